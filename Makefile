@@ -1,0 +1,50 @@
+# watchwin: `make run` to start the app with demo content, `make test` to run every test.
+SHELL := /bin/bash
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)
+
+.PHONY: run build web go-build test test-go test-web test-e2e bench deps clean
+
+## run: install what is missing, build everything, serve with demo content on http://127.0.0.1:8080
+run: build
+	./bin/watchwin serve --demo
+
+## build: the SPA, then bin/watchwin with the SPA embedded
+build: web go-build
+
+web/node_modules/.package-lock.json: web/package-lock.json
+	cd web && (npm ci --no-audit --no-fund || npm ci --no-audit --no-fund)
+
+e2e/node_modules/.package-lock.json: e2e/package-lock.json
+	cd e2e && (npm ci --no-audit --no-fund || npm ci --no-audit --no-fund)
+
+deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json
+	go mod download
+
+web: web/node_modules/.package-lock.json
+	cd web && npm run build
+
+go-build:
+	CGO_ENABLED=0 go build $(GOFLAGS_BUILD) -o bin/watchwin ./cmd/watchwin
+
+## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), SPA unit tests, browser tests
+test: test-go test-web test-e2e
+
+test-go:
+	go vet ./...
+	go test -count=1 ./...
+
+test-web: web/node_modules/.package-lock.json
+	cd web && npx tsc -b && npx vitest run
+
+test-e2e: build e2e/node_modules/.package-lock.json
+	@test -x "$(CHROMIUM)" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; }
+	cd e2e && CHROMIUM="$(CHROMIUM)" npx playwright test
+
+## bench: benchmarks (throughput and timings live here, not in unit tests)
+bench:
+	go test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html e2e/test-results e2e/playwright-report

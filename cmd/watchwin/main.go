@@ -1,0 +1,197 @@
+// Command watchwin is the whole webinar and store-credit application: the
+// HTTP server with the embedded SPA, and the commands to run it.
+//
+//	watchwin serve [--addr A] [--data-dir D] [--demo]
+//	watchwin migrate [--data-dir D]
+//	watchwin user add --email E --password P [--role admin] [--data-dir D]
+//	watchwin backup FILE [--data-dir D]
+//	watchwin version
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"watchwin/internal/app"
+	"watchwin/internal/apperr"
+	"watchwin/internal/config"
+	"watchwin/internal/db"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+const usage = `watchwin: webinars that sell store credit
+
+Usage:
+  watchwin serve   [--addr 127.0.0.1:8080] [--data-dir ./data] [--demo]
+  watchwin migrate [--data-dir ./data]
+  watchwin user add --email E --password P [--role user|admin] [--data-dir ./data]
+  watchwin backup FILE [--data-dir ./data]
+  watchwin version
+
+Environment: WATCHWIN_ADDR, WATCHWIN_DATA_DIR, WATCHWIN_DATABASE_URL (postgres://… for
+PostgreSQL; empty for SQLite in the data folder), WATCHWIN_BASE_URL, WATCHWIN_STORE_URL,
+WATCHWIN_TIMEZONE, WATCHWIN_COUPON_EXPIRY_DAYS, WATCHWIN_SMTP_URL, WATCHWIN_MAIL_FROM,
+STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET.
+`
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
+		fmt.Fprintln(os.Stderr, "watchwin:", message(err))
+		os.Exit(1)
+	}
+}
+
+// message is what the command line shows for err: the safe message of an
+// apperr.Error, otherwise the error itself.
+func message(err error) string {
+	if e, ok := apperr.As(err); ok {
+		return e.Message
+	}
+	return err.Error()
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(out, usage)
+		return errors.New("a command is required")
+	}
+	cfg, err := config.Defaults()
+	if err != nil {
+		return err
+	}
+	cmd, args := args[0], args[1:]
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, args, out)
+	case "migrate":
+		return migrate(ctx, cfg, args, out)
+	case "user":
+		if len(args) == 0 || args[0] != "add" {
+			return errors.New("usage: watchwin user add --email E --password P [--role admin]")
+		}
+		return userAdd(ctx, cfg, args[1:], out)
+	case "backup":
+		return backup(ctx, cfg, args, out)
+	case "version":
+		fmt.Fprintln(out, "watchwin", version)
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(out, usage)
+		return nil
+	default:
+		fmt.Fprint(out, usage)
+		return fmt.Errorf("unknown command %q", cmd)
+	}
+}
+
+func parse(fs *flag.FlagSet, cfg *config.Config, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	return cfg.Finish()
+}
+
+func serve(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	cfg.RegisterServe(fs)
+	if err := parse(fs, &cfg, args); err != nil {
+		return err
+	}
+	a, err := app.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if cfg.Demo {
+		if err := a.SeedDemo(ctx, out); err != nil {
+			return err
+		}
+	}
+	return a.Serve(ctx)
+}
+
+func migrate(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("migrate", flag.ContinueOnError)
+	cfg.RegisterCommon(fs)
+	if err := parse(fs, &cfg, args); err != nil {
+		return err
+	}
+	a, err := app.New(ctx, cfg) // New applies the migrations
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	fmt.Fprintf(out, "database is up to date (%s)\n", a.DB.Engine)
+	return nil
+}
+
+func userAdd(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("user add", flag.ContinueOnError)
+	cfg.RegisterCommon(fs)
+	email := fs.String("email", "", "e-mail address (required)")
+	password := fs.String("password", "", "password, at least 6 characters (required)")
+	role := fs.String("role", "user", "user or admin")
+	first := fs.String("first-name", "", "first name")
+	last := fs.String("last-name", "", "last name")
+	if err := parse(fs, &cfg, args); err != nil {
+		return err
+	}
+	if *email == "" || *password == "" {
+		return errors.New("--email and --password are required")
+	}
+	a, err := app.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	p, err := a.Auth.CreateUser(ctx, *email, *password, *role, *first, *last)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "created %s account %s (id %s)\n", p.Role, p.Email, p.ID)
+	return nil
+}
+
+func backup(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	cfg.RegisterCommon(fs)
+	// Accept the file before or after the flags.
+	var file string
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		file, args = args[0], args[1:]
+	}
+	if err := parse(fs, &cfg, args); err != nil {
+		return err
+	}
+	if file == "" && fs.NArg() > 0 {
+		file = fs.Arg(0)
+	}
+	if file == "" {
+		return errors.New("usage: watchwin backup FILE")
+	}
+	a, err := app.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	if err := db.Backup(ctx, a.DB, file); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "backup written to %s\n", file)
+	return nil
+}

@@ -1,0 +1,140 @@
+// Package app wires watchwin together: it opens the database, builds the
+// services and the HTTP handler, and runs the server until told to stop.
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/config"
+	"watchwin/internal/db"
+	"watchwin/internal/httpx"
+	"watchwin/web"
+)
+
+// App is the running application.
+type App struct {
+	Config config.Config
+	DB     *db.DB
+	Auth   *auth.Service
+}
+
+// New opens the database named by cfg, applies migrations and builds the services.
+func New(ctx context.Context, cfg config.Config) (*App, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		return nil, err
+	}
+	return NewWithDB(cfg, d), nil
+}
+
+// NewWithDB builds the services on an open, migrated database (tests use it
+// to run the app on a database they prepared).
+func NewWithDB(cfg config.Config, d *db.DB) *App {
+	return &App{
+		Config: cfg,
+		DB:     d,
+		Auth:   auth.NewService(d),
+	}
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+// Handler returns the whole HTTP surface: the API, health checks, stored
+// media and the SPA, behind the middleware every response goes through.
+func (a *App) Handler() http.Handler {
+	api := http.NewServeMux()
+	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
+	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
+	api.Handle("/api/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.NotFound("No such API endpoint.")
+	}))
+
+	root := http.NewServeMux()
+	root.Handle("/api/", a.Auth.Middleware(api))
+	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = w.Write([]byte("ok\n"))
+	})
+	root.HandleFunc("GET /readyz", a.ready)
+	root.Handle("/", spaHandler(web.Dist()))
+
+	return httpx.Chain(root,
+		httpx.WithRequestID,
+		httpx.LogRequests,
+		httpx.Recover,
+		httpx.SecurityHeaders,
+		httpx.RefuseCrossOrigin(),
+	)
+}
+
+func (a *App) ready(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	if err := a.DB.PingContext(ctx); err != nil {
+		slog.Warn("database not reachable", "err", err)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte("database unreachable\n"))
+		return
+	}
+	_, _ = w.Write([]byte("ready\n"))
+}
+
+// publicConfig tells the SPA the settings it needs to render: the store time
+// zone for dates, the store's online shop, and the payment mode.
+func (a *App) publicConfig(w http.ResponseWriter, r *http.Request) error {
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{
+		"timezone":    a.Config.Timezone.String(),
+		"storeUrl":    a.Config.StoreURL,
+		"paymentMode": a.Config.PaymentMode(),
+	})
+	return nil
+}
+
+// Serve listens on cfg.Addr until ctx is cancelled, then stops taking new
+// requests and waits up to 15 s for those under way.
+func (a *App) Serve(ctx context.Context) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           a.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	slog.Info("watchwin listening", "url", "http://"+ln.Addr().String(), "database", string(a.DB.Engine))
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,75 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/db"
+	"watchwin/internal/httpx"
+)
+
+type ctxKey struct{}
+
+// CookieName is the session cookie.
+const CookieName = "watchwin_session"
+
+// UserFrom returns the signed-in profile of the request, if any.
+func UserFrom(ctx context.Context) (Profile, bool) {
+	p, ok := ctx.Value(ctxKey{}).(Profile)
+	return p, ok
+}
+
+// WithUser returns ctx carrying p as the signed-in profile.
+func WithUser(ctx context.Context, p Profile) context.Context {
+	return context.WithValue(ctx, ctxKey{}, p)
+}
+
+// Middleware loads the profile of the session cookie, when there is a valid
+// one, into the request context. It never refuses a request by itself.
+func (s *Service) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(CookieName)
+		if err != nil || c.Value == "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		p, err := s.Authenticate(r.Context(), c.Value)
+		switch {
+		case err == nil:
+			r = r.WithContext(WithUser(r.Context(), p))
+		case !errors.Is(err, db.ErrNotFound):
+			httpx.WriteError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+var errLoginRequired = apperr.Unauthenticated("Please log in to continue.")
+
+// RequireUser lets only signed-in requests reach h (401 otherwise).
+func RequireUser(h httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if _, ok := UserFrom(r.Context()); !ok {
+			return errLoginRequired
+		}
+		return h(w, r)
+	}
+}
+
+// RequireAdmin lets only admins reach h: 401 when signed out, 403 for users.
+// Every /api/admin route goes through it; the SPA's guard is only a convenience.
+func RequireAdmin(h httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, ok := UserFrom(r.Context())
+		if !ok {
+			return errLoginRequired
+		}
+		if !p.IsAdmin() {
+			return apperr.Forbidden("You don't have permission to do this. Please log in as an administrator.")
+		}
+		return h(w, r)
+	}
+}

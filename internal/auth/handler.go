@@ -1,0 +1,103 @@
+package auth
+
+import (
+	"net/http"
+	"time"
+
+	"watchwin/internal/httpx"
+)
+
+// Handler serves the account endpoints of docs/api.md.
+type Handler struct {
+	svc          *Service
+	secureCookie bool // set the Secure flag (the site is served over HTTPS)
+}
+
+// NewHandler returns the account handler; secureCookie is true when the
+// public URL is https.
+func NewHandler(svc *Service, secureCookie bool) *Handler {
+	return &Handler{svc: svc, secureCookie: secureCookie}
+}
+
+// Routes registers the account endpoints.
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.Handle("POST /api/auth/signup", httpx.HandlerFunc(h.signUp))
+	mux.Handle("POST /api/auth/login", httpx.HandlerFunc(h.login))
+	mux.Handle("POST /api/auth/logout", httpx.HandlerFunc(h.logout))
+	mux.Handle("GET /api/auth/session", httpx.HandlerFunc(h.session))
+}
+
+type sessionBody struct {
+	User    *User    `json:"user"`
+	Profile *Profile `json:"profile"`
+}
+
+func bodyFor(p Profile) sessionBody {
+	return sessionBody{User: &User{ID: p.ID, Email: p.Email}, Profile: &p}
+}
+
+func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
+	var in SignUpInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.SignUp(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, bodyFor(p))
+	return nil
+}
+
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
+	var in LoginInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, token, err := h.svc.Login(r.Context(), in, httpx.ClientIP(r))
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, h.cookie(token, SessionTTL))
+	httpx.WriteJSON(w, http.StatusOK, bodyFor(p))
+	return nil
+}
+
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(CookieName); err == nil {
+		if err := h.svc.Logout(r.Context(), c.Value); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, h.cookie("", -1))
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
+	p, ok := UserFrom(r.Context())
+	if !ok {
+		httpx.WriteJSON(w, http.StatusOK, sessionBody{})
+		return nil
+	}
+	httpx.WriteJSON(w, http.StatusOK, bodyFor(p))
+	return nil
+}
+
+// cookie builds the session cookie; a negative ttl deletes it.
+func (h *Handler) cookie(token string, ttl time.Duration) *http.Cookie {
+	c := &http.Cookie{
+		Name:     CookieName,
+		Value:    token,
+		Path:     "/",
+		HttpOnly: true,
+		Secure:   h.secureCookie,
+		SameSite: http.SameSiteLaxMode,
+	}
+	if ttl < 0 {
+		c.MaxAge = -1
+	} else {
+		c.MaxAge = int(ttl.Seconds())
+	}
+	return c
+}

@@ -1,0 +1,49 @@
+// Package auth owns accounts: sign-up, login with throttling, sessions held in
+// an HttpOnly cookie, the profile of each account, and the guards that other
+// handlers use to require a user or an admin.
+package auth
+
+import "time"
+
+// Roles of SPEC.md §6.
+const (
+	RoleUser  = "user"
+	RoleAdmin = "admin"
+)
+
+// Profile is an account as the API shows it. Field names follow SPEC.md §3.
+type Profile struct {
+	ID          string    `json:"id"`
+	Email       string    `json:"email"`
+	Role        string    `json:"role"`
+	FirstName   string    `json:"firstName"`
+	LastName    string    `json:"lastName"`
+	PhoneNumber string    `json:"phoneNumber"`
+	CreatedAt   time.Time `json:"created_at"`
+}
+
+// IsAdmin reports whether the profile may use the admin area.
+func (p Profile) IsAdmin() bool { return p.Role == RoleAdmin }
+
+// User is the small identity object the session endpoint returns beside the profile.
+type User struct {
+	ID    string `json:"id"`
+	Email string `json:"email"`
+}
+
+// SignUpInput is the sign-up form (SPEC.md §5) plus the age confirmation of DESIGN.md §4.
+type SignUpInput struct {
+	Email           string `json:"email"`
+	Password        string `json:"password"`
+	ConfirmPassword string `json:"confirmPassword"`
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	PhoneNumber     string `json:"phoneNumber"`
+	AgeConfirmed    bool   `json:"ageConfirmed"`
+}
+
+// LoginInput is the login form.
+type LoginInput struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}

@@ -1,0 +1,95 @@
+package auth
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"watchwin/internal/apperr"
+)
+
+// Messages of SPEC.md §5, shared with the SPA's zod schemas.
+const (
+	msgEmail           = "Please enter a valid email address"
+	msgPassword        = "Password must be at least 6 characters"
+	msgPasswordsDiffer = "Passwords don't match"
+	msgFirstName       = "First name is required"
+	msgLastName        = "Last name is required"
+	msgPhone           = "Phone number is required"
+	msgAge             = "You must be 21 or older to sign up"
+)
+
+const (
+	minPassword = 6
+	maxPassword = 256
+	minPhone    = 7
+	maxName     = 100
+	maxPhone    = 30
+	maxEmail    = 254
+)
+
+// emailPattern accepts what a person types as an e-mail address: a local
+// part, one @, and a dotted domain with a top-level part of 2+ letters.
+var emailPattern = regexp.MustCompile(`^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}$`)
+
+// NormalizeEmail trims and lower-cases an address; accounts are unique on it.
+func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+
+// ValidEmail reports whether s (already normalised) is an e-mail address.
+func ValidEmail(s string) bool { return len(s) <= maxEmail && emailPattern.MatchString(s) }
+
+func validatePassword(field, p string) error {
+	n := utf8.RuneCountInString(p)
+	if n < minPassword {
+		return apperr.Invalid(field, msgPassword)
+	}
+	if len(p) > maxPassword {
+		return apperr.Invalid(field, "Password must be at most 256 characters")
+	}
+	return nil
+}
+
+func (in *SignUpInput) normalize() {
+	in.Email = NormalizeEmail(in.Email)
+	in.FirstName = strings.TrimSpace(in.FirstName)
+	in.LastName = strings.TrimSpace(in.LastName)
+	in.PhoneNumber = strings.TrimSpace(in.PhoneNumber)
+}
+
+// validate checks the sign-up form in the order the form shows its fields.
+func (in *SignUpInput) validate() error {
+	if !ValidEmail(in.Email) {
+		return apperr.Invalid("email", msgEmail)
+	}
+	if err := validatePassword("password", in.Password); err != nil {
+		return err
+	}
+	if utf8.RuneCountInString(in.ConfirmPassword) < minPassword {
+		return apperr.Invalid("confirmPassword", msgPassword)
+	}
+	if in.Password != in.ConfirmPassword {
+		return apperr.Invalid("confirmPassword", msgPasswordsDiffer)
+	}
+	if in.FirstName == "" {
+		return apperr.Invalid("firstName", msgFirstName)
+	}
+	if utf8.RuneCountInString(in.FirstName) > maxName {
+		return apperr.Invalid("firstName", "First name must be at most 100 characters")
+	}
+	if in.LastName == "" {
+		return apperr.Invalid("lastName", msgLastName)
+	}
+	if utf8.RuneCountInString(in.LastName) > maxName {
+		return apperr.Invalid("lastName", "Last name must be at most 100 characters")
+	}
+	if utf8.RuneCountInString(in.PhoneNumber) < minPhone {
+		return apperr.Invalid("phoneNumber", msgPhone)
+	}
+	if utf8.RuneCountInString(in.PhoneNumber) > maxPhone {
+		return apperr.Invalid("phoneNumber", "Phone number must be at most 30 characters")
+	}
+	if !in.AgeConfirmed {
+		return apperr.Invalid("ageConfirmed", msgAge)
+	}
+	return nil
+}

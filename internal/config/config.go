@@ -1,0 +1,107 @@
+// Package config holds the one Config the binary is run with. It is loaded
+// once in main from flags and environment variables and passed down.
+package config
+
+import (
+	"flag"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// Config is every setting of DESIGN.md §2.
+type Config struct {
+	Addr        string // host:port to listen on
+	DataDir     string // SQLite file and stored images
+	DatabaseURL string // empty = SQLite in DataDir; postgres://… = PostgreSQL
+	BaseURL     string // public URL used in e-mails and QR codes
+	StoreURL    string // the retailer's online store, linked from the header
+	Demo        bool   // seed demo content into an empty database
+
+	Timezone         *time.Location
+	CouponExpiryDays int
+
+	SMTPURL  string
+	MailFrom string
+
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+}
+
+// Defaults returns the configuration with every environment variable applied
+// and no flags.
+func Defaults() (Config, error) {
+	c := Config{
+		Addr:                 env("WATCHWIN_ADDR", "127.0.0.1:8080"),
+		DataDir:              env("WATCHWIN_DATA_DIR", "./data"),
+		DatabaseURL:          os.Getenv("WATCHWIN_DATABASE_URL"),
+		BaseURL:              os.Getenv("WATCHWIN_BASE_URL"),
+		StoreURL:             os.Getenv("WATCHWIN_STORE_URL"),
+		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
+		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
+		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
+		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
+		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
+		CouponExpiryDays:     30,
+	}
+	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
+	if err != nil {
+		return c, fmt.Errorf("WATCHWIN_TIMEZONE: %w", err)
+	}
+	c.Timezone = tz
+	if v := os.Getenv("WATCHWIN_COUPON_EXPIRY_DAYS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("WATCHWIN_COUPON_EXPIRY_DAYS must be a whole number of days, at least 1")
+		}
+		c.CouponExpiryDays = n
+	}
+	return c, nil
+}
+
+// RegisterCommon adds the flags every subcommand honours.
+func (c *Config) RegisterCommon(fs *flag.FlagSet) {
+	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "data folder: SQLite database and stored images (env WATCHWIN_DATA_DIR)")
+}
+
+// RegisterServe adds the flags of `watchwin serve`.
+func (c *Config) RegisterServe(fs *flag.FlagSet) {
+	c.RegisterCommon(fs)
+	fs.StringVar(&c.Addr, "addr", c.Addr, "address to listen on (env WATCHWIN_ADDR)")
+	fs.BoolVar(&c.Demo, "demo", false, "on an empty database, create sample webinars and an admin account")
+}
+
+// Finish fills values derived from others once flags are parsed.
+func (c *Config) Finish() error {
+	abs, err := filepath.Abs(c.DataDir)
+	if err != nil {
+		return fmt.Errorf("data dir: %w", err)
+	}
+	c.DataDir = abs
+	if c.BaseURL == "" {
+		c.BaseURL = "http://" + c.Addr
+	}
+	if _, err := url.Parse(c.BaseURL); err != nil {
+		return fmt.Errorf("WATCHWIN_BASE_URL: %w", err)
+	}
+	return nil
+}
+
+// PaymentMode names the payment provider in use: "stripe" or "test".
+func (c Config) PaymentMode() string {
+	if c.StripeSecretKey != "" {
+		return "stripe"
+	}
+	return "test"
+}
+
+func env(key, fallback string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return fallback
+}

@@ -1,0 +1,112 @@
+// Package db opens the one SQL database watchwin keeps its state in: SQLite
+// in the data folder by default, PostgreSQL when a postgres:// URL is given.
+// Both engines run the same hand-written SQL with $n placeholders (which pgx
+// and modernc SQLite both accept); the few places where they differ are
+// fenced here.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+)
+
+// Engine names a database engine.
+type Engine string
+
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// DB is a connection pool and the engine behind it.
+type DB struct {
+	*sql.DB
+	Engine Engine
+}
+
+// Open connects to the database named by url: empty means the SQLite file
+// watchwin.db inside dataDir (created if missing).
+func Open(ctx context.Context, url, dataDir string) (*DB, error) {
+	var d *DB
+	switch {
+	case url == "":
+		if err := os.MkdirAll(dataDir, 0o750); err != nil {
+			return nil, fmt.Errorf("create data folder: %w", err)
+		}
+		var err error
+		d, err = openSQLite(filepath.Join(dataDir, "watchwin.db"))
+		if err != nil {
+			return nil, err
+		}
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		pool, err := sql.Open("pgx", url)
+		if err != nil {
+			return nil, fmt.Errorf("open postgres: %w", err)
+		}
+		pool.SetMaxOpenConns(20)
+		pool.SetMaxIdleConns(10)
+		pool.SetConnMaxIdleTime(5 * time.Minute)
+		d = &DB{DB: pool, Engine: Postgres}
+	default:
+		return nil, errors.New("WATCHWIN_DATABASE_URL must be empty (SQLite) or a postgres:// URL")
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := d.PingContext(pingCtx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("connect to %s: %w", d.Engine, err)
+	}
+	return d, nil
+}
+
+// openSQLite opens path with WAL (readers never wait for the writer), a busy
+// timeout (writers queue instead of failing), foreign keys on, and
+// BEGIN IMMEDIATE for every transaction so two read-then-write transactions
+// cannot deadlock on the upgrade from reader to writer.
+func openSQLite(path string) (*DB, error) {
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+	pool, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	pool.SetMaxOpenConns(8)
+	pool.SetMaxIdleConns(8)
+	pool.SetConnMaxLifetime(0)
+	return &DB{DB: pool, Engine: SQLite}, nil
+}
+
+// Tx runs fn in a transaction, committing when fn returns nil and rolling
+// back otherwise, so nothing is ever half-written.
+func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := d.BeginTx(ctx, nil)
+	if err != nil {
+		return MapError(err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	return MapError(tx.Commit())
+}
+
+// Querier is what both *sql.DB and *sql.Tx offer, so store functions can run
+// inside or outside a transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Now is the current time as the database stores it: UTC, to the microsecond
+// (PostgreSQL's resolution), so a value read back equals the value written.
+func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }

@@ -1,0 +1,62 @@
+// Package httpx holds what every handler shares: JSON decoding and encoding,
+// the one place errors become responses, and the middleware chain.
+package httpx
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/db"
+)
+
+// errorBody is the one error shape of the API.
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+
+type errorDetail struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Field   string `json:"field,omitempty"`
+}
+
+var statusOf = map[apperr.Kind]int{
+	apperr.KindInvalid:         http.StatusBadRequest,
+	apperr.KindUnauthenticated: http.StatusUnauthorized,
+	apperr.KindForbidden:       http.StatusForbidden,
+	apperr.KindNotFound:        http.StatusNotFound,
+	apperr.KindConflict:        http.StatusConflict,
+	apperr.KindTooLarge:        http.StatusRequestEntityTooLarge,
+	apperr.KindUnsupported:     http.StatusUnsupportedMediaType,
+	apperr.KindTooMany:         http.StatusTooManyRequests,
+}
+
+// WriteError answers with err in the API's error shape. Errors that are not
+// *apperr.Error become a 500 whose message names only the request id; the
+// full error goes to the log.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	if e, ok := apperr.As(err); ok {
+		status := statusOf[e.Kind]
+		if status == 0 {
+			status = http.StatusBadRequest
+		}
+		WriteJSON(w, status, errorBody{errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
+		return
+	}
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		WriteJSON(w, http.StatusNotFound, errorBody{errorDetail{Code: "not_found", Message: "Not found."}})
+		return
+	case errors.Is(err, db.ErrConflict):
+		WriteJSON(w, http.StatusConflict, errorBody{errorDetail{Code: "conflict", Message: "This change conflicts with the current data. Please reload and try again."}})
+		return
+	}
+	id := RequestID(r.Context())
+	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", id, "err", err)
+	WriteJSON(w, http.StatusInternalServerError, errorBody{errorDetail{
+		Code:    "internal",
+		Message: "Something went wrong on our side. Please try again. (request " + id + ")",
+	}})
+}

@@ -1,0 +1,107 @@
+// Package testutil runs tests against the real application: a real database
+// (SQLite always, PostgreSQL too when WATCHWIN_TEST_DATABASE_URL is set), the
+// real HTTP handler, and a small client with a cookie jar.
+package testutil
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"watchwin/internal/db"
+)
+
+// PostgresURLEnv names the variable that points the tests at a PostgreSQL
+// server. CI sets it; on a laptop without PostgreSQL those runs are skipped.
+const PostgresURLEnv = "WATCHWIN_TEST_DATABASE_URL"
+
+// Engines lists the engines the current run can test on.
+func Engines() []db.Engine {
+	if os.Getenv(PostgresURLEnv) != "" {
+		return []db.Engine{db.SQLite, db.Postgres}
+	}
+	return []db.Engine{db.SQLite}
+}
+
+var skipNote sync.Once
+
+// ForEachEngine runs fn as a subtest per engine, each on a new, migrated,
+// empty database. Without WATCHWIN_TEST_DATABASE_URL the PostgreSQL subtest
+// is skipped with a message saying how to run it.
+func ForEachEngine(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	for _, e := range []db.Engine{db.SQLite, db.Postgres} {
+		t.Run(string(e), func(t *testing.T) {
+			if e == db.Postgres && os.Getenv(PostgresURLEnv) == "" {
+				skipNote.Do(func() {
+					fmt.Fprintf(os.Stderr, "testutil: %s is not set: PostgreSQL runs are skipped (SQLite runs still count)\n", PostgresURLEnv)
+				})
+				t.Skipf("%s not set: skipping the PostgreSQL run", PostgresURLEnv)
+			}
+			fn(t, OpenDB(t, e))
+		})
+	}
+}
+
+// OpenDB returns a new, migrated, empty database of the given engine, removed
+// when the test ends. On PostgreSQL each call gets its own schema, so tests
+// and packages can run in parallel on one server.
+func OpenDB(t testing.TB, engine db.Engine) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	var (
+		d   *db.DB
+		err error
+	)
+	switch engine {
+	case db.SQLite:
+		d, err = db.Open(ctx, "", t.TempDir())
+	case db.Postgres:
+		base := os.Getenv(PostgresURLEnv)
+		if base == "" {
+			t.Skipf("%s not set", PostgresURLEnv)
+		}
+		d, err = openSchema(t, base)
+	default:
+		t.Fatalf("unknown engine %q", engine)
+	}
+	if err != nil {
+		t.Fatalf("open %s: %v", engine, err)
+	}
+	if err := d.Migrate(ctx); err != nil {
+		d.Close()
+		t.Fatalf("migrate %s: %v", engine, err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
+}
+
+func openSchema(t testing.TB, base string) (*db.DB, error) {
+	ctx := context.Background()
+	admin, err := db.Open(ctx, base, "")
+	if err != nil {
+		return nil, err
+	}
+	schema := "t_" + strings.ToLower(rand.Text()[:12])
+	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
+		admin.Close()
+		return nil, err
+	}
+	t.Cleanup(func() {
+		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
+		admin.Close()
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return db.Open(ctx, u.String(), "")
+}

@@ -1,0 +1,153 @@
+package testutil
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"watchwin/internal/app"
+	"watchwin/internal/auth"
+	"watchwin/internal/config"
+	"watchwin/internal/db"
+)
+
+// Server is the real application on a test database behind httptest.
+type Server struct {
+	App *app.App
+	URL string
+	t   testing.TB
+}
+
+// NewServer starts the application on a fresh database of the given engine.
+func NewServer(t testing.TB, engine db.Engine) *Server {
+	t.Helper()
+	d := OpenDB(t, engine)
+	cfg, err := config.Defaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir = t.TempDir()
+	a := app.NewWithDB(cfg, d)
+	a.Auth.Sleep = func(context.Context, time.Duration) {} // no waiting on failed logins in tests
+	ts := httptest.NewServer(a.Handler())
+	t.Cleanup(ts.Close)
+	return &Server{App: a, URL: ts.URL, t: t}
+}
+
+// Client is an API client with its own cookie jar (one browser).
+type Client struct {
+	s    *Server
+	http *http.Client
+}
+
+// Client returns a new, signed-out client.
+func (s *Server) Client() *Client {
+	jar, _ := cookiejar.New(nil)
+	return &Client{s: s, http: &http.Client{Jar: jar}}
+}
+
+// Response is a decoded API answer.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// JSON decodes the body into v, failing the test when it cannot.
+func (r Response) JSON(t testing.TB, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Body, v); err != nil {
+		t.Fatalf("decode %s: %v", r.Body, err)
+	}
+}
+
+// ErrorCode returns error.code of an error body ("" when absent).
+func (r Response) ErrorCode() string { return r.errorField("code") }
+
+// ErrorField returns error.field of an error body.
+func (r Response) ErrorField() string { return r.errorField("field") }
+
+// ErrorMessage returns error.message of an error body.
+func (r Response) ErrorMessage() string { return r.errorField("message") }
+
+func (r Response) errorField(name string) string {
+	var b struct {
+		Error map[string]string `json:"error"`
+	}
+	_ = json.Unmarshal(r.Body, &b)
+	return b.Error[name]
+}
+
+// Do sends a request. body may be nil, a string (sent as is) or any value
+// (sent as JSON).
+func (c *Client) Do(method, path string, body any) Response {
+	c.s.t.Helper()
+	var rd io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(b)
+	case []byte:
+		rd = bytes.NewReader(b)
+	default:
+		buf, err := json.Marshal(b)
+		if err != nil {
+			c.s.t.Fatal(err)
+		}
+		rd = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, c.s.URL+path, rd)
+	if err != nil {
+		c.s.t.Fatal(err)
+	}
+	if rd != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return c.Send(req)
+}
+
+// Send sends a prepared request (its URL may be a bare path).
+func (c *Client) Send(req *http.Request) Response {
+	c.s.t.Helper()
+	if req.URL.Host == "" {
+		full, _ := http.NewRequest(req.Method, c.s.URL+req.URL.String(), req.Body)
+		full.Header = req.Header
+		req = full
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.s.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return Response{Status: res.StatusCode, Header: res.Header, Body: b}
+}
+
+// CreateUser makes an account directly through the service and returns it.
+func (s *Server) CreateUser(email, password, role string) auth.Profile {
+	s.t.Helper()
+	p, err := s.App.Auth.CreateUser(context.Background(), email, password, role, "Test", "Person")
+	if err != nil {
+		s.t.Fatalf("create user %s: %v", email, err)
+	}
+	return p
+}
+
+// Login returns a client signed in as a new account with the given role.
+func (s *Server) Login(role string) (*Client, auth.Profile) {
+	s.t.Helper()
+	email := strings.ToLower(role + "-" + randomSuffix() + "@example.com")
+	p := s.CreateUser(email, "password1", role)
+	c := s.Client()
+	if res := c.Do("POST", "/api/auth/login", map[string]string{"email": email, "password": "password1"}); res.Status != http.StatusOK {
+		s.t.Fatalf("login %s: %d %s", email, res.Status, res.Body)
+	}
+	return c, p
+}

@@ -1,0 +1,26 @@
+import { useMutation, type QueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { appConfigKeys } from "@/lib/app-config";
+import { authKeys } from "./keys";
+import { ANONYMOUS_SESSION } from "./schemas";
+
+/** POST /api/auth/logout: deletes the session and clears the cookie (204). */
+export function logout(): Promise<void> {
+  return api.post<void>("/api/auth/logout");
+}
+
+export function useLogout() {
+  return useMutation({ mutationKey: authKeys.logout(), mutationFn: logout });
+}
+
+/**
+ * Forgets everything tied to the signed-in user: the session becomes
+ * anonymous and every other cached query (except server config) is reset.
+ * Runs even when the server call failed (SPEC.md §4).
+ */
+export function clearLocalAuthState(queryClient: QueryClient) {
+  queryClient.setQueryData(authKeys.session(), ANONYMOUS_SESSION);
+  void queryClient.resetQueries({
+    predicate: (q) => q.queryKey[0] !== authKeys.all[0] && q.queryKey[0] !== appConfigKeys.all[0],
+  });
+}

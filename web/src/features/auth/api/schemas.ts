@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+// Messages are SPEC.md §5 verbatim; the server returns the same ones.
+export const messages = {
+  email: "Please enter a valid email address",
+  password: "Password must be at least 6 characters",
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  phoneNumber: "Phone number is required",
+  passwordsMatch: "Passwords don't match",
+  age: "You must be 21 or older to sign up",
+} as const;
+
+const email = z.string().trim().pipe(z.email({ error: messages.email }));
+const password = z.string().min(6, { error: messages.password });
+
+export const loginSchema = z.object({
+  email,
+  password,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signUpSchema = z
+  .object({
+    firstName: z.string().trim().min(1, { error: messages.firstName }),
+    lastName: z.string().trim().min(1, { error: messages.lastName }),
+    email,
+    phoneNumber: z.string().trim().min(7, { error: messages.phoneNumber }),
+    password,
+    confirmPassword: z.string().min(6, { error: messages.password }),
+    ageConfirmed: z.boolean().refine((v) => v, { error: messages.age }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    error: messages.passwordsMatch,
+    path: ["confirmPassword"],
+    // Compare as soon as both passwords are valid, even if other fields are not.
+    when: (payload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof v.password === "string" && typeof v.confirmPassword === "string";
+    },
+  });
+export type SignUpInput = z.infer<typeof signUpSchema>;
+export type SignUpFormValues = z.input<typeof signUpSchema>;
+
+// Server shapes (docs/api.md). Lenient on optional profile columns.
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  phoneNumber: z.string().nullish(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const sessionSchema = z.object({
+  user: userSchema.nullable(),
+  profile: profileSchema.nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const ANONYMOUS_SESSION: Session = { user: null, profile: null };

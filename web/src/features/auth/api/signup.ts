@@ -1,0 +1,13 @@
+import { useMutation } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { authKeys } from "./keys";
+import { sessionSchema, type Session, type SignUpInput } from "./schemas";
+
+/** POST /api/auth/signup: creates the account; does not log in. */
+export function signUp(input: SignUpInput): Promise<Session> {
+  return api.post("/api/auth/signup", input, { schema: sessionSchema });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationKey: authKeys.signup(), mutationFn: signUp });
+}

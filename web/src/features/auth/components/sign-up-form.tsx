@@ -1,0 +1,151 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { UserPlus } from "lucide-react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormControl, FormField, FormMessage } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/api";
+import { notify } from "@/lib/toast";
+import { signUpSchema, type SignUpFormValues, type SignUpInput } from "../api/schemas";
+import { useSignUp } from "../api/signup";
+import { applyServerFieldError } from "../lib/apply-server-error";
+
+const emptyValues: SignUpFormValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phoneNumber: "",
+  password: "",
+  confirmPassword: "",
+  ageConfirmed: false,
+};
+
+const fieldNames = [
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "password",
+  "confirmPassword",
+  "ageConfirmed",
+] as const;
+
+type SignUpFormProps = {
+  /** Called after the account exists (the form has already reset). */
+  onSuccess?: (email: string) => void;
+};
+
+export function SignUpForm({ onSuccess }: SignUpFormProps) {
+  const signUp = useSignUp();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<SignUpFormValues, unknown, SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: emptyValues,
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUp.mutateAsync(values);
+    } catch (error) {
+      applyServerFieldError(error, fieldNames, setError);
+      notify.error("Error signing up", errorMessage(error, "Failed to create account. Please try again."));
+      return;
+    }
+    notify.success("Sign up successful!", "Please check your email for confirmation.");
+    reset(emptyValues);
+    onSuccess?.(values.email);
+  });
+
+  const pending = signUp.isPending;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign Up">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="signup-first-name" label="First Name" error={errors.firstName?.message}>
+          <FormControl>
+            <Input autoComplete="given-name" {...register("firstName")} />
+          </FormControl>
+        </FormField>
+        <FormField id="signup-last-name" label="Last Name" error={errors.lastName?.message}>
+          <FormControl>
+            <Input autoComplete="family-name" {...register("lastName")} />
+          </FormControl>
+        </FormField>
+      </div>
+      <FormField id="signup-email" label="Email" error={errors.email?.message}>
+        <FormControl>
+          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register("email")} />
+        </FormControl>
+      </FormField>
+      <FormField id="signup-phone" label="Phone Number" error={errors.phoneNumber?.message}>
+        <FormControl>
+          <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="(630) 555-0100" {...register("phoneNumber")} />
+        </FormControl>
+      </FormField>
+      <FormField
+        id="signup-password"
+        label="Password"
+        error={errors.password?.message}
+        description="At least 6 characters."
+      >
+        <FormControl>
+          <Input type="password" autoComplete="new-password" {...register("password")} />
+        </FormControl>
+      </FormField>
+      <FormField id="signup-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
+        <FormControl>
+          <Input type="password" autoComplete="new-password" {...register("confirmPassword")} />
+        </FormControl>
+      </FormField>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3 rounded-lg border bg-muted/60 p-3">
+          <Controller
+            control={control}
+            name="ageConfirmed"
+            render={({ field }) => (
+              <Checkbox
+                id="signup-age"
+                name={field.name}
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                aria-required="true"
+                aria-invalid={errors.ageConfirmed ? true : undefined}
+                aria-describedby={errors.ageConfirmed ? "signup-age-error" : "signup-age-note"}
+                className="mt-0.5"
+              />
+            )}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor="signup-age" className="leading-snug">
+              I am 21 or older
+            </Label>
+            <p id="signup-age-note" className="text-xs text-muted-foreground">
+              A FOID card is required for firearm purchases in Illinois.
+            </p>
+          </div>
+        </div>
+        {errors.ageConfirmed?.message && (
+          <p id="signup-age-error" className="text-sm font-medium text-destructive">
+            {errors.ageConfirmed.message}
+          </p>
+        )}
+      </div>
+
+      <FormMessage>{errors.root?.message}</FormMessage>
+      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
+        <UserPlus aria-hidden="true" />
+        {pending ? "Creating account..." : "Create Account"}
+      </Button>
+    </form>
+  );
+}

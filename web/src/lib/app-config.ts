@@ -1,0 +1,29 @@
+import { useQuery } from "@tanstack/react-query";
+import { z } from "zod";
+import { api } from "@/lib/api";
+
+/** GET /api/config: public settings the server exposes to the SPA. */
+export const appConfigSchema = z.object({
+  timezone: z.string().default("America/Chicago"),
+  storeUrl: z.string().default(""),
+  paymentMode: z.string().default("test"),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const appConfigKeys = {
+  all: ["config"] as const,
+};
+
+export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+  return api.get("/api/config", { schema: appConfigSchema, signal });
+}
+
+/** Server configuration; it does not change while the page is open. */
+export function useAppConfig() {
+  return useQuery({
+    queryKey: appConfigKeys.all,
+    queryFn: ({ signal }) => getAppConfig(signal),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
