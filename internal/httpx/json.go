@@ -51,9 +51,10 @@ func decodeError(err error) error {
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.BadRequest("The request body is not valid JSON.")
 	case errors.As(err, &typeErr):
-		field := typeErr.Field
-		e := apperr.Invalid(field, fmt.Sprintf("%s must be a %s.", field, jsonKind(typeErr.Type.Kind().String())))
-		return e
+		if typeErr.Field == "" {
+			return apperr.BadRequest("The request body must be a JSON object.")
+		}
+		return apperr.Invalid(typeErr.Field, fmt.Sprintf("%s must be a %s.", typeErr.Field, jsonKind(typeErr.Type.Kind().String())))
 	case errors.Is(err, io.EOF):
 		return apperr.BadRequest("The request body is empty.")
 	case strings.HasPrefix(err.Error(), "json: unknown field "):

@@ -28,7 +28,12 @@ type Server struct {
 // NewServer starts the application on a fresh database of the given engine.
 func NewServer(t testing.TB, engine db.Engine) *Server {
 	t.Helper()
-	d := OpenDB(t, engine)
+	return NewServerWithDB(t, OpenDB(t, engine))
+}
+
+// NewServerWithDB starts the application on d (from OpenDB or ForEachEngine).
+func NewServerWithDB(t testing.TB, d *db.DB) *Server {
+	t.Helper()
 	cfg, err := config.Defaults()
 	if err != nil {
 		t.Fatal(err)

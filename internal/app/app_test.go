@@ -1,0 +1,76 @@
+package app_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"watchwin/internal/db"
+	"watchwin/internal/testutil"
+)
+
+func TestServing(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	c := s.Client()
+	tests := []struct {
+		name, path  string
+		status      int
+		contentType string
+		body        string
+	}{
+		{"health", "/healthz", 200, "text/plain", "ok"},
+		{"ready", "/readyz", 200, "text/plain", "ready"},
+		{"config", "/api/config", 200, "application/json", `"timezone":"America/Chicago"`},
+		{"unknown api path is a JSON 404", "/api/nope", 404, "application/json", `"code":"not_found"`},
+		{"client route gets the SPA", "/webinar/123/watch", 200, "text/html", "<"},
+		{"unknown page gets the SPA (its 404 page)", "/no/such/page", 200, "text/html", "<"},
+		{"missing asset is a real 404", "/assets/missing-abc123.js", 404, "text/plain", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := c.Do("GET", tt.path, nil)
+			if res.Status != tt.status {
+				t.Fatalf("status = %d, want %d", res.Status, tt.status)
+			}
+			if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, tt.contentType) {
+				t.Errorf("Content-Type = %q, want %s", ct, tt.contentType)
+			}
+			if !strings.Contains(string(res.Body), tt.body) {
+				t.Errorf("body %q lacks %q", res.Body, tt.body)
+			}
+			h := res.Header
+			if csp := h.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "https://www.youtube.com") || !strings.Contains(csp, "https://js.stripe.com") {
+				t.Errorf("Content-Security-Policy = %q", csp)
+			}
+			if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("Referrer-Policy") == "" {
+				t.Errorf("security headers missing: %v", h)
+			}
+		})
+	}
+}
+
+func TestWrongMethodOnSPA(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	req, _ := http.NewRequest("DELETE", "/", nil)
+	if res := s.Client().Send(req); res.Status != http.StatusMethodNotAllowed {
+		t.Fatalf("DELETE / = %d, want 405", res.Status)
+	}
+}
+
+func TestSeedDemoOnlyOnEmptyDatabase(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	var out strings.Builder
+	if err := s.App.SeedDemo(t.Context(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "admin@watchwin.local") || !strings.Contains(out.String(), "password:") {
+		t.Fatalf("demo output %q does not show the admin credentials", out.String())
+	}
+	out.Reset()
+	if err := s.App.SeedDemo(t.Context(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out.Len() != 0 {
+		t.Errorf("second seed printed %q; it must leave a non-empty database alone", out.String())
+	}
+}

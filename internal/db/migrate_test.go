@@ -1,0 +1,89 @@
+package db_test
+
+import (
+	"errors"
+	"io/fs"
+	"slices"
+	"testing"
+
+	"watchwin/internal/db"
+	"watchwin/internal/testutil"
+)
+
+// Both engines must carry the same numbered migrations, so a schema change
+// can never land on one engine only.
+func TestMigrationSetsMatch(t *testing.T) {
+	names := func(engine string) []string {
+		entries, err := fs.ReadDir(db.Migrations, "migrations/"+engine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, e := range entries {
+			out = append(out, e.Name())
+		}
+		return out
+	}
+	lite, pg := names("sqlite"), names("postgres")
+	if len(lite) == 0 || !slices.Equal(lite, pg) {
+		t.Fatalf("migration files differ:\n sqlite:   %v\n postgres: %v", lite, pg)
+	}
+}
+
+func TestSchemaRules(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		now := db.Now()
+		mustExec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := d.Exec(q, args...); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		mustExec(`INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('u1', 'a@example.com', 'user', $1, $1)`, now)
+		mustExec(`INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at)
+			VALUES ('w1', 'Title', 'Description', $1, 4000, 'abcdefghijk', $1, $1)`, now)
+		mustExec(`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time)
+			VALUES ('r1', 'w1', 'u1', 'A', 'a@example.com', $1)`, now)
+		mustExec(`INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at)
+			VALUES ('c1', 'LW-AAAA', 'u1', 'w1', 'r1', 4800, 4000, $1, $1)`, now)
+
+		var seats, pct int
+		var active bool
+		if err := d.QueryRow(`SELECT total_seats, actual_coupon_value_percentage, is_active FROM webinars WHERE id = 'w1'`).Scan(&seats, &pct, &active); err != nil {
+			t.Fatal(err)
+		}
+		if seats != 20 || pct != 120 || !active {
+			t.Errorf("defaults: seats %d pct %d active %v, want 20 120 true", seats, pct, active)
+		}
+
+		refused := []struct{ name, sql string }{
+			{"second profile with the same email", `INSERT INTO profiles (id, email, created_at, updated_at) VALUES ('u2', 'a@example.com', $1, $1)`},
+			{"unknown role", `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('u3', 'b@example.com', 'root', $1, $1)`},
+			{"zero seats", `INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, total_seats, youtube_video_id, created_at, updated_at) VALUES ('w2', 't', 'd', $1, 0, 0, 'x', $1, $1)`},
+			{"negative price", `INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at) VALUES ('w3', 't', 'd', $1, -1, 'x', $1, $1)`},
+			{"second registration for the same webinar and user", `INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time) VALUES ('r2', 'w1', 'u1', 'A', 'a@example.com', $1)`},
+			{"duplicate coupon code", `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at) VALUES ('c2', 'LW-AAAA', 'u1', 'w1', 'r1', 1, 1, $1, $1)`},
+			{"unknown coupon status", `UPDATE coupons SET status = 'void' WHERE id = 'c1' AND $1 = $1`},
+			{"registration for a missing webinar", `INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time) VALUES ('r3', 'nope', 'u1', 'A', 'a@example.com', $1)`},
+		}
+		for _, tt := range refused {
+			_, err := d.Exec(tt.sql, now)
+			if err == nil {
+				t.Errorf("%s: accepted, want refused", tt.name)
+				continue
+			}
+			if !errors.Is(db.MapError(err), db.ErrConflict) {
+				t.Errorf("%s: error %v does not map to ErrConflict", tt.name, err)
+			}
+		}
+
+		// Times come back as written (UTC, microseconds).
+		var got = now
+		if err := d.QueryRow(`SELECT created_at FROM profiles WHERE id = 'u1'`).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if !got.Equal(now) {
+			t.Errorf("created_at = %v, want %v", got, now)
+		}
+	})
+}
