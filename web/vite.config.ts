@@ -1,12 +1,28 @@
+import { writeFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const apiTarget = "http://127.0.0.1:8080";
 
+/**
+ * emptyOutDir wipes dist/, including the tracked dist/.keep that lets
+ * web/embed.go compile before the SPA is built; put it back after each build.
+ */
+function keepDistPlaceholder(): Plugin {
+  return {
+    name: "watchwin-keep-dist-placeholder",
+    apply: "build",
+    closeBundle() {
+      writeFileSync(fileURLToPath(new URL("./dist/.keep", import.meta.url)), "");
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -15,6 +31,22 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP allows only 'self': never inline assets as data: URIs.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks, so a release that changes only app code
+        // does not make returning visitors download React again.
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: "data", test: /node_modules[\\/](zod|react-hook-form|@hookform|@tanstack)[\\/]/ },
+            {
+              name: "ui",
+              test: /node_modules[\\/](radix-ui|@radix-ui|sonner|lucide-react|tailwind-merge|clsx|class-variance-authority)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -40,6 +40,7 @@ const statusCodes: Record<number, string> = {
   404: "not_found",
   409: "conflict",
   413: "body_too_large",
+  415: "unsupported_media_type",
   429: "too_many_attempts",
 };
 

@@ -61,7 +61,7 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
       </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
         <LogIn aria-hidden="true" />
-        {pending ? "Signing in..." : "Sign In"}
+        {pending ? "Logging in..." : "Login"}
       </Button>
     </form>
   );

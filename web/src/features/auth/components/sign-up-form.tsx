@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { FormControl, FormField, FormMessage } from "@/components/ui/form-field";
+import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/api";
@@ -141,10 +141,9 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
         )}
       </div>
 
-      <FormMessage>{errors.root?.message}</FormMessage>
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
         <UserPlus aria-hidden="true" />
-        {pending ? "Creating account..." : "Create Account"}
+        {pending ? "Signing up..." : "Sign Up"}
       </Button>
     </form>
   );

@@ -1,0 +1,38 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
+import { Header } from "./header";
+
+describe("Header", () => {
+  it("toggles the mobile menu", async () => {
+    mockApi();
+    renderApp(<Header />);
+    const toggle = await screen.findByRole("button", { name: "Toggle menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  });
+
+  it("links Store to /contact when no store URL is configured", async () => {
+    mockApi();
+    renderApp(<Header />);
+    const [store] = await screen.findAllByRole("link", { name: "Store" });
+    expect(store).toHaveAttribute("href", "/contact");
+    expect(screen.queryByRole("link", { name: "Dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("uses the configured store URL and shows Dashboard when logged in", async () => {
+    mockApi(userSession, (url) =>
+      url === "/api/config"
+        ? jsonResponse({ timezone: "America/Chicago", storeUrl: "https://shop.example.com", paymentMode: "test" })
+        : undefined,
+    );
+    renderApp(<Header />);
+    expect((await screen.findAllByRole("link", { name: "Dashboard" }))[0]).toHaveAttribute("href", "/dashboard");
+    const [store] = await screen.findAllByRole("link", { name: /^Store/ });
+    expect(store).toHaveAttribute("href", "https://shop.example.com");
+    expect(screen.queryByRole("link", { name: /Admin Portal/ })).not.toBeInTheDocument();
+  });
+});

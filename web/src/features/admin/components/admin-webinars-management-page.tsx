@@ -1,0 +1,18 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { Button } from "@/components/ui/button";
+
+/** "/admin/webinars/management" (admin only): under construction by design (SPEC.md §2). */
+export function AdminWebinarsManagementPage() {
+  return (
+    <PlaceholderPage title="Webinar Management" message="This page is under construction.">
+      <Button asChild variant="outline" className="mt-6">
+        <Link to="/admin/webinars">
+          <ArrowLeft aria-hidden="true" />
+          Back to Manage Webinars
+        </Link>
+      </Button>
+    </PlaceholderPage>
+  );
+}

@@ -1,0 +1,68 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
+import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
+import { AuthPage } from "./auth-page";
+
+const loginOk = (url: string) => (url === "/api/auth/login" ? jsonResponse(userSession) : undefined);
+
+async function logIn() {
+  await userEvent.type(await screen.findByLabelText("Email"), "jane@example.com");
+  await userEvent.type(screen.getByLabelText("Password"), "secret1");
+  await userEvent.click(screen.getByRole("button", { name: "Login" }));
+}
+
+describe("AuthPage", () => {
+  it("has Login and Sign Up tabs", async () => {
+    mockApi();
+    renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth"] });
+    expect(await screen.findByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true");
+    await userEvent.click(screen.getByRole("tab", { name: "Sign Up" }));
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tabpanel")).toContainElement(screen.getByLabelText("First Name"));
+  });
+
+  it("after sign-up switches to Login, prefills the email and shows 'Account created'", async () => {
+    mockApi(undefined, (url) => (url === "/api/auth/signup" ? jsonResponse(userSession, 201) : undefined));
+    const user = userEvent.setup();
+    renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth"] });
+    await user.click(await screen.findByRole("tab", { name: "Sign Up" }));
+    await user.type(screen.getByLabelText("First Name"), "Jane");
+    await user.type(screen.getByLabelText("Last Name"), "Doe");
+    await user.type(screen.getByLabelText("Email"), "jane@example.com");
+    await user.type(screen.getByLabelText("Phone Number"), "6305550100");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.type(screen.getByLabelText("Confirm Password"), "secret1");
+    await user.click(screen.getByRole("checkbox", { name: "I am 21 or older" }));
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true"));
+    expect(await screen.findByText("Account created")).toBeInTheDocument();
+    expect(screen.getByText("Please log in with your new account.")).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveValue("jane@example.com");
+  });
+
+  it("after login goes to the stored redirect path and clears it", async () => {
+    mockApi(undefined, loginOk);
+    sessionStorage.setItem(REDIRECT_AFTER_AUTH_KEY, "/dashboard");
+    const { router } = renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth"] });
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    expect(sessionStorage.getItem(REDIRECT_AFTER_AUTH_KEY)).toBeNull();
+  });
+
+  it("after login with ?webinarId goes to the watch page", async () => {
+    mockApi(undefined, loginOk);
+    const { router } = renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth?webinarId=w7"] });
+    await logIn();
+    await waitFor(() => expect(router.state.location.pathname).toBe("/webinar/w7/watch"));
+  });
+
+  it("sends an already signed-in visitor home", async () => {
+    mockApi(userSession);
+    const { router } = renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth"] });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    await act(async () => {});
+  });
+});

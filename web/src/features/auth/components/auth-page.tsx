@@ -1,0 +1,97 @@
+import { LogIn, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { notify } from "@/lib/toast";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useAuth } from "../hooks/use-auth";
+import { postLoginTarget } from "../lib/post-login-target";
+import { LoginForm } from "./login-form";
+import { SignUpForm } from "./sign-up-form";
+
+type Tab = "login" | "signup";
+
+/** /auth: Login and Sign Up tabs; ?webinarId=X sends the user to that webinar after login. */
+export function AuthPage() {
+  useDocumentTitle("Login or Sign Up");
+  const { user, loading } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const webinarId = searchParams.get("webinarId");
+  const [tab, setTab] = useState<Tab>("login");
+  const [loginEmail, setLoginEmail] = useState("");
+  const redirectTimer = useRef<number | undefined>(undefined);
+  // Only a visitor who was already logged in on arrival is sent home; a fresh
+  // login on this page follows the redirect rules instead.
+  const signedInOnArrival = useRef<boolean | null>(null);
+  if (signedInOnArrival.current === null && !loading) signedInOnArrival.current = Boolean(user);
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  if (loading) return <PageSpinner label="Checking your session..." />;
+  if (signedInOnArrival.current && user) return <Navigate to="/" replace />;
+
+  const handleLoginSuccess = () => {
+    const target = postLoginTarget(webinarId, (location.state as { from?: unknown } | null)?.from);
+    redirectTimer.current = window.setTimeout(() => navigate(target, { replace: true }), 100);
+  };
+
+  const handleSignUpSuccess = (email: string) => {
+    setLoginEmail(email);
+    setTab("login");
+    notify.success("Account created", "Please log in with your new account.");
+  };
+
+  return (
+    <div className="bg-muted/50 px-4 py-10 sm:py-16">
+      <div className="mx-auto w-full max-w-md">
+        <Card className="shadow-md">
+          <CardHeader className="text-center">
+            <h1 className="text-2xl leading-tight font-bold tracking-tight">
+              {tab === "login" ? "Welcome back" : "Create your account"}
+            </h1>
+            <CardDescription>
+              {webinarId
+                ? "Log in to watch your webinar and unlock your coupon."
+                : "Log in or sign up to register for webinars and claim store-credit coupons."}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+              <TabsList className="grid grid-cols-2">
+                <TabsTrigger value="login">
+                  <LogIn aria-hidden="true" />
+                  Login
+                </TabsTrigger>
+                <TabsTrigger value="signup">
+                  <UserPlus aria-hidden="true" />
+                  Sign Up
+                </TabsTrigger>
+              </TabsList>
+              <TabsContent value="login" className="pt-2">
+                <LoginForm defaultEmail={loginEmail} onSuccess={handleLoginSuccess} />
+              </TabsContent>
+              <TabsContent value="signup" className="pt-2">
+                <SignUpForm onSuccess={handleSignUpSuccess} />
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+        <p className="mt-6 text-center text-xs leading-relaxed text-muted-foreground">
+          By continuing you agree to our{" "}
+          <Link to="/terms" className="font-medium text-foreground underline underline-offset-2">
+            Terms of Service
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="font-medium text-foreground underline underline-offset-2">
+            Privacy Policy
+          </Link>
+          . You must be 21 or older.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { clearRedirectAfterAuth, normalizeRedirectPath, takeRedirectAfterAuth } from "@/lib/redirect";
+
+/**
+ * Where to go after a successful login (SPEC.md §2 Auth page):
+ * ?webinarId=X wins (its watch page), then the stored redirectAfterAuth
+ * (read and cleared), then the path a guard passed in navigation state,
+ * else "/". Never back to the auth pages themselves.
+ */
+export function postLoginTarget(webinarId: string | null, stateFrom?: unknown): string {
+  if (webinarId) {
+    clearRedirectAfterAuth();
+    return `/webinar/${encodeURIComponent(webinarId)}/watch`;
+  }
+  const stored = takeRedirectAfterAuth();
+  const target = stored ?? (typeof stateFrom === "string" ? normalizeRedirectPath(stateFrom) : "/");
+  return /^\/(auth|login)(?:[/?#]|$)/.test(target) ? "/" : target;
+}

@@ -1,0 +1,35 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { mockApi, renderApp } from "@/test/utils";
+import { ErrorBoundary } from "./error-boundary";
+import { RouteErrorPage } from "./route-error-page";
+
+function Boom(): never {
+  throw new Error("kaboom");
+}
+
+describe("error screens", () => {
+  it("the top-level boundary shows details and a reload button", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Boom />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+    expect(screen.getByText("Error details")).toBeInTheDocument();
+    expect(screen.getByText(/Error: kaboom/)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reload Page" })).toBeInTheDocument();
+  });
+
+  it("a route error renders the error page", async () => {
+    mockApi();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderApp([{ path: "/", element: <Boom />, errorElement: <RouteErrorPage /> }]);
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+    await userEvent.click(screen.getByText("Error details"));
+    expect(screen.getByText(/kaboom/, { selector: "pre" })).toBeVisible();
+  });
+});

@@ -1,0 +1,4 @@
+export { ErrorBoundary } from "./components/error-boundary";
+export { ErrorScreen } from "./components/error-screen";
+export { NotFoundPage } from "./components/not-found-page";
+export { RootErrorPage, RouteErrorPage } from "./components/route-error-page";

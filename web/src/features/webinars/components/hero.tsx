@@ -1,0 +1,68 @@
+import { ArrowDown, Info } from "lucide-react";
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
+import heroFallback from "@/assets/hero-fallback.svg";
+import { Button } from "@/components/ui/button";
+
+/** Uploaded by admins (fixed name, SPEC.md §3); the bundled SVG shows when it is missing. */
+export const HERO_IMAGE_URL = "/media/site_images/hero_background.jpg";
+
+// Layers, top first: dark overlay for readable white text, the uploaded photo,
+// then the fallback (visible only where the photo failed to load).
+const heroStyle: CSSProperties = {
+  backgroundImage: [
+    "linear-gradient(180deg, rgba(9,9,11,0.55) 0%, rgba(9,9,11,0.65) 55%, rgba(9,9,11,0.85) 100%)",
+    `url("${HERO_IMAGE_URL}")`,
+    `url("${heroFallback}")`,
+  ].join(", "),
+  backgroundSize: "cover, cover, cover",
+  backgroundPosition: "center, center, center",
+  backgroundRepeat: "no-repeat",
+  backgroundColor: "#0c0c0f",
+};
+
+/** Smooth-scrolls to the element with this id (instant when motion is reduced). */
+export function scrollToSection(id: string) {
+  const el = document.getElementById(id);
+  if (!el) return;
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView?.({ behavior: reduce ? "auto" : "smooth", block: "start" });
+}
+
+export function Hero() {
+  return (
+    <section
+      aria-labelledby="hero-title"
+      style={heroStyle}
+      className="relative isolate flex min-h-[max(500px,70vh)] items-center overflow-hidden text-white"
+    >
+      <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="max-w-2xl">
+          <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-xs font-semibold tracking-wider uppercase backdrop-blur-sm">
+            <span className="size-2 rounded-full bg-accent-500" aria-hidden="true" />
+            Naperville, Illinois
+          </p>
+          <h1 id="hero-title" className="text-4xl leading-[1.05] font-black tracking-tight sm:text-6xl lg:text-7xl">
+            Watch. Claim. Save. <span className="text-accent-500">Win.</span>
+          </h1>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-zinc-200 sm:text-xl">
+            Watch a quick video and unlock an exclusive offer: a store-credit coupon worth more than you pay, plus an
+            entry into our gear giveaway.
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Button size="lg" onClick={() => scrollToSection("webinars")}>
+              Browse Webinars &amp; Get Coupons
+              <ArrowDown aria-hidden="true" />
+            </Button>
+            <Button asChild size="lg" variant="inverse">
+              <Link to="/how-it-works">
+                <Info aria-hidden="true" />
+                Learn More
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

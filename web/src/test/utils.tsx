@@ -1,0 +1,75 @@
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { flushSync } from "react-dom";
+// Not "react-router/dom": under Vitest it resolves to another copy of the
+// router context. Passing flushSync gives the same behaviour as the app's.
+import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router";
+import { vi } from "vitest";
+import { AppProviders, RouteProviders } from "@/app/providers";
+import type { Session } from "@/features/auth";
+
+export const anonymousSession: Session = { user: null, profile: null };
+
+export const userSession: Session = {
+  user: { id: "u1", email: "jane@example.com" },
+  profile: { id: "u1", email: "jane@example.com", role: "user", firstName: "Jane", lastName: "Doe", phoneNumber: "6305550100" },
+};
+
+export const adminSession: Session = {
+  user: { id: "a1", email: "admin@example.com" },
+  profile: { id: "a1", email: "admin@example.com", role: "admin", firstName: "Ada", lastName: "Min", phoneNumber: null },
+};
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
+
+/**
+ * Replaces fetch. `handler` answers first; anything it leaves (undefined) gets
+ * the defaults: the given session and a plain /api/config.
+ */
+export function mockApi(session: Session = anonymousSession, handler?: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const custom = await handler?.(url, init);
+    if (custom) return custom;
+    if (url === "/api/auth/session") return jsonResponse(session);
+    if (url === "/api/config") return jsonResponse({ timezone: "America/Chicago", storeUrl: "", paymentMode: "test" });
+    return jsonResponse({ error: { code: "not_found", message: "Not found" } }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function testQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, networkMode: "always" }, mutations: { retry: false } },
+  });
+}
+
+/** Renders app routes (or one element at `path`) inside all providers and a memory router. */
+export function renderApp(
+  routesOrElement: RouteObject[] | ReactElement,
+  { initialEntries = ["/"], path = "/" }: { initialEntries?: string[]; path?: string } = {},
+) {
+  const children: RouteObject[] = Array.isArray(routesOrElement)
+    ? routesOrElement
+    : [
+        { path, element: routesOrElement },
+        { path: "*", element: <p>Other page</p> },
+      ];
+  const router = createMemoryRouter([{ element: <RouteProviders />, children }], { initialEntries });
+  const queryClient = testQueryClient();
+  const utils = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
+    </AppProviders>,
+  );
+  return { ...utils, router, queryClient };
+}
