@@ -1,0 +1,56 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+
+export type Account = { email: string; password: string; firstName: string; lastName: string };
+
+const binary = resolve(import.meta.dirname, '../../bin/watchwin');
+
+/** A unique e-mail per call, so tests never collide on one database. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Creates an account through the real sign-up API (not logged in). */
+export async function signUpViaApi(request: APIRequestContext, prefix = 'user'): Promise<Account> {
+  const account = { email: uniqueEmail(prefix), password: 'secret123', firstName: 'Sam', lastName: 'Carter' };
+  const res = await request.post('/api/auth/signup', {
+    data: { ...account, confirmPassword: account.password, phoneNumber: '630-555-0199', ageConfirmed: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return account;
+}
+
+/** Creates an admin with the binary's own command, as an operator would. */
+export function createAdmin(): Account {
+  const account = { email: uniqueEmail('admin'), password: 'admin-secret-1', firstName: 'Ada', lastName: 'Admin' };
+  execFileSync(binary, [
+    'user', 'add', '--email', account.email, '--password', account.password, '--role', 'admin',
+    '--data-dir', process.env.WATCHWIN_E2E_DATA!,
+  ], { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
+  return account;
+}
+
+/** Logs in through the /auth page and waits until the app has left it (SPEC.md: 100 ms after the toast). */
+export async function logIn(page: Page, account: Account, path = '/auth') {
+  await page.goto(path);
+  await page.getByRole('tab', { name: 'Login' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+export const test = base.extend<{ blockExternal: void }>({
+  // The machine has no network: abort every request that leaves the app, so a
+  // test never waits on a third party (YouTube, Stripe) and never leaks.
+  blockExternal: [async ({ page }, use) => {
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
+    await use();
+  }, { auto: true }],
+});
+
+export { expect };
