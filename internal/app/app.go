@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -16,14 +17,18 @@ import (
 	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
+	"watchwin/internal/media"
+	"watchwin/internal/webinar"
 	"watchwin/web"
 )
 
 // App is the running application.
 type App struct {
-	Config config.Config
-	DB     *db.DB
-	Auth   *auth.Service
+	Config   config.Config
+	DB       *db.DB
+	Auth     *auth.Service
+	Media    *media.Service
+	Webinars *webinar.Service
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -42,10 +47,15 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 // NewWithDB builds the services on an open, migrated database (tests use it
 // to run the app on a database they prepared).
 func NewWithDB(cfg config.Config, d *db.DB) *App {
+	// Stored images live in {DataDir}/storage/{bucket}/…; another Storage
+	// backend can replace media.NewLocal here.
+	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
 	return &App{
-		Config: cfg,
-		DB:     d,
-		Auth:   auth.NewService(d),
+		Config:   cfg,
+		DB:       d,
+		Auth:     auth.NewService(d),
+		Media:    mediaSvc,
+		Webinars: webinar.NewService(d, mediaSvc),
 	}
 }
 
@@ -57,6 +67,9 @@ func (a *App) Close() error { return a.DB.Close() }
 func (a *App) Handler() http.Handler {
 	api := http.NewServeMux()
 	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
+	webinar.NewHandler(a.Webinars).Routes(api)
+	mediaHandler := media.NewHandler(a.Media)
+	mediaHandler.Routes(api)
 	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
 	api.Handle("/api/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No such API endpoint.")
@@ -69,6 +82,7 @@ func (a *App) Handler() http.Handler {
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	root.HandleFunc("GET /readyz", a.ready)
+	mediaHandler.PublicRoutes(root) // public images: no session needed
 	root.Handle("/", spaHandler(web.Dist()))
 
 	return httpx.Chain(root,

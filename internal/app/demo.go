@@ -1,23 +1,82 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"embed"
 	"fmt"
 	"io"
+	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/media"
+	"watchwin/internal/webinar"
 )
 
 // DemoAdminEmail is the admin account --demo creates.
 const DemoAdminEmail = "admin@watchwin.local"
 
-// SeedDemo fills an empty database with sample content and an admin whose
-// random password is written to out once (and never logged). A database
-// that already has accounts is left alone.
+// demoThumbnails are the bundled thumbnails of the demo webinars (abstract
+// 1280x720 artwork made for this project, no third-party images).
+//
+//go:embed demo/*.jpg
+var demoThumbnails embed.FS
+
+// demoWebinar is one sample webinar; the event is daysAhead days from today
+// at 6:30 pm store time.
+type demoWebinar struct {
+	title, description string
+	daysAhead          int
+	price              string // dollars, as the admin form sends them
+	percentage, seats  string
+	videoID            string // Blender Foundation open movies: harmless, embeddable
+	thumbnail          string // file in demo/
+}
+
+var demoWebinars = []demoWebinar{
+	{
+		title: "Concealed Carry Holster Fundamentals",
+		description: "Inside or outside the waistband, appendix or strong side: our counter staff walk through " +
+			"how to choose a holster that covers the trigger guard, holds your pistol securely and stays " +
+			"comfortable all day, plus belt selection and a safe draw-and-reholster routine you can practise " +
+			"with an unloaded firearm. Bring your questions about carrying in Illinois.",
+		daysAhead: 10, price: "40", percentage: "120", seats: "20",
+		videoID: "aqz-KE-bpKQ", thumbnail: "holster_fundamentals.jpg",
+	},
+	{
+		title: "Optics 101: Red Dots for Defensive Pistols",
+		description: "What a red dot adds to a defensive pistol and what it asks of you: footprints and mounting " +
+			"plates, dot size in MOA, battery life, co-witnessing with iron sights, and a simple zeroing " +
+			"routine for the range. Small group, hands-on demonstrations with the optics we carry in store.",
+		daysAhead: 17, price: "25", percentage: "130", seats: "4",
+		videoID: "eRsGyueVLvQ", thumbnail: "optics_red_dots.jpg",
+	},
+	{
+		title: "Safe Storage at Home: Safes, Lockboxes and Illinois Law",
+		description: "Keeping firearms away from children and unauthorised hands: quick-access lockboxes, full " +
+			"gun safes, cable and trigger locks, where to place them at home, and what Illinois law expects " +
+			"of gun owners. A free community session from our Naperville store.",
+		daysAhead: 24, price: "0", percentage: "120", seats: "30",
+		videoID: "R6MlUcmOul8", thumbnail: "safe_storage.jpg",
+	},
+}
+
+// SeedDemo fills an empty database with sample webinars (thumbnails copied
+// into the webinar_assets bucket) and an admin whose random password is
+// written to out once (and never logged). A database that already has
+// accounts or webinars is left alone, so running with --demo again changes
+// nothing.
 func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 	has, err := a.Auth.HasAccounts(ctx)
 	if err != nil || has {
+		return err
+	}
+	n, err := a.Webinars.Count(ctx)
+	if err != nil || n > 0 {
+		return err
+	}
+	if err := a.seedDemoWebinars(ctx); err != nil {
 		return err
 	}
 	password := rand.Text()[:16]
@@ -25,5 +84,41 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 		return fmt.Errorf("create demo admin: %w", err)
 	}
 	fmt.Fprintf(out, "\nDemo content created. Admin login (shown only this once):\n  email:    %s\n  password: %s\n\n", DemoAdminEmail, password)
+	return nil
+}
+
+func (a *App) seedDemoWebinars(ctx context.Context) error {
+	tz := a.Config.Timezone
+	if tz == nil {
+		tz = time.UTC
+	}
+	today := time.Now().In(tz)
+	for _, d := range demoWebinars {
+		img, err := demoThumbnails.ReadFile("demo/" + d.thumbnail)
+		if err != nil {
+			return err
+		}
+		fi, err := a.Media.Upload(ctx, media.BucketWebinarAssets, d.thumbnail, bytes.NewReader(img))
+		if err != nil {
+			return fmt.Errorf("store demo thumbnail %s: %w", d.thumbnail, err)
+		}
+		day := today.AddDate(0, 0, d.daysAhead)
+		event := time.Date(day.Year(), day.Month(), day.Day(), 18, 30, 0, 0, tz)
+		active := true
+		in := webinar.Input{
+			Title:              d.title,
+			Description:        d.description,
+			EventDatetime:      event.Format(time.RFC3339),
+			DisplayPrice:       webinar.Number(d.price),
+			CouponPercentage:   webinar.Number(d.percentage),
+			TotalSeats:         webinar.Number(d.seats),
+			YouTubeVideoID:     d.videoID,
+			IsActive:           &active,
+			ThumbnailImagePath: &fi.Path,
+		}
+		if _, err := a.Webinars.Create(ctx, in); err != nil {
+			return fmt.Errorf("create demo webinar %q: %w", d.title, err)
+		}
+	}
 	return nil
 }

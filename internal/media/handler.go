@@ -1,0 +1,210 @@
+package media
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"strconv"
+	"time"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/httpx"
+)
+
+// CacheControl is sent with every stored file (SPEC.md §9: upload cache
+// control 3600 s).
+const CacheControl = "public, max-age=3600"
+
+// maxNameField caps the optional name field of an upload.
+const maxNameField = 1024
+
+// maxParts bounds the form fields read from one upload.
+const maxParts = 16
+
+// Handler serves the stored images: public reads under /media/ and the admin
+// upload and listing under /api/admin/media.
+type Handler struct{ svc *Service }
+
+// NewHandler returns the media handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Routes registers the admin endpoints on the API mux (which runs behind the
+// session middleware).
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.Handle("POST /api/admin/media/{bucket}", auth.RequireAdmin(h.upload))
+	mux.Handle("GET /api/admin/media/{bucket}", auth.RequireAdmin(h.list))
+}
+
+// PublicRoutes registers GET /media/{bucket}/{path...} on the root mux. It
+// needs no session: stored images are public, like the bucket URLs of
+// SPEC.md §7.
+func (h *Handler) PublicRoutes(mux *http.ServeMux) {
+	mux.Handle("GET /media/{bucket}/{path...}", httpx.HandlerFunc(h.serve))
+	mux.Handle("/media/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.NotFound(msgNotFound)
+	}))
+}
+
+// serve answers with the file, its real content type, an ETag from size and
+// modification time (a replaced file gets a new one) and one hour of
+// caching; http.ServeContent handles If-None-Match (304), HEAD and ranges.
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
+	f, fi, err := h.svc.Open(r.Context(), r.PathValue("bucket"), r.PathValue("path"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	hd := w.Header()
+	hd.Set("Content-Type", fi.ContentType)
+	hd.Set("Cache-Control", CacheControl)
+	hd.Set("ETag", ETag(fi))
+	http.ServeContent(w, r, "", fi.ModTime, f)
+	return nil
+}
+
+// ETag is the entity tag of a stored file.
+func ETag(fi FileInfo) string {
+	return fmt.Sprintf(`"%x-%x"`, fi.Size, fi.ModTime.UnixNano())
+}
+
+type uploadView struct {
+	Bucket      string `json:"bucket"`
+	Path        string `json:"path"`
+	URL         string `json:"url"`
+	Size        int64  `json:"size"`
+	ContentType string `json:"content_type"`
+}
+
+// upload reads a multipart form with a file field and an optional name
+// field, in either order. The file is read into memory (at most
+// MaxUploadBytes, admins only) because the name may come after it.
+func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
+	bucket := r.PathValue("bucket")
+	if !KnownBucket(bucket) {
+		return apperr.NotFound(msgNoBucket)
+	}
+	// Room for the multipart framing and the name field beside the image.
+	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes+64<<10)
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return apperr.Invalid("file", msgNoFile)
+	}
+	var (
+		name, fileName string
+		data           []byte
+		gotFile        bool
+	)
+	for i := 0; ; i++ {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return readError(err)
+		}
+		if i >= maxParts {
+			return apperr.BadRequest("The upload has too many form fields.")
+		}
+		switch part.FormName() {
+		case "file":
+			if gotFile {
+				return apperr.Invalid("file", "Please upload one image at a time.")
+			}
+			gotFile = true
+			fileName = part.FileName()
+			data, err = io.ReadAll(io.LimitReader(part, MaxUploadBytes+1))
+			if err != nil {
+				return readError(err)
+			}
+			if len(data) > MaxUploadBytes {
+				return errTooLarge
+			}
+		case "name":
+			b, err := io.ReadAll(io.LimitReader(part, maxNameField+1))
+			if err != nil {
+				return readError(err)
+			}
+			if len(b) > maxNameField {
+				return apperr.Invalid("name", "The file name is too long.")
+			}
+			name = string(b)
+		default:
+			if _, err := io.Copy(io.Discard, part); err != nil {
+				return readError(err)
+			}
+		}
+	}
+	if !gotFile || len(data) == 0 {
+		return apperr.Invalid("file", msgNoFile)
+	}
+	if name == "" {
+		name = fileName
+	}
+	fi, err := h.svc.Upload(r.Context(), bucket, name, bytes.NewReader(data))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, uploadView{
+		Bucket: fi.Bucket, Path: fi.Path, URL: URL(fi.Bucket, fi.Path), Size: fi.Size, ContentType: fi.ContentType,
+	})
+	return nil
+}
+
+func readError(err error) error {
+	var maxErr *http.MaxBytesError
+	if errors.As(err, &maxErr) {
+		return errTooLarge
+	}
+	return apperr.BadRequest("The upload could not be read. Please try again.")
+}
+
+type fileView struct {
+	Name      string    `json:"name"`
+	Path      string    `json:"path"`
+	URL       string    `json:"url"`
+	Size      int64     `json:"size"`
+	UpdatedAt time.Time `json:"updated_at"`
+}
+
+// list answers with a page of a bucket's files, by path ascending.
+func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+	bucket := r.PathValue("bucket")
+	if !KnownBucket(bucket) {
+		return apperr.NotFound(msgNoBucket)
+	}
+	limit, err := queryInt(r, "limit", DefaultListLimit, 1, MaxListLimit)
+	if err != nil {
+		return err
+	}
+	offset, err := queryInt(r, "offset", 0, 0, 1<<31-1)
+	if err != nil {
+		return err
+	}
+	files, err := h.svc.List(r.Context(), bucket, limit, offset)
+	if err != nil {
+		return err
+	}
+	out := make([]fileView, 0, len(files))
+	for _, f := range files {
+		out = append(out, fileView{Name: path.Base(f.Path), Path: f.Path, URL: URL(f.Bucket, f.Path), Size: f.Size, UpdatedAt: f.ModTime})
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"files": out})
+	return nil
+}
+
+// queryInt reads a whole-number query parameter within [min, max].
+func queryInt(r *http.Request, key string, def, min, max int) (int, error) {
+	v := r.URL.Query().Get(key)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < min || n > max {
+		return 0, apperr.Invalid(key, fmt.Sprintf("%s must be a whole number from %d to %d", key, min, max))
+	}
+	return n, nil
+}

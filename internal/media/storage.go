@@ -1,0 +1,66 @@
+// Package media stores the site's images in two buckets (SPEC.md §3):
+// site_images (the hero background and other site pictures) and
+// webinar_assets (webinar thumbnails). Storage is an interface so another
+// backend (an object store) can replace the local folder later; the Service
+// on top of it owns the upload rules: admins only, images only (judged by
+// content), at most 10 MB, names the server sanitises.
+package media
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+)
+
+// The buckets of SPEC.md §3; no others exist.
+const (
+	BucketSiteImages    = "site_images"
+	BucketWebinarAssets = "webinar_assets"
+)
+
+// Buckets lists every bucket.
+var Buckets = []string{BucketSiteImages, BucketWebinarAssets}
+
+// KnownBucket reports whether b names a bucket.
+func KnownBucket(b string) bool { return b == BucketSiteImages || b == BucketWebinarAssets }
+
+var (
+	// ErrNotFound: no such file (or no such bucket).
+	ErrNotFound = errors.New("media: not found")
+	// ErrExists: Put without overwrite found the path taken.
+	ErrExists = errors.New("media: file exists")
+	// ErrInvalidPath: the path is not one this package would ever store
+	// (see ValidPath); callers treat it like ErrNotFound when reading.
+	ErrInvalidPath = errors.New("media: invalid path")
+)
+
+// FileInfo describes a stored file. Path is relative to its bucket, with
+// '/' between folders.
+type FileInfo struct {
+	Bucket      string
+	Path        string
+	Size        int64
+	ModTime     time.Time
+	ContentType string
+}
+
+// Storage keeps files in buckets. Every method refuses unknown buckets
+// (ErrNotFound) and paths that fail ValidPath (ErrInvalidPath), so no
+// caller can reach outside a bucket whatever it passes.
+type Storage interface {
+	// Put stores r at path. The file appears whole or not at all. Without
+	// overwrite an existing file is never replaced: Put returns ErrExists,
+	// also when two Puts race for the same path.
+	Put(ctx context.Context, bucket, path string, r io.Reader, contentType string, overwrite bool) (FileInfo, error)
+	// Open returns the file's content; the caller closes it.
+	Open(ctx context.Context, bucket, path string) (io.ReadSeekCloser, FileInfo, error)
+	// Stat describes one file.
+	Stat(ctx context.Context, bucket, path string) (FileInfo, error)
+	// List returns the files whose path starts with prefix ("" for all),
+	// sorted by path ascending, skipping offset files and returning at most
+	// limit.
+	List(ctx context.Context, bucket, prefix string, limit, offset int) ([]FileInfo, error)
+	// Delete removes a file; a missing file is ErrNotFound.
+	Delete(ctx context.Context, bucket, path string) error
+}

@@ -1,0 +1,60 @@
+package webinar_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/db"
+	"watchwin/internal/testutil"
+)
+
+// BenchmarkPublicList measures the public list (one query, seats_left
+// included) over 50 webinars and 5000 registrations, about a third paid.
+func BenchmarkPublicList(b *testing.B) {
+	for _, engine := range testutil.Engines() {
+		b.Run(string(engine), func(b *testing.B) {
+			ctx := context.Background()
+			d := testutil.OpenDB(b, engine)
+			svc := newService(d)
+			const webinars, users = 50, 100 // every user registers for every webinar: 5000 registrations
+			base := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+			ids := make([]string, webinars)
+			for i := range ids {
+				ids[i] = createWebinar(b, svc, form{title: fmt.Sprintf("Benchmark webinar %d", i),
+					when: base.Add(time.Duration(i) * time.Hour), seats: "100000", active: i%10 != 0}).ID
+			}
+			err := d.Tx(ctx, func(tx *sql.Tx) error {
+				for u := 0; u < users; u++ {
+					user := addUser(b, tx)
+					for w, id := range ids {
+						if _, err := tx.ExecContext(ctx, `INSERT INTO webinar_registrations
+							(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time, purchased_coupon)
+							VALUES ($1, $2, $3, 'Bench User', 'bench@example.com', $4, $5)`,
+							uuid.NewString(), id, user, db.Now(), (u+w)%3 == 0); err != nil {
+							return err
+						}
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			list, err := svc.ListPublic(ctx)
+			if err != nil || len(list) != 45 {
+				b.Fatalf("list: %d, %v", len(list), err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := svc.ListPublic(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,94 @@
+package webinar
+
+import (
+	"net/http"
+
+	"watchwin/internal/auth"
+	"watchwin/internal/httpx"
+)
+
+// Handler serves the webinar endpoints of docs/api.md.
+type Handler struct{ svc *Service }
+
+// NewHandler returns the webinar handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Routes registers the public and admin webinar endpoints. Every admin
+// route checks the role on the server (auth.RequireAdmin).
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.Handle("GET /api/webinars", httpx.HandlerFunc(h.listPublic))
+	mux.Handle("GET /api/webinars/{id}", httpx.HandlerFunc(h.getPublic))
+	mux.Handle("GET /api/admin/webinars", auth.RequireAdmin(h.listAdmin))
+	mux.Handle("POST /api/admin/webinars", auth.RequireAdmin(h.create))
+	mux.Handle("PUT /api/admin/webinars/{id}", auth.RequireAdmin(h.update))
+	mux.Handle("DELETE /api/admin/webinars/{id}", auth.RequireAdmin(h.delete))
+}
+
+func (h *Handler) listPublic(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.svc.ListPublic(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]View, len(list))
+	for i, wb := range list {
+		out[i] = wb.PublicView()
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"webinars": out})
+	return nil
+}
+
+func (h *Handler) getPublic(w http.ResponseWriter, r *http.Request) error {
+	wb, err := h.svc.GetPublic(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, wb.PublicView())
+	return nil
+}
+
+func (h *Handler) listAdmin(w http.ResponseWriter, r *http.Request) error {
+	list, err := h.svc.ListAll(r.Context())
+	if err != nil {
+		return err
+	}
+	out := make([]AdminView, len(list))
+	for i, wb := range list {
+		out[i] = wb.AdminView()
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"webinars": out})
+	return nil
+}
+
+func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	wb, err := h.svc.Create(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, wb.AdminView())
+	return nil
+}
+
+func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	wb, err := h.svc.Update(r.Context(), r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, wb.AdminView())
+	return nil
+}
+
+func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+	if err := h.svc.Delete(r.Context(), r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

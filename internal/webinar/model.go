@@ -1,0 +1,117 @@
+// Package webinar owns the webinar catalogue: the public list and detail
+// (active webinars only, with seats left computed by the server) and the
+// admin create, update, delete and list. Money is integer cents inside; the
+// API shows dollars beside the exact cents.
+package webinar
+
+import (
+	"time"
+
+	"watchwin/internal/media"
+)
+
+// Defaults of the webinar form (SPEC.md §5, §9).
+const (
+	DefaultCouponPercentage = 120
+	DefaultTotalSeats       = 20
+)
+
+// Webinar is one row of the catalogue plus its paid-seat count.
+type Webinar struct {
+	ID                 string
+	Title              string
+	Description        string
+	EventDatetime      time.Time // UTC
+	DisplayPriceCents  int64
+	CouponPercentage   int // actual_coupon_value_percentage
+	TotalSeats         int
+	PaidSeats          int    // registrations with purchased_coupon true
+	ThumbnailImagePath string // path in the webinar_assets bucket; "" for none
+	YouTubeVideoID     string // bare id
+	IsActive           bool
+	CreatedAt          time.Time
+	UpdatedAt          time.Time
+}
+
+// SeatsLeft is max(0, total_seats − paid seats) (SPEC.md §9). It can only
+// be 0 rather than negative because other domains never let paid seats pass
+// total_seats and Update refuses to lower total_seats below them; the max
+// guards the display anyway.
+func (w Webinar) SeatsLeft() int { return max(0, w.TotalSeats-w.PaidSeats) }
+
+// CouponValueCents is display_price × percentage / 100, in cents, rounded
+// half up to the cent (SPEC.md §9 shows it with 2 decimals). Integer math:
+// the caps on price (10,000,000 cents) and percentage (1000) keep the
+// product far inside int64.
+func (w Webinar) CouponValueCents() int64 {
+	return CouponValueCents(w.DisplayPriceCents, w.CouponPercentage)
+}
+
+// CouponValueCents computes a coupon's face value from a price in cents and
+// a whole percentage, rounding half up to the cent.
+func CouponValueCents(priceCents int64, percentage int) int64 {
+	return (priceCents*int64(percentage) + 50) / 100
+}
+
+// dollars shows cents as a JSON number of dollars (40.1 for 4010). Every
+// amount is below 2^53 cents, so the float is the exact decimal's nearest
+// double and prints as the decimal.
+func dollars(cents int64) float64 { return float64(cents) / 100 }
+
+// View is a webinar as the public API shows it (docs/api.md). The video id
+// is left out: the video is for registered users.
+type View struct {
+	ID                 string    `json:"id"`
+	Title              string    `json:"title"`
+	Description        string    `json:"description"`
+	EventDatetime      time.Time `json:"event_datetime"`
+	DisplayPrice       float64   `json:"display_price"`
+	DisplayPriceCents  int64     `json:"display_price_cents"`
+	CouponPercentage   int       `json:"actual_coupon_value_percentage"`
+	CouponValue        float64   `json:"coupon_value"`
+	CouponValueCents   int64     `json:"coupon_value_cents"`
+	TotalSeats         int       `json:"total_seats"`
+	PaidSeats          int       `json:"paid_seats"`
+	SeatsLeft          int       `json:"seats_left"`
+	ThumbnailImagePath *string   `json:"thumbnail_image_path"`
+	ThumbnailURL       *string   `json:"thumbnail_url"`
+	IsActive           bool      `json:"is_active"`
+	CreatedAt          time.Time `json:"created_at"`
+}
+
+// AdminView is the admin API's webinar: the public view plus the video id.
+type AdminView struct {
+	View
+	YouTubeVideoID string `json:"youtube_video_id"`
+}
+
+// PublicView returns the public representation of w.
+func (w Webinar) PublicView() View {
+	coupon := w.CouponValueCents()
+	v := View{
+		ID:                w.ID,
+		Title:             w.Title,
+		Description:       w.Description,
+		EventDatetime:     w.EventDatetime.UTC(),
+		DisplayPrice:      dollars(w.DisplayPriceCents),
+		DisplayPriceCents: w.DisplayPriceCents,
+		CouponPercentage:  w.CouponPercentage,
+		CouponValue:       dollars(coupon),
+		CouponValueCents:  coupon,
+		TotalSeats:        w.TotalSeats,
+		PaidSeats:         w.PaidSeats,
+		SeatsLeft:         w.SeatsLeft(),
+		IsActive:          w.IsActive,
+		CreatedAt:         w.CreatedAt.UTC(),
+	}
+	if w.ThumbnailImagePath != "" {
+		p, u := w.ThumbnailImagePath, media.URL(media.BucketWebinarAssets, w.ThumbnailImagePath)
+		v.ThumbnailImagePath, v.ThumbnailURL = &p, &u
+	}
+	return v
+}
+
+// AdminView returns the admin representation of w.
+func (w Webinar) AdminView() AdminView {
+	return AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID}
+}

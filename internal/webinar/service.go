@@ -1,0 +1,159 @@
+package webinar
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/db"
+	"watchwin/internal/media"
+)
+
+// Thumbnails tells whether a stored image exists; *media.Service satisfies
+// it. The service accepts only thumbnail paths that were really uploaded.
+type Thumbnails interface {
+	Exists(ctx context.Context, bucket, path string) (bool, error)
+}
+
+// Service is the webinar logic; it knows nothing of HTTP.
+type Service struct {
+	store  store
+	thumbs Thumbnails
+	now    func() time.Time
+}
+
+// NewService returns the webinar service on d; thumbs checks thumbnail paths.
+func NewService(d *db.DB, thumbs Thumbnails) *Service {
+	return &Service{store: store{d}, thumbs: thumbs, now: db.Now}
+}
+
+var errNotFound = apperr.NotFound(msgNotFound)
+
+// ListPublic returns the active webinars, newest event first, with seats left.
+func (s *Service) ListPublic(ctx context.Context) ([]Webinar, error) {
+	return s.store.list(ctx, true)
+}
+
+// ListAll returns every webinar for the admin, newest event first.
+func (s *Service) ListAll(ctx context.Context) ([]Webinar, error) {
+	return s.store.list(ctx, false)
+}
+
+// GetPublic returns an active webinar; a missing or inactive one is not found.
+func (s *Service) GetPublic(ctx context.Context, id string) (Webinar, error) {
+	w, err := s.Get(ctx, id)
+	if err != nil {
+		return Webinar{}, err
+	}
+	if !w.IsActive {
+		return Webinar{}, errNotFound
+	}
+	return w, nil
+}
+
+// Get returns any webinar, active or not, with its paid seats (for the
+// admin and for other domains, such as registration and payment).
+func (s *Service) Get(ctx context.Context, id string) (Webinar, error) {
+	w, err := s.store.get(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return Webinar{}, errNotFound
+	}
+	return w, err
+}
+
+// Count returns how many webinars exist (the demo seed runs only on none).
+func (s *Service) Count(ctx context.Context) (int, error) { return s.store.count(ctx) }
+
+// Create validates the form and adds a webinar.
+func (s *Service) Create(ctx context.Context, in Input) (Webinar, error) {
+	f, err := in.validate()
+	if err != nil {
+		return Webinar{}, err
+	}
+	if err := s.checkThumbnail(ctx, f.Thumbnail, ""); err != nil {
+		return Webinar{}, err
+	}
+	now := s.now()
+	w := Webinar{ID: uuid.NewString(), CreatedAt: now}
+	f.apply(&w, now)
+	if err := s.store.insert(ctx, w); err != nil {
+		return Webinar{}, err
+	}
+	return s.Get(ctx, w.ID)
+}
+
+// Update validates the form and replaces the webinar's fields. total_seats
+// may not go below the seats already paid for.
+func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, error) {
+	f, err := in.validate()
+	if err != nil {
+		return Webinar{}, err
+	}
+	w, err := s.Get(ctx, id)
+	if err != nil {
+		return Webinar{}, err
+	}
+	if err := s.checkThumbnail(ctx, f.Thumbnail, w.ThumbnailImagePath); err != nil {
+		return Webinar{}, err
+	}
+	f.apply(&w, s.now())
+	err = s.store.update(ctx, w)
+	var few tooFewSeatsError
+	switch {
+	case errors.As(err, &few):
+		return Webinar{}, apperr.Invalid(fieldTotalSeats, paidSeatsMessage(few.paid))
+	case errors.Is(err, db.ErrNotFound):
+		return Webinar{}, errNotFound // deleted meanwhile
+	case err != nil:
+		return Webinar{}, err
+	}
+	return s.Get(ctx, id)
+}
+
+// Delete removes a webinar without paid registrations (its unpaid ones go
+// with it). One with paid registrations, payments, coupons or giveaway
+// winners is refused with 409 webinar_has_paid_seats: nothing paid is ever
+// lost by an admin click; deactivating hides it instead.
+func (s *Service) Delete(ctx context.Context, id string) error {
+	err := s.store.delete(ctx, id)
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		return errNotFound
+	case errors.Is(err, errHasPaidSeats), errors.Is(err, db.ErrConflict):
+		return apperr.Conflict(codeHasPaidSeats, msgHasPaidSeats)
+	}
+	return err
+}
+
+// checkThumbnail accepts no thumbnail, the one already set, or a path that
+// exists in the webinar_assets bucket.
+func (s *Service) checkThumbnail(ctx context.Context, p, current string) error {
+	if p == "" || p == current {
+		return nil
+	}
+	ok, err := s.thumbs.Exists(ctx, media.BucketWebinarAssets, p)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperr.Invalid(fieldThumbnail, msgThumbnail)
+	}
+	return nil
+}
+
+// apply copies the validated form onto w.
+func (f fields) apply(w *Webinar, now time.Time) {
+	w.Title = f.Title
+	w.Description = f.Description
+	w.EventDatetime = f.EventDatetime
+	w.DisplayPriceCents = f.PriceCents
+	w.CouponPercentage = f.Percentage
+	w.TotalSeats = f.TotalSeats
+	w.YouTubeVideoID = f.VideoID
+	w.IsActive = f.IsActive
+	w.ThumbnailImagePath = f.Thumbnail
+	w.UpdatedAt = now
+}
