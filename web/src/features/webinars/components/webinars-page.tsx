@@ -1,6 +1,17 @@
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { WebinarList } from "./webinar-list";
 
-/** "/webinars". Placeholder until the webinar list feature lands. */
+/** "/webinars": every active webinar. */
 export function WebinarsPage() {
-  return <PlaceholderPage title="Upcoming Webinars" message="The webinar list is coming soon." />;
+  useDocumentTitle("Upcoming Webinars");
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Upcoming Webinars"
+        description="Pick a session, reserve your seat, and unlock a store-credit coupon worth more than you pay."
+      />
+      <WebinarList />
+    </PageContainer>
+  );
 }

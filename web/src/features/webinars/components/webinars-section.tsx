@@ -1,14 +1,11 @@
-import { Video } from "lucide-react";
+import { WebinarList } from "./webinar-list";
 
-/**
- * Home page section with id "webinars" (the hero button scrolls here).
- * Placeholder: the webinar list feature replaces its contents.
- */
+/** Home page section with id "webinars" (the hero button scrolls here). */
 export function WebinarsSection() {
   return (
-    <section id="webinars" aria-labelledby="webinars-title" className="scroll-mt-20 bg-background">
+    <section id="webinars" aria-labelledby="webinars-title" className="scroll-mt-20 bg-zinc-50">
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-        <div className="mb-8 max-w-2xl">
+        <div className="mb-8 max-w-2xl sm:mb-10">
           <h2 id="webinars-title" className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
             Video Webinars &amp; Coupons
           </h2>
@@ -16,10 +13,7 @@ export function WebinarsSection() {
             Reserve a seat, watch the video, and unlock a store-credit coupon for our Naperville store.
           </p>
         </div>
-        <div className="flex items-center gap-3 rounded-xl border border-dashed border-zinc-300 bg-muted/50 p-6 text-muted-foreground">
-          <Video className="size-6 shrink-0 text-accent-500" aria-hidden="true" />
-          <p>The webinar list is coming soon.</p>
-        </div>
+        <WebinarList />
       </div>
     </section>
   );
