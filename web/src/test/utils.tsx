@@ -49,7 +49,8 @@ export function mockApi(session: Session = anonymousSession, handler?: Handler) 
 
 function testQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, networkMode: "always" }, mutations: { retry: false } },
+    // retryDelay 0: queries that set their own retry count (SPEC.md §9) fail fast in tests.
+    defaultOptions: { queries: { retry: false, retryDelay: 0, networkMode: "always" }, mutations: { retry: false } },
   });
 }
 

@@ -1,6 +1,62 @@
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { ArrowLeft, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { Button } from "@/components/ui/button";
+import { useAdminWebinars, type AdminWebinar } from "@/features/webinars";
+import { errorMessage } from "@/lib/api";
+import { notify } from "@/lib/toast";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { AdminWebinarsTable } from "./webinars/admin-webinars-table";
+import { DeleteWebinarDialog } from "./webinars/delete-webinar-dialog";
+import { WebinarFormDialog } from "./webinars/webinar-form-dialog";
 
-/** "/admin/webinars" (admin only). Placeholder until the admin feature lands. */
+type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
+
+/** "/admin/webinars" (admin only): create, edit, deactivate and delete webinars. */
 export function AdminWebinarsPage() {
-  return <PlaceholderPage title="Manage Webinars" message="Webinar management is coming soon." />;
+  useDocumentTitle("Manage Webinars");
+  const { data, isPending, isError, error } = useAdminWebinars();
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [toDelete, setToDelete] = useState<AdminWebinar | null>(null);
+
+  useEffect(() => {
+    if (error) notify.error(`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`);
+  }, [error]);
+
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={
+          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
+            <Link to="/admin">
+              <ArrowLeft aria-hidden="true" />
+              Admin Dashboard
+            </Link>
+          </Button>
+        }
+        title="Manage Webinars"
+        description="Create, edit, deactivate or delete webinars. Times are in the store's time zone."
+        actions={
+          <Button onClick={() => setForm({ open: true, webinar: null })}>
+            <Plus aria-hidden="true" />
+            Add New Webinar
+          </Button>
+        }
+      />
+      <AdminWebinarsTable
+        webinars={data}
+        isPending={isPending}
+        isError={isError}
+        onEdit={(webinar) => setForm({ open: true, webinar })}
+        onDelete={setToDelete}
+      />
+      <WebinarFormDialog
+        open={form.open}
+        webinar={form.open ? form.webinar : null}
+        onOpenChange={(open) => !open && setForm({ open: false })}
+      />
+      <DeleteWebinarDialog webinar={toDelete} onClose={() => setToDelete(null)} />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,122 @@
+import { Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import {
+  formatEventDate,
+  formatPrice,
+  useStoreTimeZone,
+  WebinarImage,
+  type AdminWebinar,
+} from "@/features/webinars";
+import { cn } from "@/lib/utils";
+
+type AdminWebinarsTableProps = {
+  webinars: AdminWebinar[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onEdit: (webinar: AdminWebinar) => void;
+  onDelete: (webinar: AdminWebinar) => void;
+};
+
+/** Body cell; on phones its column name shows above the value. */
+const cell =
+  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
+
+const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
+
+function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
+  return (
+    <tr className="max-sm:block">
+      <td
+        colSpan={COLUMNS.length}
+        className={cn(
+          "px-4 py-10 text-center max-sm:block",
+          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Every webinar, newest event first, with edit and delete (SPEC.md §2 Admin webinars). */
+export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete }: AdminWebinarsTableProps) {
+  const timeZone = useStoreTimeZone();
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
+      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[760px]">
+        <caption className="sr-only">Webinars</caption>
+        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y max-sm:block">
+          {isPending ? (
+            <MessageRow>Loading webinars...</MessageRow>
+          ) : isError ? (
+            <MessageRow tone="error">Error loading webinars. Please try again later.</MessageRow>
+          ) : !webinars || webinars.length === 0 ? (
+            <MessageRow>No webinars found. Create your first webinar by clicking &quot;Add New Webinar&quot;.</MessageRow>
+          ) : (
+            webinars.map((w) => (
+              <tr
+                key={w.id}
+                className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
+              >
+                <th scope="row" className="px-4 py-3 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
+                  <div className="flex items-center gap-3">
+                    <div className="h-10 w-16 shrink-0 overflow-hidden rounded-md bg-zinc-900">
+                      <WebinarImage src={w.thumbnail_url} />
+                    </div>
+                    <div className="grid min-w-0 gap-0.5">
+                      <span className="line-clamp-2">{w.title}</span>
+                      <span className="text-xs font-normal text-muted-foreground">
+                        {w.seats_left}/{w.total_seats} seats left · {w.actual_coupon_value_percentage}% coupon
+                      </span>
+                    </div>
+                  </div>
+                </th>
+                <td data-label="Event Date & Time" className={cn(cell, "text-zinc-700 max-sm:col-span-2 sm:whitespace-nowrap")}>
+                  {formatEventDate(w.event_datetime, timeZone)}
+                </td>
+                <td data-label="Display Price" className={cn(cell, "whitespace-nowrap")}>
+                  {formatPrice(w.display_price)}
+                </td>
+                <td data-label="Total Seats" className={cell}>
+                  {w.total_seats}
+                </td>
+                <td className="px-4 py-3 max-sm:p-0">
+                  {w.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+                </td>
+                <td className="px-4 py-3 max-sm:p-0">
+                  <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${w.title}`}
+                      className="text-accent-600 hover:bg-accent-50 hover:text-accent-700"
+                      onClick={() => onDelete(w)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

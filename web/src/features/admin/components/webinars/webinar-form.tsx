@@ -1,0 +1,254 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Save } from "lucide-react";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { FormControl, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import {
+  extractVideoId,
+  formatMoney,
+  formFieldOf,
+  fromWallClock,
+  newWebinarFormValues,
+  toWebinarInput,
+  useCreateWebinar,
+  useStoreTimeZone,
+  useUpdateWebinar,
+  WEBINAR_DEFAULTS,
+  webinarFormSchema,
+  webinarToFormValues,
+  zoneLabel,
+  type AdminWebinar,
+  type WebinarFormValues,
+} from "@/features/webinars";
+import { isApiError } from "@/lib/api";
+import { notify } from "@/lib/toast";
+import { ThumbnailField } from "./thumbnail-field";
+
+type WebinarFormProps = {
+  /** The webinar to edit; a new one when absent. */
+  webinar?: AdminWebinar;
+  onDone: () => void;
+  onCancel: () => void;
+  /** Told while a save or an upload runs (the dialog must not close then). */
+  onBusyChange?: (busy: boolean) => void;
+};
+
+/** The create / edit webinar form of SPEC.md §5. */
+export function WebinarForm({ webinar, onDone, onCancel, onBusyChange }: WebinarFormProps) {
+  const timeZone = useStoreTimeZone();
+  const create = useCreateWebinar();
+  const update = useUpdateWebinar();
+  const [uploading, setUploading] = useState(false);
+  const editing = Boolean(webinar);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    clearErrors,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<WebinarFormValues>({
+    resolver: zodResolver(webinarFormSchema),
+    defaultValues: webinar ? webinarToFormValues(webinar, timeZone) : newWebinarFormValues(timeZone),
+  });
+
+  const busy = isSubmitting || uploading;
+  const setBusy = (value: boolean) => {
+    setUploading(value);
+    onBusyChange?.(value || isSubmitting);
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    onBusyChange?.(true);
+    const input = toWebinarInput(values, timeZone);
+    try {
+      if (webinar) await update.mutateAsync({ id: webinar.id, input });
+      else await create.mutateAsync(input);
+    } catch (error) {
+      onBusyChange?.(false);
+      const message = (error instanceof Error && error.message) || "Unknown Error";
+      const field = isApiError(error) ? formFieldOf(error.field) : null;
+      if (field) setError(field, { type: "server", message }, { shouldFocus: true });
+      notify.error(`Failed to ${editing ? "update" : "create"} webinar: ${message}`);
+      return;
+    }
+    onBusyChange?.(false);
+    if (webinar) notify.success("Webinar Updated", `"${input.title}" has been updated.`);
+    else notify.success("Webinar Created", `"${input.title}" has been created.`);
+    onDone();
+  });
+
+  // Live hints: the zone of the chosen date, the coupon it buys, the bare video id.
+  const [eventDate, eventTime, price, percentage, video] = watch([
+    "event_date",
+    "event_time",
+    "display_price",
+    "actual_coupon_value_percentage",
+    "youtube_video_id",
+  ]);
+  const instant = fromWallClock(eventDate, eventTime || WEBINAR_DEFAULTS.time, timeZone);
+  const zone = zoneLabel(instant ? new Date(instant) : new Date(), timeZone);
+  const couponHint =
+    Number.isFinite(price) && Number.isFinite(percentage) && price > 0 && percentage >= 0
+      ? `Coupon worth ${formatMoney(Math.round(price * percentage) / 100)}`
+      : "Of the price; 120 = 20% extra";
+  const videoId = extractVideoId(video);
+  const videoHint = videoId
+    ? `Video ID: ${videoId}`
+    : "Paste a YouTube link (watch, youtu.be, embed, shorts) or the 11-character video ID.";
+
+  const dateError = errors.event_date?.message ?? errors.event_time?.message;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={editing ? "Edit Webinar" : "Create New Webinar"}>
+      <FormField id="webinar-title" label="Title" error={errors.title?.message}>
+        <FormControl>
+          <Input autoComplete="off" {...register("title")} />
+        </FormControl>
+      </FormField>
+
+      <FormField id="webinar-description" label="Description" error={errors.description?.message}>
+        <FormControl>
+          <Textarea rows={4} {...register("description")} />
+        </FormControl>
+      </FormField>
+
+      <fieldset className="grid gap-2" aria-describedby="webinar-zone">
+        <legend className="mb-2 text-sm leading-none font-medium text-foreground">Event Date &amp; Time</legend>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <Label htmlFor="webinar-event-date" className="text-xs text-muted-foreground">
+              Date
+            </Label>
+            <Input
+              id="webinar-event-date"
+              type="date"
+              aria-invalid={Boolean(dateError) || undefined}
+              aria-describedby={dateError ? "webinar-event-error" : "webinar-zone"}
+              {...register("event_date", {
+                // Picking a date keeps the chosen time; with none yet, noon.
+                onChange: () => {
+                  if (!getValues("event_time")) setValue("event_time", WEBINAR_DEFAULTS.time);
+                },
+              })}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="webinar-event-time" className="text-xs text-muted-foreground">
+              Time
+            </Label>
+            <Input
+              id="webinar-event-time"
+              type="time"
+              step={60}
+              aria-invalid={Boolean(dateError) || undefined}
+              aria-describedby={dateError ? "webinar-event-error" : "webinar-zone"}
+              {...register("event_time")}
+            />
+          </div>
+        </div>
+        <p id="webinar-zone" className="text-xs text-muted-foreground">
+          Store time: {zone}
+        </p>
+        {dateError && (
+          <p id="webinar-event-error" className="text-sm font-medium text-destructive">
+            {dateError}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-3 sm:items-start">
+        <FormField id="webinar-price" label="Display Price ($)" error={errors.display_price?.message}>
+          <FormControl>
+            <Input type="number" inputMode="decimal" min={0} step="0.01" {...register("display_price", { valueAsNumber: true })} />
+          </FormControl>
+        </FormField>
+        <FormField
+          id="webinar-percentage"
+          label="Coupon Value (%)"
+          error={errors.actual_coupon_value_percentage?.message}
+          description={couponHint}
+        >
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...register("actual_coupon_value_percentage", { valueAsNumber: true })}
+            />
+          </FormControl>
+        </FormField>
+        <FormField id="webinar-seats" label="Total Seats" error={errors.total_seats?.message}>
+          <FormControl>
+            <Input type="number" inputMode="numeric" min={1} step={1} {...register("total_seats", { valueAsNumber: true })} />
+          </FormControl>
+        </FormField>
+      </div>
+
+      <FormField
+        id="webinar-video"
+        label="YouTube Video ID or URL"
+        error={errors.youtube_video_id?.message}
+        description={videoHint}
+      >
+        <FormControl>
+          <Input autoComplete="off" spellCheck={false} placeholder="https://www.youtube.com/watch?v=..." {...register("youtube_video_id")} />
+        </FormControl>
+      </FormField>
+
+      <ThumbnailField
+        id="webinar-thumbnail"
+        initialUrl={webinar?.thumbnail_url ?? null}
+        error={errors.thumbnail_image_path?.message}
+        onBusyChange={setBusy}
+        onChange={(path) => {
+          clearErrors("thumbnail_image_path");
+          setValue("thumbnail_image_path", path, { shouldDirty: true });
+        }}
+      />
+
+      <Controller
+        control={control}
+        name="is_active"
+        render={({ field }) => (
+          <div className="flex items-start gap-3 rounded-lg border p-4">
+            <Checkbox
+              id="webinar-active"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              aria-describedby="webinar-active-description"
+            />
+            <div className="grid gap-1.5">
+              <Label htmlFor="webinar-active">Active</Label>
+              <p id="webinar-active-description" className="text-xs text-muted-foreground">
+                Active webinars are listed on the site. Deactivate to hide one without losing its registrations.
+              </p>
+            </div>
+          </div>
+        )}
+      />
+
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={busy} aria-busy={isSubmitting}>
+          <Save aria-hidden="true" />
+          {isSubmitting ? "Saving..." : editing ? "Update Webinar" : "Create Webinar"}
+        </Button>
+      </div>
+    </form>
+  );
+}

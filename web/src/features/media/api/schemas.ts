@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/** Storage buckets (SPEC.md §3, docs/api.md "Stored images"). */
+export const BUCKETS = ["site_images", "webinar_assets"] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+/** Image types the server accepts (judged by content there). */
+export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";
+
+/** The server's size cap, checked early to spare a useless upload. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** 201 answer of POST /api/admin/media/{bucket}. */
+export const uploadResultSchema = z.object({
+  bucket: z.string(),
+  /** path inside the bucket, e.g. webinar_thumbnails/range_day_1764000000.jpg */
+  path: z.string(),
+  /** public URL, e.g. /media/webinar_assets/webinar_thumbnails/… */
+  url: z.string(),
+  size: z.number(),
+  content_type: z.string(),
+});
+export type UploadResult = z.infer<typeof uploadResultSchema>;

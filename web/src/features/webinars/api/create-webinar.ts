@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { webinarKeys } from "./keys";
+import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "./schemas";
+
+/** POST /api/admin/webinars (admin): 201 with the new webinar. */
+export function createWebinar(input: WebinarInput): Promise<AdminWebinar> {
+  return api.post("/api/admin/webinars", input, { schema: adminWebinarSchema });
+}
+
+export function useCreateWebinar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWebinar,
+    // Admin and public lists both change.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webinarKeys.all }),
+  });
+}

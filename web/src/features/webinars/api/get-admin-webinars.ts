@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { retryTransient } from "@/lib/retry";
+import { webinarKeys } from "./keys";
+import { adminWebinarListSchema, type AdminWebinar } from "./schemas";
+
+/** GET /api/admin/webinars (admin): every webinar, newest event first. */
+export async function getAdminWebinars(signal?: AbortSignal): Promise<AdminWebinar[]> {
+  const { webinars } = await api.get("/api/admin/webinars", { schema: adminWebinarListSchema, signal });
+  return webinars;
+}
+
+/** SPEC.md §9: admin data is never stale or cached, refetched on focus, mount and reconnect, retried once. */
+export const adminWebinarsQueryOptions = () =>
+  queryOptions({
+    queryKey: webinarKeys.adminList(),
+    queryFn: ({ signal }) => getAdminWebinars(signal),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: true,
+    refetchOnMount: true,
+    refetchOnReconnect: true,
+    retry: retryTransient(1),
+  });
+
+export function useAdminWebinars() {
+  return useQuery(adminWebinarsQueryOptions());
+}

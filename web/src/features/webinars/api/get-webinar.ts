@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { retryTransient } from "@/lib/retry";
+import { webinarKeys } from "./keys";
+import { webinarSchema, type Webinar } from "./schemas";
+
+/**
+ * GET /api/webinars/{id}: one active webinar. A missing or inactive one is
+ * an ApiError with status 404 ('Webinar not found').
+ */
+export function getWebinar(id: string, signal?: AbortSignal): Promise<Webinar> {
+  return api.get(`/api/webinars/${encodeURIComponent(id)}`, { schema: webinarSchema, signal });
+}
+
+export const webinarQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: webinarKeys.detail(id),
+    queryFn: ({ signal }) => getWebinar(id, signal),
+    staleTime: 5_000,
+    retry: retryTransient(2),
+  });
+
+export function useWebinar(id: string | undefined) {
+  return useQuery({ ...webinarQueryOptions(id ?? ""), enabled: Boolean(id) });
+}

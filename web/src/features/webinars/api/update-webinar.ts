@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { webinarKeys } from "./keys";
+import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "./schemas";
+
+/** PUT /api/admin/webinars/{id} (admin): the whole form; 200 with the webinar. */
+export function updateWebinar({ id, input }: { id: string; input: WebinarInput }): Promise<AdminWebinar> {
+  return api.put(`/api/admin/webinars/${encodeURIComponent(id)}`, input, { schema: adminWebinarSchema });
+}
+
+export function useUpdateWebinar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWebinar,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webinarKeys.all }),
+  });
+}

@@ -1,0 +1,97 @@
+import { CalendarDays, Gift, Ticket, Users } from "lucide-react";
+import { useId } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import type { Webinar } from "../api/schemas";
+import { useReserveSpot, webinarPath } from "../hooks/use-reserve-spot";
+import { useStoreTimeZone } from "../hooks/use-store-time-zone";
+import { formatEventDate, formatMoney, formatPrice, formatSeats } from "../lib/format";
+import { WebinarBadges } from "./webinar-badges";
+import { WebinarImage } from "./webinar-image";
+
+/** The line under the price: what the buyer gets. */
+export function couponLine(webinar: Pick<Webinar, "coupon_value" | "display_price">): string {
+  // A free webinar issues no coupon (DESIGN.md §4); the seat is a giveaway entry.
+  if (webinar.display_price <= 0 || webinar.coupon_value <= 0) return "Free seat with a gear giveaway entry";
+  return `Get a ${formatMoney(webinar.coupon_value)} store-credit coupon`;
+}
+
+type WebinarCardProps = { webinar: Webinar };
+
+/**
+ * A webinar in the list (SPEC.md §2). The title is the link to the detail
+ * page and stretches over the whole card, so a click anywhere opens it;
+ * 'Reserve Spot' sits above that link and is the only other control.
+ */
+export function WebinarCard({ webinar }: WebinarCardProps) {
+  const timeZone = useStoreTimeZone();
+  const reserve = useReserveSpot();
+  const titleId = useId();
+  const soldOut = webinar.seats_left <= 0;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring has-[a:focus-visible]:ring-offset-2"
+    >
+      <div className="relative aspect-video overflow-hidden bg-zinc-900">
+        <WebinarImage
+          src={webinar.thumbnail_url}
+          className="transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
+        />
+        <WebinarBadges webinar={webinar} className="absolute top-3 left-3" />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="grid gap-2">
+          <h3 id={titleId} className="text-lg leading-snug font-bold text-ink">
+            <Link
+              to={webinarPath(webinar.id)}
+              className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-accent-600"
+            >
+              {webinar.title}
+            </Link>
+          </h3>
+          <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{webinar.description}</p>
+        </div>
+
+        <ul className="grid gap-2 text-sm text-zinc-700">
+          <li className="flex items-start gap-2">
+            <CalendarDays className="mt-0.5 size-4 shrink-0 text-accent-600" aria-hidden="true" />
+            <span>{formatEventDate(webinar.event_datetime, timeZone)}</span>
+          </li>
+          <li className="flex items-start gap-2">
+            <Users className="mt-0.5 size-4 shrink-0 text-accent-600" aria-hidden="true" />
+            <span>{formatSeats(webinar.seats_left, webinar.total_seats)}</span>
+          </li>
+        </ul>
+
+        <div className="mt-auto grid gap-4 border-t pt-4">
+          <div className="grid gap-1">
+            <p className="text-2xl leading-none font-extrabold tracking-tight text-ink">
+              <span className="sr-only">Price: </span>
+              {formatPrice(webinar.display_price)}
+            </p>
+            <p className="flex items-center gap-1.5 text-sm font-medium text-green-700">
+              {webinar.display_price > 0 ? (
+                <Ticket className="size-4 shrink-0" aria-hidden="true" />
+              ) : (
+                <Gift className="size-4 shrink-0" aria-hidden="true" />
+              )}
+              {couponLine(webinar)}
+            </p>
+          </div>
+          <Button
+            size="lg"
+            className="relative z-10 w-full"
+            onClick={() => reserve(webinar)}
+            disabled={soldOut}
+            aria-describedby={titleId}
+          >
+            {soldOut ? "Sold Out" : "Reserve Spot"}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
