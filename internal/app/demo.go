@@ -39,7 +39,7 @@ var demoWebinars = []demoWebinar{
 		title: "Concealed Carry Holster Fundamentals",
 		description: "Inside or outside the waistband, appendix or strong side: our counter staff walk through " +
 			"how to choose a holster that covers the trigger guard, holds your pistol securely and stays " +
-			"comfortable all day, plus belt selection and a safe draw-and-reholster routine you can practise " +
+			"comfortable all day, plus belt selection and a safe draw-and-reholster routine you can practice " +
 			"with an unloaded firearm. Bring your questions about carrying in Illinois.",
 		daysAhead: 10, price: "40", percentage: "120", seats: "20",
 		videoID: "aqz-KE-bpKQ", thumbnail: "holster_fundamentals.jpg",
@@ -54,7 +54,7 @@ var demoWebinars = []demoWebinar{
 	},
 	{
 		title: "Safe Storage at Home: Safes, Lockboxes and Illinois Law",
-		description: "Keeping firearms away from children and unauthorised hands: quick-access lockboxes, full " +
+		description: "Keeping firearms away from children and unauthorized hands: quick-access lockboxes, full " +
 			"gun safes, cable and trigger locks, where to place them at home, and what Illinois law expects " +
 			"of gun owners. A free community session from our Naperville store.",
 		daysAhead: 24, price: "0", percentage: "120", seats: "30",
