@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"watchwin/internal/auth"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 )
@@ -33,23 +32,9 @@ type listed struct {
 	} `json:"files"`
 }
 
-type clients struct{ anon, user, admin *testutil.Client }
-
-func (c clients) as(who string) *testutil.Client {
-	switch who {
-	case "anon":
-		return c.anon
-	case "user":
-		return c.user
-	}
-	return c.admin
-}
-
-func setup(t *testing.T, engine db.Engine) (*testutil.Server, clients) {
+func setup(t *testing.T, engine db.Engine) (*testutil.Server, testutil.Actors) {
 	s := testutil.NewServer(t, engine)
-	user, _ := s.Login(auth.RoleUser)
-	admin, _ := s.Login(auth.RoleAdmin)
-	return s, clients{anon: s.Client(), user: user, admin: admin}
+	return s, s.Actors()
 }
 
 // rawUpload posts a body with any content type to the upload route.
@@ -94,7 +79,7 @@ func TestMediaUploadAPI(t *testing.T) {
 			}
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {
-					res := c.as(tt.who).Upload(tt.bucket, tt.field, tt.filename, tt.data)
+					res := c.As(tt.who).Upload(tt.bucket, tt.field, tt.filename, tt.data)
 					if res.Status != tt.status {
 						t.Fatalf("status %d, want %d: %.300s", res.Status, tt.status, res.Body)
 					}
@@ -116,7 +101,7 @@ func TestMediaUploadAPI(t *testing.T) {
 						u.URL != "/media/"+tt.bucket+"/"+u.Path || u.Size != int64(len(tt.data)) {
 						t.Fatalf("uploaded %+v, want path %s type %s", u, tt.path, tt.ctype)
 					}
-					got := c.anon.Do("GET", u.URL, nil)
+					got := c.Anon.Do("GET", u.URL, nil)
 					if got.Status != 200 || !bytes.Equal(got.Body, tt.data) || got.Header.Get("Content-Type") != tt.ctype {
 						t.Fatalf("GET %s: %d %s, %d bytes", u.URL, got.Status, got.Header.Get("Content-Type"), len(got.Body))
 					}
@@ -141,19 +126,19 @@ func TestMediaUploadAPI(t *testing.T) {
 func TestMediaUploadForms(t *testing.T) {
 	_, c := setup(t, db.SQLite)
 	// Not multipart at all.
-	res := c.admin.Do("POST", "/api/admin/media/site_images", map[string]string{"file": "x"})
+	res := c.Admin.Do("POST", "/api/admin/media/site_images", map[string]string{"file": "x"})
 	if res.Status != 400 || res.ErrorField() != "file" || res.ErrorMessage() != "Please select an image to upload." {
 		t.Errorf("JSON body: %d %s", res.Status, res.Body)
 	}
 	// Multipart without a file field.
 	var body bytes.Buffer
 	body.WriteString("--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nhero.jpg\r\n--XYZ--\r\n")
-	res = rawUpload(c.admin, "site_images", "multipart/form-data; boundary=XYZ", body.Bytes())
+	res = rawUpload(c.Admin, "site_images", "multipart/form-data; boundary=XYZ", body.Bytes())
 	if res.Status != 400 || res.ErrorField() != "file" || res.ErrorCode() != "validation_failed" {
 		t.Errorf("no file: %d %s", res.Status, res.Body)
 	}
 	// Broken multipart.
-	res = rawUpload(c.admin, "site_images", "multipart/form-data; boundary=XYZ", []byte("--XYZ\r\nnonsense"))
+	res = rawUpload(c.Admin, "site_images", "multipart/form-data; boundary=XYZ", []byte("--XYZ\r\nnonsense"))
 	if res.Status != 400 {
 		t.Errorf("broken multipart: %d %s", res.Status, res.Body)
 	}
@@ -162,7 +147,7 @@ func TestMediaUploadForms(t *testing.T) {
 	body.WriteString("--XYZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n")
 	body.Write(testutil.PNG(t))
 	body.WriteString("\r\n--XYZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nhero_background.jpg\r\n--XYZ--\r\n")
-	res = rawUpload(c.admin, "site_images", "multipart/form-data; boundary=XYZ", body.Bytes())
+	res = rawUpload(c.Admin, "site_images", "multipart/form-data; boundary=XYZ", body.Bytes())
 	var u uploaded
 	res.JSON(t, &u)
 	if res.Status != 201 || u.Path != "hero_background.png" {
@@ -170,7 +155,7 @@ func TestMediaUploadForms(t *testing.T) {
 	}
 	// A body far over the limit is cut off with 413.
 	huge := bytes.Repeat([]byte("x"), 12<<20)
-	res = rawUpload(c.admin, "site_images", "multipart/form-data; boundary=XYZ", append([]byte("--XYZ\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\n"), huge...))
+	res = rawUpload(c.Admin, "site_images", "multipart/form-data; boundary=XYZ", append([]byte("--XYZ\r\nContent-Disposition: form-data; name=\"other\"\r\n\r\n"), huge...))
 	if res.Status != 413 || res.ErrorMessage() != "Images must be 10 MB or smaller." {
 		t.Errorf("huge body: %d %.200s", res.Status, res.Body)
 	}
@@ -182,16 +167,16 @@ func TestMediaSiteImagesOverwriteAndThumbnailsDoNot(t *testing.T) {
 	second := append(testutil.JPEG(t), 1, 2, 3) // another JPEG
 
 	var a, b uploaded
-	c.admin.Upload("site_images", "hero_background.jpg", "x.jpg", first).JSON(t, &a)
-	c.admin.Upload("site_images", "hero_background.jpg", "y.jpg", second).JSON(t, &b)
+	c.Admin.Upload("site_images", "hero_background.jpg", "x.jpg", first).JSON(t, &a)
+	c.Admin.Upload("site_images", "hero_background.jpg", "y.jpg", second).JSON(t, &b)
 	if a.Path != "hero_background.jpg" || b.Path != a.Path {
 		t.Fatalf("site image paths %q then %q", a.Path, b.Path)
 	}
-	if got := c.anon.Do("GET", b.URL, nil); !bytes.Equal(got.Body, second) {
+	if got := c.Anon.Do("GET", b.URL, nil); !bytes.Equal(got.Body, second) {
 		t.Error("site image was not replaced")
 	}
 	var l listed
-	c.admin.Do("GET", "/api/admin/media/site_images", nil).JSON(t, &l)
+	c.Admin.Do("GET", "/api/admin/media/site_images", nil).JSON(t, &l)
 	if len(l.Files) != 1 {
 		t.Errorf("site_images holds %d files, want 1", len(l.Files))
 	}
@@ -199,13 +184,13 @@ func TestMediaSiteImagesOverwriteAndThumbnailsDoNot(t *testing.T) {
 	paths := map[string]bool{}
 	for i := 0; i < 3; i++ {
 		var u uploaded
-		c.admin.Upload("webinar_assets", "", "same name.jpg", first).JSON(t, &u)
+		c.Admin.Upload("webinar_assets", "", "same name.jpg", first).JSON(t, &u)
 		if paths[u.Path] {
 			t.Fatalf("thumbnail path reused: %s", u.Path)
 		}
 		paths[u.Path] = true
 	}
-	c.admin.Do("GET", "/api/admin/media/webinar_assets", nil).JSON(t, &l)
+	c.Admin.Do("GET", "/api/admin/media/webinar_assets", nil).JSON(t, &l)
 	if len(l.Files) != 3 {
 		t.Errorf("webinar_assets holds %d files, want 3", len(l.Files))
 	}
@@ -215,9 +200,9 @@ func TestMediaPublicGet(t *testing.T) {
 	_, c := setup(t, db.SQLite)
 	img := testutil.PNG(t)
 	var u uploaded
-	c.admin.Upload("webinar_assets", "", "thumb.png", img).JSON(t, &u)
+	c.Admin.Upload("webinar_assets", "", "thumb.png", img).JSON(t, &u)
 
-	res := c.anon.Do("GET", u.URL, nil)
+	res := c.Anon.Do("GET", u.URL, nil)
 	etag := res.Header.Get("ETag")
 	if res.Status != 200 || !bytes.Equal(res.Body, img) || res.Header.Get("Content-Type") != "image/png" ||
 		res.Header.Get("Cache-Control") != "public, max-age=3600" || etag == "" ||
@@ -226,23 +211,23 @@ func TestMediaPublicGet(t *testing.T) {
 	}
 	req, _ := http.NewRequest("GET", u.URL, nil)
 	req.Header.Set("If-None-Match", etag)
-	if res := c.anon.Send(req); res.Status != http.StatusNotModified || len(res.Body) != 0 {
+	if res := c.Anon.Send(req); res.Status != http.StatusNotModified || len(res.Body) != 0 {
 		t.Errorf("If-None-Match: %d", res.Status)
 	}
 	req, _ = http.NewRequest("GET", u.URL, nil)
 	req.Header.Set("If-None-Match", `"something-else"`)
-	if res := c.anon.Send(req); res.Status != 200 {
+	if res := c.Anon.Send(req); res.Status != 200 {
 		t.Errorf("stale If-None-Match: %d", res.Status)
 	}
-	if res := c.anon.Do("HEAD", u.URL, nil); res.Status != 200 || len(res.Body) != 0 || res.Header.Get("ETag") != etag {
+	if res := c.Anon.Do("HEAD", u.URL, nil); res.Status != 200 || len(res.Body) != 0 || res.Header.Get("ETag") != etag {
 		t.Errorf("HEAD: %d", res.Status)
 	}
 	// Replacing a site image changes its ETag.
 	var h1, h2 uploaded
-	c.admin.Upload("site_images", "hero_background.jpg", "a.jpg", testutil.JPEG(t)).JSON(t, &h1)
-	e1 := c.anon.Do("GET", h1.URL, nil).Header.Get("ETag")
-	c.admin.Upload("site_images", "hero_background.jpg", "b.jpg", append(testutil.JPEG(t), 0)).JSON(t, &h2)
-	if e2 := c.anon.Do("GET", h2.URL, nil).Header.Get("ETag"); e1 == e2 {
+	c.Admin.Upload("site_images", "hero_background.jpg", "a.jpg", testutil.JPEG(t)).JSON(t, &h1)
+	e1 := c.Anon.Do("GET", h1.URL, nil).Header.Get("ETag")
+	c.Admin.Upload("site_images", "hero_background.jpg", "b.jpg", append(testutil.JPEG(t), 0)).JSON(t, &h2)
+	if e2 := c.Anon.Do("GET", h2.URL, nil).Header.Get("ETag"); e1 == e2 {
 		t.Errorf("ETag unchanged after a replace: %s", e1)
 	}
 
@@ -258,11 +243,11 @@ func TestMediaPublicGet(t *testing.T) {
 		"/media/webinar_assets/",
 		"/media/",
 	} {
-		if res := c.anon.Do("GET", path, nil); res.Status != 404 {
+		if res := c.Anon.Do("GET", path, nil); res.Status != 404 {
 			t.Errorf("GET %s: %d, want 404", path, res.Status)
 		}
 	}
-	if res := c.admin.Do("POST", u.URL, "x"); res.Status != 404 && res.Status != 405 {
+	if res := c.Admin.Do("POST", u.URL, "x"); res.Status != 404 && res.Status != 405 {
 		t.Errorf("POST to a media URL: %d", res.Status)
 	}
 }
@@ -272,7 +257,7 @@ func TestMediaListAPI(t *testing.T) {
 		t.Run(string(engine), func(t *testing.T) {
 			_, c := setup(t, engine)
 			for _, n := range []string{"c.png", "a.png", "e.png", "b.png", "d.png"} {
-				if res := c.admin.Upload("site_images", n, "x.png", testutil.PNG(t)); res.Status != 201 {
+				if res := c.Admin.Upload("site_images", n, "x.png", testutil.PNG(t)); res.Status != 201 {
 					t.Fatalf("upload %s: %d %s", n, res.Status, res.Body)
 				}
 			}
@@ -299,7 +284,7 @@ func TestMediaListAPI(t *testing.T) {
 			}
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {
-					res := c.as(tt.who).Do("GET", tt.path, nil)
+					res := c.As(tt.who).Do("GET", tt.path, nil)
 					if res.Status != tt.status {
 						t.Fatalf("status %d, want %d: %s", res.Status, tt.status, res.Body)
 					}
@@ -331,9 +316,9 @@ func TestMediaListAPI(t *testing.T) {
 			}
 			// Thumbnails list with their folder in path and the file in name.
 			var u uploaded
-			c.admin.Upload("webinar_assets", "", "t.png", testutil.PNG(t)).JSON(t, &u)
+			c.Admin.Upload("webinar_assets", "", "t.png", testutil.PNG(t)).JSON(t, &u)
 			var l listed
-			c.admin.Do("GET", "/api/admin/media/webinar_assets", nil).JSON(t, &l)
+			c.Admin.Do("GET", "/api/admin/media/webinar_assets", nil).JSON(t, &l)
 			if len(l.Files) != 1 || l.Files[0].Path != u.Path || "webinar_thumbnails/"+l.Files[0].Name != u.Path {
 				t.Errorf("thumbnail listing %+v", l.Files)
 			}

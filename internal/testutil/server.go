@@ -156,3 +156,27 @@ func (s *Server) Login(role string) (*Client, auth.Profile) {
 	}
 	return c, p
 }
+
+// Actors are the three kinds of caller an API scenario table runs as.
+type Actors struct{ Anon, User, Admin *Client }
+
+// As returns the client for "anon", "user" or "admin".
+func (a Actors) As(who string) *Client {
+	switch who {
+	case "anon":
+		return a.Anon
+	case "user":
+		return a.User
+	case "admin":
+		return a.Admin
+	}
+	panic("testutil: unknown actor " + who)
+}
+
+// Actors signs in a new user and a new admin beside a signed-out client.
+func (s *Server) Actors() Actors {
+	s.t.Helper()
+	user, _ := s.Login(auth.RoleUser)
+	admin, _ := s.Login(auth.RoleAdmin)
+	return Actors{Anon: s.Client(), User: user, Admin: admin}
+}

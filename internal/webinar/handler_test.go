@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"watchwin/internal/auth"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 )
@@ -60,25 +59,9 @@ func with(kv ...any) map[string]any {
 	return f
 }
 
-type clients struct {
-	anon, user, admin *testutil.Client
-}
-
-func (c clients) as(who string) *testutil.Client {
-	switch who {
-	case "anon":
-		return c.anon
-	case "user":
-		return c.user
-	}
-	return c.admin
-}
-
-func setup(t *testing.T, engine db.Engine) (*testutil.Server, clients) {
+func setup(t *testing.T, engine db.Engine) (*testutil.Server, testutil.Actors) {
 	s := testutil.NewServer(t, engine)
-	user, _ := s.Login(auth.RoleUser)
-	admin, _ := s.Login(auth.RoleAdmin)
-	return s, clients{anon: s.Client(), user: user, admin: admin}
+	return s, s.Actors()
 }
 
 func mustCreate(t *testing.T, c *testutil.Client, body map[string]any) apiWebinar {
@@ -96,19 +79,19 @@ func TestWebinarAPI(t *testing.T) {
 	for _, engine := range testutil.Engines() {
 		t.Run(string(engine), func(t *testing.T) {
 			s, c := setup(t, engine)
-			up := c.admin.Upload("webinar_assets", "", "Holster Shot.png", testutil.PNG(t))
+			up := c.Admin.Upload("webinar_assets", "", "Holster Shot.png", testutil.PNG(t))
 			if up.Status != http.StatusCreated {
 				t.Fatalf("upload thumbnail: %d %s", up.Status, up.Body)
 			}
 			var thumb struct{ Path string }
 			up.JSON(t, &thumb)
 
-			active := mustCreate(t, c.admin, with("thumbnail_image_path", thumb.Path))
-			inactive := mustCreate(t, c.admin, with("title", "Hidden webinar", "is_active", false))
-			paid := mustCreate(t, c.admin, with("title", "Webinar with a paid seat", "total_seats", 3))
+			active := mustCreate(t, c.Admin, with("thumbnail_image_path", thumb.Path))
+			inactive := mustCreate(t, c.Admin, with("title", "Hidden webinar", "is_active", false))
+			paid := mustCreate(t, c.Admin, with("title", "Webinar with a paid seat", "total_seats", 3))
 			addRegistration(t, s.App.DB, paid.ID, addUser(t, s.App.DB), true)
 			addRegistration(t, s.App.DB, paid.ID, addUser(t, s.App.DB), false)
-			deletable := mustCreate(t, c.admin, with("title", "Webinar to delete"))
+			deletable := mustCreate(t, c.Admin, with("title", "Webinar to delete"))
 			missing := uuid.NewString()
 
 			tests := []struct {
@@ -190,7 +173,7 @@ func TestWebinarAPI(t *testing.T) {
 			}
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {
-					res := c.as(tt.who).Do(tt.method, tt.path, tt.body)
+					res := c.As(tt.who).Do(tt.method, tt.path, tt.body)
 					if res.Status != tt.status {
 						t.Fatalf("%s %s as %s: status %d, want %d; body %s", tt.method, tt.path, tt.who, res.Status, tt.status, res.Body)
 					}
@@ -207,7 +190,7 @@ func TestWebinarAPI(t *testing.T) {
 			}
 
 			// The paid webinar's seats were lowered to 1, still one paid: 0 left.
-			res := c.anon.Do("GET", "/api/webinars/"+paid.ID, nil)
+			res := c.Anon.Do("GET", "/api/webinars/"+paid.ID, nil)
 			var pw apiWebinar
 			res.JSON(t, &pw)
 			if pw.TotalSeats != 1 || pw.PaidSeats != 1 || pw.SeatsLeft != 0 {
@@ -221,11 +204,11 @@ func TestWebinarAPIShapes(t *testing.T) {
 	for _, engine := range testutil.Engines() {
 		t.Run(string(engine), func(t *testing.T) {
 			s, c := setup(t, engine)
-			up := c.admin.Upload("webinar_assets", "", "thumb.jpg", testutil.JPEG(t))
+			up := c.Admin.Upload("webinar_assets", "", "thumb.jpg", testutil.JPEG(t))
 			var thumb struct{ Path, URL string }
 			up.JSON(t, &thumb)
 
-			created := mustCreate(t, c.admin, with("display_price", 33.33, "actual_coupon_value_percentage", 120,
+			created := mustCreate(t, c.Admin, with("display_price", 33.33, "actual_coupon_value_percentage", 120,
 				"total_seats", 5, "thumbnail_image_path", thumb.Path, "event_datetime", "2026-12-01T18:30:00.000Z"))
 			if created.DisplayPrice != 33.33 || created.DisplayPriceCents != 3333 || created.CouponValueCents != 4000 ||
 				created.CouponValue != 40 || created.SeatsLeft != 5 || created.PaidSeats != 0 || !created.IsActive ||
@@ -241,7 +224,7 @@ func TestWebinarAPIShapes(t *testing.T) {
 
 			// Public views never show the video id.
 			for _, path := range []string{"/api/webinars", "/api/webinars/" + created.ID} {
-				res := c.anon.Do("GET", path, nil)
+				res := c.Anon.Do("GET", path, nil)
 				if strings.Contains(string(res.Body), "youtube_video_id") || strings.Contains(string(res.Body), "dQw4w9WgXcQ") {
 					t.Errorf("%s shows the video id: %s", path, res.Body)
 				}
@@ -250,25 +233,25 @@ func TestWebinarAPIShapes(t *testing.T) {
 				}
 			}
 			var list struct{ Webinars []apiWebinar }
-			c.anon.Do("GET", "/api/webinars", nil).JSON(t, &list)
+			c.Anon.Do("GET", "/api/webinars", nil).JSON(t, &list)
 			if len(list.Webinars) != 1 || list.Webinars[0].PaidSeats != 2 || list.Webinars[0].SeatsLeft != 3 {
 				t.Fatalf("public list: %+v", list.Webinars)
 			}
 
 			// Clearing the thumbnail with null; an inactive webinar leaves the public list.
-			res := c.admin.Do("PUT", "/api/admin/webinars/"+created.ID, with("is_active", false, "thumbnail_image_path", nil))
+			res := c.Admin.Do("PUT", "/api/admin/webinars/"+created.ID, with("is_active", false, "thumbnail_image_path", nil))
 			var updated apiWebinar
 			res.JSON(t, &updated)
 			if res.Status != 200 || updated.ThumbnailImagePath != nil || updated.ThumbnailURL != nil || updated.IsActive ||
 				updated.DisplayPriceCents != 4000 || updated.CouponValueCents != 4800 || updated.ID != created.ID {
 				t.Errorf("update: %d %+v", res.Status, updated)
 			}
-			c.anon.Do("GET", "/api/webinars", nil).JSON(t, &list)
+			c.Anon.Do("GET", "/api/webinars", nil).JSON(t, &list)
 			if len(list.Webinars) != 0 {
 				t.Errorf("inactive webinar still listed: %+v", list.Webinars)
 			}
 			var admin struct{ Webinars []apiWebinar }
-			c.admin.Do("GET", "/api/admin/webinars", nil).JSON(t, &admin)
+			c.Admin.Do("GET", "/api/admin/webinars", nil).JSON(t, &admin)
 			if len(admin.Webinars) != 1 || admin.Webinars[0].YouTubeVideoID == nil {
 				t.Errorf("admin list: %+v", admin.Webinars)
 			}
