@@ -18,6 +18,7 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
 	"watchwin/internal/media"
+	"watchwin/internal/setting"
 	"watchwin/internal/webinar"
 	"watchwin/web"
 )
@@ -29,6 +30,7 @@ type App struct {
 	Auth     *auth.Service
 	Media    *media.Service
 	Webinars *webinar.Service
+	Settings *setting.Service
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -56,6 +58,7 @@ func NewWithDB(cfg config.Config, d *db.DB) *App {
 		Auth:     auth.NewService(d),
 		Media:    mediaSvc,
 		Webinars: webinar.NewService(d, mediaSvc),
+		Settings: setting.NewService(d),
 	}
 }
 
@@ -68,6 +71,7 @@ func (a *App) Handler() http.Handler {
 	api := http.NewServeMux()
 	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
 	webinar.NewHandler(a.Webinars).Routes(api)
+	setting.NewHandler(a.Settings).Routes(api)
 	mediaHandler := media.NewHandler(a.Media)
 	mediaHandler.Routes(api)
 	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))

@@ -1,12 +1,14 @@
+import { AnnouncementBanner } from "@/features/announcement";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { Hero } from "./hero";
 import { WebinarsSection } from "./webinars-section";
 
-/** "/": hero, then the webinars section (announcement banner comes with site settings). */
+/** "/": the optional announcement banner, the hero, then the webinars section. */
 export function HomePage() {
   useDocumentTitle();
   return (
     <>
+      <AnnouncementBanner />
       <Hero />
       <WebinarsSection />
     </>
