@@ -197,11 +197,6 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Profile, erro
 	return s.store.sessionProfile(ctx, hashToken(token), s.now())
 }
 
-// Profile returns one account's profile.
-func (s *Service) Profile(ctx context.Context, id string) (Profile, error) {
-	return s.store.profileByID(ctx, id)
-}
-
 // HasAccounts reports whether any account exists (the demo seed runs only on
 // an empty database).
 func (s *Service) HasAccounts(ctx context.Context) (bool, error) {

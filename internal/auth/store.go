@@ -46,10 +46,6 @@ func (s store) accountByEmail(ctx context.Context, email string) (Profile, strin
 	return p, hash, db.MapError(err)
 }
 
-func (s store) profileByID(ctx context.Context, id string) (Profile, error) {
-	return scanProfile(s.db.QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p WHERE p.id = $1`, id))
-}
-
 func (s store) createSession(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
 		tokenHash, userID, now, expires)
