@@ -80,18 +80,7 @@ func TestMediaUploadAPI(t *testing.T) {
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {
 					res := c.As(tt.who).Upload(tt.bucket, tt.field, tt.filename, tt.data)
-					if res.Status != tt.status {
-						t.Fatalf("status %d, want %d: %.300s", res.Status, tt.status, res.Body)
-					}
-					if tt.code != "" && res.ErrorCode() != tt.code {
-						t.Errorf("code %q, want %q", res.ErrorCode(), tt.code)
-					}
-					if tt.errField != "" && res.ErrorField() != tt.errField {
-						t.Errorf("field %q, want %q", res.ErrorField(), tt.errField)
-					}
-					if tt.message != "" && res.ErrorMessage() != tt.message {
-						t.Errorf("message %q, want %q", res.ErrorMessage(), tt.message)
-					}
+					res.Check(t, testutil.Want{Status: tt.status, Code: tt.code, Field: tt.errField, Message: tt.message})
 					if tt.status != 201 {
 						return
 					}
@@ -285,15 +274,7 @@ func TestMediaListAPI(t *testing.T) {
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {
 					res := c.As(tt.who).Do("GET", tt.path, nil)
-					if res.Status != tt.status {
-						t.Fatalf("status %d, want %d: %s", res.Status, tt.status, res.Body)
-					}
-					if tt.code != "" && res.ErrorCode() != tt.code {
-						t.Errorf("code %q, want %q", res.ErrorCode(), tt.code)
-					}
-					if tt.field != "" && res.ErrorField() != tt.field {
-						t.Errorf("field %q, want %q", res.ErrorField(), tt.field)
-					}
+					res.Check(t, testutil.Want{Status: tt.status, Code: tt.code, Field: tt.field})
 					if tt.status != 200 {
 						return
 					}

@@ -180,3 +180,27 @@ func (s *Server) Actors() Actors {
 	admin, _ := s.Login(auth.RoleAdmin)
 	return Actors{Anon: s.Client(), User: user, Admin: admin}
 }
+
+// Want is what an API scenario expects; empty strings are not checked.
+type Want struct {
+	Status               int
+	Code, Field, Message string
+}
+
+// Check fails the test when the response differs from want (a wrong status
+// stops the test, since nothing after it can be trusted).
+func (r Response) Check(t testing.TB, want Want) {
+	t.Helper()
+	if r.Status != want.Status {
+		t.Fatalf("status %d, want %d: %.300s", r.Status, want.Status, r.Body)
+	}
+	for _, c := range []struct{ name, got, want string }{
+		{"code", r.ErrorCode(), want.Code},
+		{"field", r.ErrorField(), want.Field},
+		{"message", r.ErrorMessage(), want.Message},
+	} {
+		if c.want != "" && c.got != c.want {
+			t.Errorf("%s %q, want %q (%.300s)", c.name, c.got, c.want, r.Body)
+		}
+	}
+}

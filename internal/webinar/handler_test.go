@@ -174,18 +174,7 @@ func TestWebinarAPI(t *testing.T) {
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {
 					res := c.As(tt.who).Do(tt.method, tt.path, tt.body)
-					if res.Status != tt.status {
-						t.Fatalf("%s %s as %s: status %d, want %d; body %s", tt.method, tt.path, tt.who, res.Status, tt.status, res.Body)
-					}
-					if tt.code != "" && res.ErrorCode() != tt.code {
-						t.Errorf("code %q, want %q (%s)", res.ErrorCode(), tt.code, res.Body)
-					}
-					if tt.field != "" && res.ErrorField() != tt.field {
-						t.Errorf("field %q, want %q (%s)", res.ErrorField(), tt.field, res.Body)
-					}
-					if tt.message != "" && res.ErrorMessage() != tt.message {
-						t.Errorf("message %q, want %q", res.ErrorMessage(), tt.message)
-					}
+					res.Check(t, testutil.Want{Status: tt.status, Code: tt.code, Field: tt.field, Message: tt.message})
 				})
 			}
 
