@@ -43,22 +43,23 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		d.Close()
 		return nil, err
 	}
-	return NewWithDB(cfg, d), nil
+	return NewWithDB(cfg, d, db.Now), nil
 }
 
-// NewWithDB builds the services on an open, migrated database (tests use it
-// to run the app on a database they prepared).
-func NewWithDB(cfg config.Config, d *db.DB) *App {
+// NewWithDB builds the services on an open, migrated database, telling the
+// time by now (tests run the app on a database they prepared, with a clock
+// they can move).
+func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 	// Stored images live in {DataDir}/storage/{bucket}/…; another Storage
 	// backend can replace media.NewLocal here.
 	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
 	return &App{
 		Config:   cfg,
 		DB:       d,
-		Auth:     auth.NewService(d),
+		Auth:     auth.NewService(d, now),
 		Media:    mediaSvc,
-		Webinars: webinar.NewService(d, mediaSvc),
-		Settings: setting.NewService(d),
+		Webinars: webinar.NewService(d, mediaSvc, now),
+		Settings: setting.NewService(d, now),
 	}
 }
 

@@ -38,14 +38,14 @@ var ErrInvalidCredentials = &apperr.Error{Kind: apperr.KindUnauthenticated, Code
 // Service is the account logic; it knows nothing of HTTP.
 type Service struct {
 	store store
-	now   func() time.Time
+	now   db.Clock
 	// Sleep slows each failed login a little more than the last (tests replace it).
 	Sleep func(context.Context, time.Duration)
 }
 
-// NewService returns the account service on d.
-func NewService(d *db.DB) *Service {
-	return &Service{store: store{d}, now: db.Now, Sleep: sleepCtx}
+// NewService returns the account service on d, telling the time by now.
+func NewService(d *db.DB, now db.Clock) *Service {
+	return &Service{store: store{d}, now: now, Sleep: sleepCtx}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {

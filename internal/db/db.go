@@ -85,18 +85,59 @@ func openSQLite(path string) (*DB, error) {
 	return &DB{DB: pool, Engine: SQLite}, nil
 }
 
-// Tx runs fn in a transaction, committing when fn returns nil and rolling
-// back otherwise, so nothing is ever half-written.
-func (d *DB) Tx(ctx context.Context, fn func(tx *sql.Tx) error) error {
+// InTx runs fn in one transaction that travels in the context fn receives:
+// every store call made with that context (through Q) joins it, so one
+// transaction can span several domains' stores (payment fulfilment locks
+// seats, marks the registration, writes the coupon and the outbox mail
+// together). It commits when fn returns nil and rolls back otherwise, so
+// nothing is ever half-written. Called inside another InTx on the same
+// database it joins the outer transaction, which alone commits.
+func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := d.txFrom(ctx); ok {
+		return fn(ctx)
+	}
 	tx, err := d.BeginTx(ctx, nil)
 	if err != nil {
 		return MapError(err)
 	}
-	if err := fn(tx); err != nil {
+	if err := fn(context.WithValue(ctx, txKey{}, txValue{d, tx})); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
 	return MapError(tx.Commit())
+}
+
+// InTransaction reports whether ctx carries a transaction of d (a rule that
+// must hold under a lock, such as the seat count, checks it).
+func (d *DB) InTransaction(ctx context.Context) bool {
+	_, ok := d.txFrom(ctx)
+	return ok
+}
+
+// Q returns what a store runs its SQL on: the transaction ctx carries (from
+// InTx on this database), or else the connection pool.
+func (d *DB) Q(ctx context.Context) Querier {
+	if tx, ok := d.txFrom(ctx); ok {
+		return tx
+	}
+	return d.DB
+}
+
+type txKey struct{}
+
+// txValue remembers which database a transaction belongs to, so a context
+// carried from one database to another never runs SQL on the wrong one.
+type txValue struct {
+	db *DB
+	tx *sql.Tx
+}
+
+func (d *DB) txFrom(ctx context.Context) (*sql.Tx, bool) {
+	v, ok := ctx.Value(txKey{}).(txValue)
+	if !ok || v.db != d {
+		return nil, false
+	}
+	return v.tx, true
 }
 
 // Querier is what both *sql.DB and *sql.Tx offer, so store functions can run
@@ -109,4 +150,8 @@ type Querier interface {
 
 // Now is the current time as the database stores it: UTC, to the microsecond
 // (PostgreSQL's resolution), so a value read back equals the value written.
+// Services take a clock of this type (tests give them a fake one).
 func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// Clock tells the time; db.Now is the real one.
+type Clock func() time.Time

@@ -10,10 +10,13 @@ import (
 )
 
 // Service reads and writes site settings.
-type Service struct{ store store }
+type Service struct {
+	store store
+	now   db.Clock
+}
 
 // NewService returns the settings service on d.
-func NewService(d *db.DB) *Service { return &Service{store: store{d}} }
+func NewService(d *db.DB, now db.Clock) *Service { return &Service{store: store{d}, now: now} }
 
 // Values returns the stored values of keys (keys never saved are absent).
 func (s *Service) Values(ctx context.Context, keys ...string) (map[string]string, error) {
@@ -22,7 +25,7 @@ func (s *Service) Values(ctx context.Context, keys ...string) (map[string]string
 
 // Save stores the pairs in one transaction. Callers validate first.
 func (s *Service) Save(ctx context.Context, values map[string]string) error {
-	return s.store.put(ctx, values)
+	return s.store.put(ctx, values, s.now())
 }
 
 // Announcement returns the banner with every unset or unusable value

@@ -2,9 +2,9 @@ package setting
 
 import (
 	"context"
-	"database/sql"
 	"strconv"
 	"strings"
+	"time"
 
 	"watchwin/internal/db"
 )
@@ -23,7 +23,7 @@ func (s store) get(ctx context.Context, keys []string) (map[string]string, error
 		placeholders[i] = "$" + strconv.Itoa(i+1)
 		args[i] = k
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT key, value FROM site_settings WHERE key IN (`+strings.Join(placeholders, ", ")+`)`, args...)
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT key, value FROM site_settings WHERE key IN (`+strings.Join(placeholders, ", ")+`)`, args...)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
@@ -40,11 +40,10 @@ func (s store) get(ctx context.Context, keys []string) (map[string]string, error
 
 // put saves every pair in one transaction (insert or replace), so a save is
 // all or nothing.
-func (s store) put(ctx context.Context, values map[string]string) error {
-	now := db.Now()
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+func (s store) put(ctx context.Context, values map[string]string, now time.Time) error {
+	return s.db.InTx(ctx, func(ctx context.Context) error {
 		for k, v := range values {
-			_, err := tx.ExecContext(ctx, `INSERT INTO site_settings (key, value, updated_at) VALUES ($1, $2, $3)
+			_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO site_settings (key, value, updated_at) VALUES ($1, $2, $3)
 				ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`, k, v, now)
 			if err != nil {
 				return db.MapError(err)

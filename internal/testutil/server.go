@@ -20,9 +20,10 @@ import (
 
 // Server is the real application on a test database behind httptest.
 type Server struct {
-	App *app.App
-	URL string
-	t   testing.TB
+	App   *app.App
+	URL   string
+	Clock *Clock // the app's clock: Advance it to test expiry without sleeping
+	t     testing.TB
 }
 
 // NewServer starts the application on a fresh database of the given engine.
@@ -39,11 +40,12 @@ func NewServerWithDB(t testing.TB, d *db.DB) *Server {
 		t.Fatal(err)
 	}
 	cfg.DataDir = t.TempDir()
-	a := app.NewWithDB(cfg, d)
+	clock := &Clock{}
+	a := app.NewWithDB(cfg, d, clock.Now)
 	a.Auth.Sleep = func(context.Context, time.Duration) {} // no waiting on failed logins in tests
 	ts := httptest.NewServer(a.Handler())
 	t.Cleanup(ts.Close)
-	return &Server{App: a, URL: ts.URL, t: t}
+	return &Server{App: a, URL: ts.URL, Clock: clock, t: t}
 }
 
 // Client is an API client with its own cookie jar (one browser).

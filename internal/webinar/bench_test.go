@@ -2,7 +2,6 @@ package webinar_test
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"testing"
 	"time"
@@ -28,7 +27,8 @@ func BenchmarkPublicList(b *testing.B) {
 				ids[i] = createWebinar(b, svc, form{title: fmt.Sprintf("Benchmark webinar %d", i),
 					when: base.Add(time.Duration(i) * time.Hour), seats: "100000", active: i%10 != 0}).ID
 			}
-			err := d.Tx(ctx, func(tx *sql.Tx) error {
+			err := d.InTx(ctx, func(ctx context.Context) error {
+				tx := d.Q(ctx)
 				for u := 0; u < users; u++ {
 					user := addUser(b, tx)
 					for w, id := range ids {

@@ -22,12 +22,13 @@ type Thumbnails interface {
 type Service struct {
 	store  store
 	thumbs Thumbnails
-	now    func() time.Time
+	now    db.Clock
 }
 
-// NewService returns the webinar service on d; thumbs checks thumbnail paths.
-func NewService(d *db.DB, thumbs Thumbnails) *Service {
-	return &Service{store: store{d}, thumbs: thumbs, now: db.Now}
+// NewService returns the webinar service on d; thumbs checks thumbnail
+// paths, now tells the time.
+func NewService(d *db.DB, thumbs Thumbnails, now db.Clock) *Service {
+	return &Service{store: store{d}, thumbs: thumbs, now: now}
 }
 
 var errNotFound = apperr.NotFound(msgNotFound)
@@ -62,6 +63,19 @@ func (s *Service) Get(ctx context.Context, id string) (Webinar, error) {
 		return Webinar{}, errNotFound
 	}
 	return w, err
+}
+
+// LockSeats locks the seats of webinar id until the transaction in ctx ends
+// (call it inside db.InTx) and returns them. It is the one door to the seat
+// rule: registration, payment and delete call it before any write that
+// changes paid seats or holds, and trust no count read outside the lock.
+// A missing webinar is 404 'Webinar not found'.
+func (s *Service) LockSeats(ctx context.Context, id string) (Seats, error) {
+	seats, err := s.store.lockSeats(ctx, id, s.now(), false)
+	if errors.Is(err, db.ErrNotFound) {
+		return Seats{}, errNotFound
+	}
+	return seats, err
 }
 
 // Count returns how many webinars exist (the demo seed runs only on none).
@@ -118,7 +132,7 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 // winners is refused with 409 webinar_has_paid_seats: nothing paid is ever
 // lost by an admin click; deactivating hides it instead.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	err := s.store.delete(ctx, id)
+	err := s.store.delete(ctx, id, s.now())
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return errNotFound

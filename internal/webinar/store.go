@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"watchwin/internal/db"
 )
@@ -71,7 +72,7 @@ func (s store) list(ctx context.Context, activeOnly bool) ([]Webinar, error) {
 	if activeOnly {
 		q += ` WHERE w.is_active = TRUE`
 	}
-	rows, err := s.db.QueryContext(ctx, q+listOrder)
+	rows, err := s.db.Q(ctx).QueryContext(ctx, q+listOrder)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
@@ -89,13 +90,13 @@ func (s store) list(ctx context.Context, activeOnly bool) ([]Webinar, error) {
 
 // get returns one webinar with its paid seats, active or not.
 func (s store) get(ctx context.Context, id string) (Webinar, error) {
-	return scanWebinar(s.db.QueryRowContext(ctx, getQuery, id))
+	return scanWebinar(s.db.Q(ctx).QueryRowContext(ctx, getQuery, id))
 }
 
 func nullable(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
 
 func (s store) insert(ctx context.Context, w Webinar) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO webinars
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinars
 		(id, title, description, event_datetime, display_price_cents, actual_coupon_value_percentage,
 		 total_seats, thumbnail_image_path, youtube_video_id, is_active, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
@@ -104,62 +105,57 @@ func (s store) insert(ctx context.Context, w Webinar) error {
 	return db.MapError(err)
 }
 
-// Locking (PostgreSQL; SQLite runs every transaction with BEGIN IMMEDIATE,
-// so a writing transaction already excludes all others): the webinar row is
-// locked first, then every registration of it (FOR SHARE, which waits for
-// any update under way and blocks new ones until commit), and only then are
-// paid seats counted. A purchase under way holds its registration row, so
-// the count waits for it and sees its outcome; a purchase that starts later
-// waits for this transaction. Either way no paid seat is missed. Code that
-// marks a seat paid should lock in the same order (webinar row, then
-// registration) so the two never deadlock.
-func (s store) lockSuffix(mode string) string {
+// lockSeats is the one place the seat rule is enforced (DESIGN.md §3). It
+// locks webinar id for the rest of the transaction in ctx and then counts
+// its seats. Every write that changes paid seats or seat holds (a purchase,
+// a hold, a refund, an edit of total_seats, a delete) runs after lockSeats
+// in the same transaction, so such writes on one webinar happen one at a
+// time and each sees the outcome of the one before: no seat is sold twice.
+//
+// PostgreSQL: the webinar row is locked FOR NO KEY UPDATE (forUpdate: FOR
+// UPDATE, before a delete, which also stops new rows from referencing it).
+// SQLite: every transaction starts with BEGIN IMMEDIATE, so a transaction
+// already excludes every other writer and no row lock is needed.
+func (s store) lockSeats(ctx context.Context, id string, now time.Time, forUpdate bool) (Seats, error) {
+	if !s.db.InTransaction(ctx) {
+		return Seats{}, errors.New("webinar: lockSeats called outside a transaction")
+	}
+	lock := ""
 	if s.db.Engine == db.Postgres {
-		return " FOR " + mode
-	}
-	return ""
-}
-
-// lockedPaidSeats locks webinar id (mode: "UPDATE" before deleting it, "NO
-// KEY UPDATE" before changing it, which still lets new registrations
-// reference it) and its registrations, and returns its paid seats.
-func (s store) lockedPaidSeats(ctx context.Context, tx *sql.Tx, id, mode string) (int, error) {
-	var got string
-	err := tx.QueryRowContext(ctx, `SELECT id FROM webinars WHERE id = $1`+s.lockSuffix(mode), id).Scan(&got)
-	if err != nil {
-		return 0, db.MapError(err)
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT purchased_coupon FROM webinar_registrations
-		WHERE webinar_id = $1`+s.lockSuffix("SHARE"), id)
-	if err != nil {
-		return 0, db.MapError(err)
-	}
-	defer rows.Close()
-	paid := 0
-	for rows.Next() {
-		var p bool
-		if err := rows.Scan(&p); err != nil {
-			return 0, db.MapError(err)
-		}
-		if p {
-			paid++
+		lock = " FOR NO KEY UPDATE"
+		if forUpdate {
+			lock = " FOR UPDATE"
 		}
 	}
-	return paid, db.MapError(rows.Err())
+	q := s.db.Q(ctx)
+	var seats Seats
+	if err := q.QueryRowContext(ctx, `SELECT total_seats FROM webinars WHERE id = $1`+lock, id).Scan(&seats.Total); err != nil {
+		return Seats{}, db.MapError(err)
+	}
+	err := q.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE),
+		(SELECT count(*) FROM seat_holds h JOIN webinar_registrations r ON r.id = h.registration_id
+			WHERE h.webinar_id = $1 AND h.expires_at > $2 AND r.purchased_coupon = FALSE)`,
+		id, now).Scan(&seats.Paid, &seats.Held)
+	if err != nil {
+		return Seats{}, db.MapError(err)
+	}
+	seats.Left = max(0, seats.Total-seats.Paid-seats.Held)
+	return seats, nil
 }
 
 // update replaces the editable fields of w.ID, refusing (tooFewSeatsError)
-// a total_seats below the paid seats, checked under the locks above.
+// a total_seats below the paid seats, checked under the seat lock.
 func (s store) update(ctx context.Context, w Webinar) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		paid, err := s.lockedPaidSeats(ctx, tx, w.ID, "NO KEY UPDATE")
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.lockSeats(ctx, w.ID, w.UpdatedAt, false)
 		if err != nil {
 			return err
 		}
-		if w.TotalSeats < paid {
-			return tooFewSeatsError{paid}
+		if w.TotalSeats < seats.Paid {
+			return tooFewSeatsError{seats.Paid}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
+		_, err = s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
 			display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,
 			thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11
 			WHERE id = $1`,
@@ -171,21 +167,21 @@ func (s store) update(ctx context.Context, w Webinar) error {
 
 // delete removes a webinar and, by cascade, its unpaid registrations and
 // seat holds. It refuses (errHasPaidSeats) when any registration is paid,
-// checked in the same transaction under the locks above, so a purchase
-// completing at the same moment is either seen here or fails on its own
-// side; it is never silently deleted. Payments, coupons and giveaway
-// winners reference the webinar without cascade, so a webinar with any of
-// those is refused by the database (db.ErrConflict).
-func (s store) delete(ctx context.Context, id string) error {
-	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		paid, err := s.lockedPaidSeats(ctx, tx, id, "UPDATE")
+// checked under the seat lock, so a purchase completing at the same moment
+// is either seen here or fails on its own side; it is never silently
+// deleted. Payments, coupons and giveaway winners reference the webinar
+// without cascade, so a webinar with any of those is refused by the
+// database (db.ErrConflict).
+func (s store) delete(ctx context.Context, id string, now time.Time) error {
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.lockSeats(ctx, id, now, true)
 		if err != nil {
 			return err
 		}
-		if paid > 0 {
+		if seats.Paid > 0 {
 			return errHasPaidSeats
 		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM webinars WHERE id = $1`, id)
+		_, err = s.db.Q(ctx).ExecContext(ctx, `DELETE FROM webinars WHERE id = $1`, id)
 		return db.MapError(err)
 	})
 }
@@ -193,6 +189,6 @@ func (s store) delete(ctx context.Context, id string) error {
 // count returns how many webinars exist.
 func (s store) count(ctx context.Context) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM webinars`).Scan(&n)
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM webinars`).Scan(&n)
 	return n, db.MapError(err)
 }

@@ -2,7 +2,6 @@ package webinar_test
 
 import (
 	"context"
-	"database/sql"
 	"testing"
 	"time"
 
@@ -22,7 +21,7 @@ func (f fakeThumbs) Exists(_ context.Context, bucket, p string) (bool, error) {
 }
 
 func newService(d *db.DB) *webinar.Service {
-	return webinar.NewService(d, fakeThumbs{"webinar_thumbnails/a_1.jpg": true})
+	return webinar.NewService(d, fakeThumbs{"webinar_thumbnails/a_1.jpg": true}, db.Now)
 }
 
 type form struct {
@@ -280,54 +279,120 @@ func TestStoreDeleteRefusesHistory(t *testing.T) {
 	})
 }
 
-// TestStoreDeleteWaitsForPurchase: a purchase marks a seat paid in a
-// transaction still open when the admin deletes; the delete must wait for
-// it and then refuse, never remove the paid registration. It holds whether
-// or not the purchase locked the webinar row first.
+// TestStoreDeleteWaitsForPurchase: a purchase marks a seat paid, under the
+// seat lock, in a transaction still open when the admin deletes; the delete
+// must wait for it and then refuse, never remove the paid registration.
 func TestStoreDeleteWaitsForPurchase(t *testing.T) {
-	for _, lockWebinar := range []bool{true, false} {
-		name := "registration lock only"
-		if lockWebinar {
-			name = "webinar then registration"
-		}
-		t.Run(name, func(t *testing.T) {
-			testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-				ctx := context.Background()
-				svc := newService(d)
-				w := createWebinar(t, svc, form{title: "Being purchased", when: time.Now(), active: true})
-				reg := addRegistration(t, d, w.ID, addUser(t, d), false)
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc := newService(d)
+		w := createWebinar(t, svc, form{title: "Being purchased", when: time.Now(), active: true})
+		reg := addRegistration(t, d, w.ID, addUser(t, d), false)
 
-				started := make(chan struct{})
-				done := make(chan error, 1)
-				go func() {
-					done <- d.Tx(ctx, func(tx *sql.Tx) error {
-						if lockWebinar && d.Engine == db.Postgres {
-							if _, err := tx.ExecContext(ctx, `SELECT id FROM webinars WHERE id = $1 FOR NO KEY UPDATE`, w.ID); err != nil {
-								return err
-							}
-						}
-						if _, err := tx.ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE WHERE id = $1`, reg); err != nil {
-							return err
-						}
-						close(started)
-						time.Sleep(300 * time.Millisecond)
-						return nil
-					})
-				}()
-				<-started
-				err := svc.Delete(ctx, w.ID)
-				if perr := <-done; perr != nil {
-					t.Fatalf("purchase: %v", perr)
+		started := make(chan struct{})
+		done := make(chan error, 1)
+		go func() {
+			done <- d.InTx(ctx, func(ctx context.Context) error {
+				if _, err := svc.LockSeats(ctx, w.ID); err != nil {
+					return err
 				}
-				if e, ok := apperr.As(err); !ok || e.Code != "webinar_has_paid_seats" {
-					t.Fatalf("Delete during a purchase: %v, want webinar_has_paid_seats", err)
+				if _, err := d.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE WHERE id = $1`, reg); err != nil {
+					return err
 				}
-				if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE id = $1 AND purchased_coupon = TRUE`, reg); n != 1 {
-					t.Fatal("the paid registration was lost")
-				}
+				close(started)
+				time.Sleep(300 * time.Millisecond)
+				return nil
 			})
+		}()
+		<-started
+		err := svc.Delete(ctx, w.ID)
+		if perr := <-done; perr != nil {
+			t.Fatalf("purchase: %v", perr)
+		}
+		if e, ok := apperr.As(err); !ok || e.Code != "webinar_has_paid_seats" {
+			t.Fatalf("Delete during a purchase: %v, want webinar_has_paid_seats", err)
+		}
+		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE id = $1 AND purchased_coupon = TRUE`, reg); n != 1 {
+			t.Fatal("the paid registration was lost")
+		}
+	})
+}
+
+// TestLockSeats: seats are counted under the lock, holds of payments under
+// way count until they lapse, and concurrent buyers each taking the last
+// seat left never oversell.
+func TestLockSeats(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		svc := newService(d)
+		w := createWebinar(t, svc, form{title: "Counting seats", when: time.Now(), seats: "5", active: true})
+		addRegistrations(t, d, w.ID, 2, 0)
+		held := addRegistration(t, d, w.ID, addUser(t, d), false)
+		lapsed := addRegistration(t, d, w.ID, addUser(t, d), false)
+		for reg, expires := range map[string]time.Time{held: db.Now().Add(time.Hour), lapsed: db.Now().Add(-time.Minute)} {
+			if _, err := d.ExecContext(ctx, `INSERT INTO seat_holds (id, webinar_id, registration_id, expires_at, created_at)
+				VALUES ($1, $2, $3, $4, $5)`, uuid.NewString(), w.ID, reg, expires, db.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+
+		if _, err := svc.LockSeats(ctx, w.ID); err == nil {
+			t.Error("LockSeats outside a transaction: no error")
+		}
+		var seats webinar.Seats
+		err := d.InTx(ctx, func(ctx context.Context) error {
+			var err error
+			seats, err = svc.LockSeats(ctx, w.ID)
+			return err
 		})
-	}
+		if want := (webinar.Seats{Total: 5, Paid: 2, Held: 1, Left: 2}); err != nil || seats != want {
+			t.Errorf("LockSeats = %+v, %v; want %+v", seats, err, want)
+		}
+		err = d.InTx(ctx, func(ctx context.Context) error {
+			_, err := svc.LockSeats(ctx, uuid.NewString())
+			return err
+		})
+		if !isKind(err, apperr.KindNotFound) {
+			t.Errorf("LockSeats of a missing webinar: %v", err)
+		}
+
+		// 20 buyers race for the 2 seats left: exactly 2 succeed.
+		buyers := make([]string, 20)
+		for i := range buyers {
+			buyers[i] = addRegistration(t, d, w.ID, addUser(t, d), false)
+		}
+		results := make(chan bool, len(buyers))
+		for _, reg := range buyers {
+			go func() {
+				sold := false
+				err := d.InTx(ctx, func(ctx context.Context) error {
+					seats, err := svc.LockSeats(ctx, w.ID)
+					if err != nil || seats.Left == 0 {
+						return err
+					}
+					sold = true
+					_, err = d.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE WHERE id = $1`, reg)
+					return err
+				})
+				if err != nil {
+					t.Errorf("buyer: %v", err)
+				}
+				results <- sold && err == nil
+			}()
+		}
+		sold := 0
+		for range buyers {
+			if <-results {
+				sold++
+			}
+		}
+		if sold != 2 {
+			t.Errorf("%d buyers got a seat, want 2", sold)
+		}
+		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 4 {
+			t.Errorf("%d paid seats, want 4", n)
+		}
+	})
 }
 
 func TestStoreUpdate(t *testing.T) {
