@@ -31,7 +31,7 @@ go-build:
 ## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), SPA unit tests, browser tests
 test: test-go test-web test-e2e
 
-test-go:
+test-go: web
 	go vet ./...
 	go test -count=1 ./...
 

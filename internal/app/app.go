@@ -31,6 +31,7 @@ type App struct {
 	Media    *media.Service
 	Webinars *webinar.Service
 	Settings *setting.Service
+	now      db.Clock
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -60,6 +61,7 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 		Media:    mediaSvc,
 		Webinars: webinar.NewService(d, mediaSvc, now),
 		Settings: setting.NewService(d, now),
+		now:      now,
 	}
 }
 

@@ -64,48 +64,78 @@ var demoWebinars = []demoWebinar{
 
 // SeedDemo fills an empty database with sample webinars (thumbnails copied
 // into the webinar_assets bucket) and an admin whose random password is
-// written to out once (and never logged). A database that already has
-// accounts or webinars is left alone, so running with --demo again changes
-// nothing.
+// written to out once (and never logged). The webinars and the admin are
+// written in one transaction, so a failure leaves the database empty and a
+// rerun seeds it whole. A database that already has accounts or webinars is
+// left alone, so running with --demo again changes nothing.
 func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
-	has, err := a.Auth.HasAccounts(ctx)
-	if err != nil || has {
+	if empty, err := a.emptyDatabase(ctx); err != nil || !empty {
 		return err
 	}
-	n, err := a.Webinars.Count(ctx)
-	if err != nil || n > 0 {
-		return err
-	}
-	if err := a.seedDemoWebinars(ctx); err != nil {
+	// Files are not in the database: store them first. A failed seed leaves
+	// at most unused thumbnails behind.
+	inputs, err := a.demoWebinarInputs(ctx)
+	if err != nil {
 		return err
 	}
 	password := rand.Text()[:16]
-	if _, err := a.Auth.CreateUser(ctx, DemoAdminEmail, password, auth.RoleAdmin, "Demo", "Admin"); err != nil {
-		return fmt.Errorf("create demo admin: %w", err)
+	err = a.DB.InTx(ctx, func(ctx context.Context) error {
+		// Checked again under the transaction: two instances started with
+		// --demo at once seed once.
+		if empty, err := a.emptyDatabase(ctx); err != nil || !empty {
+			if err == nil {
+				password = ""
+			}
+			return err
+		}
+		for _, in := range inputs {
+			if _, err := a.Webinars.Create(ctx, in); err != nil {
+				return fmt.Errorf("create demo webinar %q: %w", in.Title, err)
+			}
+		}
+		if _, err := a.Auth.CreateUser(ctx, DemoAdminEmail, password, auth.RoleAdmin, "Demo", "Admin"); err != nil {
+			return fmt.Errorf("create demo admin: %w", err)
+		}
+		return nil
+	})
+	if err != nil || password == "" {
+		return err
 	}
 	fmt.Fprintf(out, "\nDemo content created. Admin login (shown only this once):\n  email:    %s\n  password: %s\n\n", DemoAdminEmail, password)
 	return nil
 }
 
-func (a *App) seedDemoWebinars(ctx context.Context) error {
+// emptyDatabase reports whether there are neither accounts nor webinars.
+func (a *App) emptyDatabase(ctx context.Context) (bool, error) {
+	has, err := a.Auth.HasAccounts(ctx)
+	if err != nil || has {
+		return false, err
+	}
+	n, err := a.Webinars.Count(ctx)
+	return n == 0, err
+}
+
+// demoWebinarInputs stores the demo thumbnails and returns the webinar forms.
+func (a *App) demoWebinarInputs(ctx context.Context) ([]webinar.Input, error) {
 	tz := a.Config.Timezone
 	if tz == nil {
 		tz = time.UTC
 	}
-	today := time.Now().In(tz)
+	today := a.now().In(tz)
+	inputs := make([]webinar.Input, 0, len(demoWebinars))
 	for _, d := range demoWebinars {
 		img, err := demoThumbnails.ReadFile("demo/" + d.thumbnail)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		fi, err := a.Media.Upload(ctx, media.BucketWebinarAssets, d.thumbnail, bytes.NewReader(img))
 		if err != nil {
-			return fmt.Errorf("store demo thumbnail %s: %w", d.thumbnail, err)
+			return nil, fmt.Errorf("store demo thumbnail %s: %w", d.thumbnail, err)
 		}
 		day := today.AddDate(0, 0, d.daysAhead)
 		event := time.Date(day.Year(), day.Month(), day.Day(), 18, 30, 0, 0, tz)
 		active := true
-		in := webinar.Input{
+		inputs = append(inputs, webinar.Input{
 			Title:              d.title,
 			Description:        d.description,
 			EventDatetime:      event.Format(time.RFC3339),
@@ -115,10 +145,7 @@ func (a *App) seedDemoWebinars(ctx context.Context) error {
 			YouTubeVideoID:     d.videoID,
 			IsActive:           &active,
 			ThumbnailImagePath: &fi.Path,
-		}
-		if _, err := a.Webinars.Create(ctx, in); err != nil {
-			return fmt.Errorf("create demo webinar %q: %w", d.title, err)
-		}
+		})
 	}
-	return nil
+	return inputs, nil
 }

@@ -107,3 +107,30 @@ func TestSeedDemoSkipsWhenWebinarsExist(t *testing.T) {
 		t.Error("seed created an admin on a database with webinars")
 	}
 }
+
+// A seed that fails half-way leaves nothing behind, and a rerun seeds it
+// whole (SQLite: a trigger makes the admin's insert fail).
+func TestSeedDemoIsAtomic(t *testing.T) {
+	s := testutil.NewServer(t, "sqlite")
+	ctx := context.Background()
+	if _, err := s.App.DB.ExecContext(ctx, `CREATE TRIGGER fail_admin BEFORE INSERT ON credentials
+		BEGIN SELECT RAISE(ABORT, 'injected failure'); END`); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := s.App.SeedDemo(ctx, &out); err == nil || out.Len() != 0 {
+		t.Fatalf("seed with a failing admin insert: %q, %v; want an error and no output", out.String(), err)
+	}
+	if n, _ := s.App.Webinars.Count(ctx); n != 0 {
+		t.Fatalf("%d demo webinars left after a failed seed", n)
+	}
+	if _, err := s.App.DB.ExecContext(ctx, `DROP TRIGGER fail_admin`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.App.SeedDemo(ctx, &out); err != nil || !strings.Contains(out.String(), "admin@watchwin.local") {
+		t.Fatalf("rerun: %q, %v", out.String(), err)
+	}
+	if n, _ := s.App.Webinars.Count(ctx); n != 3 {
+		t.Errorf("%d demo webinars after the rerun, want 3", n)
+	}
+}

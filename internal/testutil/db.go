@@ -38,6 +38,9 @@ func ForEachEngine(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 	for _, e := range []db.Engine{db.SQLite, db.Postgres} {
 		t.Run(string(e), func(t *testing.T) {
 			if e == db.Postgres && os.Getenv(PostgresURLEnv) == "" {
+				if os.Getenv("CI") == "true" {
+					t.Fatalf("%s is not set under CI: the PostgreSQL runs must not be skipped there", PostgresURLEnv)
+				}
 				skipNote.Do(func() {
 					fmt.Fprintf(os.Stderr, "testutil: %s is not set: PostgreSQL runs are skipped (SQLite runs still count)\n", PostgresURLEnv)
 				})

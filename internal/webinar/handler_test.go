@@ -90,6 +90,7 @@ func TestWebinarAPI(t *testing.T) {
 			inactive := mustCreate(t, c.Admin, with("title", "Hidden webinar", "is_active", false))
 			paid := mustCreate(t, c.Admin, with("title", "Webinar with a paid seat", "total_seats", 3))
 			addRegistration(t, s.App.DB, paid.ID, addUser(t, s.App.DB), true)
+			addRegistration(t, s.App.DB, paid.ID, addUser(t, s.App.DB), true)
 			addRegistration(t, s.App.DB, paid.ID, addUser(t, s.App.DB), false)
 			deletable := mustCreate(t, c.Admin, with("title", "Webinar to delete"))
 			missing := uuid.NewString()
@@ -160,8 +161,9 @@ func TestWebinarAPI(t *testing.T) {
 				{name: "update invalid", who: "admin", method: "PUT", path: "/api/admin/webinars/" + active.ID, body: with("description", ""), status: 400, code: "validation_failed", field: "description"},
 				{name: "update malformed", who: "admin", method: "PUT", path: "/api/admin/webinars/" + active.ID, body: `{`, status: 400, code: "bad_request"},
 				{name: "update unknown field", who: "admin", method: "PUT", path: "/api/admin/webinars/" + active.ID, body: with("id", "x"), status: 400, code: "unknown_field"},
-				{name: "seats below paid", who: "admin", method: "PUT", path: "/api/admin/webinars/" + paid.ID, body: with("total_seats", 0), status: 400, code: "validation_failed", field: "total_seats", message: "Total seats must be at least 1"},
-				{name: "seats at paid", who: "admin", method: "PUT", path: "/api/admin/webinars/" + paid.ID, body: with("title", "Webinar with a paid seat", "total_seats", 1), status: 200},
+				{name: "update zero seats", who: "admin", method: "PUT", path: "/api/admin/webinars/" + paid.ID, body: with("total_seats", 0), status: 400, code: "validation_failed", field: "total_seats", message: "Total seats must be at least 1"},
+				{name: "seats below paid", who: "admin", method: "PUT", path: "/api/admin/webinars/" + paid.ID, body: with("title", "Webinar with a paid seat", "total_seats", 1), status: 400, code: "validation_failed", field: "total_seats", message: "Total seats cannot be less than the 2 seats already paid for"},
+				{name: "seats at paid", who: "admin", method: "PUT", path: "/api/admin/webinars/" + paid.ID, body: with("title", "Webinar with a paid seat", "total_seats", 2), status: 200},
 
 				// Delete.
 				{name: "delete anon", who: "anon", method: "DELETE", path: "/api/admin/webinars/" + deletable.ID, status: 401, code: "unauthenticated"},
@@ -178,11 +180,11 @@ func TestWebinarAPI(t *testing.T) {
 				})
 			}
 
-			// The paid webinar's seats were lowered to 1, still one paid: 0 left.
+			// The paid webinar's seats were lowered to 2, both paid: 0 left.
 			res := c.Anon.Do("GET", "/api/webinars/"+paid.ID, nil)
 			var pw apiWebinar
 			res.JSON(t, &pw)
-			if pw.TotalSeats != 1 || pw.PaidSeats != 1 || pw.SeatsLeft != 0 {
+			if pw.TotalSeats != 2 || pw.PaidSeats != 2 || pw.SeatsLeft != 0 {
 				t.Errorf("paid webinar after edit: total %d paid %d left %d", pw.TotalSeats, pw.PaidSeats, pw.SeatsLeft)
 			}
 		})
