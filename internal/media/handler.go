@@ -61,13 +61,13 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
 	hd := w.Header()
 	hd.Set("Content-Type", fi.ContentType)
 	hd.Set("Cache-Control", CacheControl)
-	hd.Set("ETag", ETag(fi))
+	hd.Set("ETag", etag(fi))
 	http.ServeContent(w, r, "", fi.ModTime, f)
 	return nil
 }
 
-// ETag is the entity tag of a stored file.
-func ETag(fi FileInfo) string {
+// etag is the entity tag of a stored file.
+func etag(fi FileInfo) string {
 	return fmt.Sprintf(`"%x-%x"`, fi.Size, fi.ModTime.UnixNano())
 }
 

@@ -3,6 +3,10 @@ package media_test
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -11,6 +15,7 @@ import (
 	"testing"
 
 	"watchwin/internal/db"
+	"watchwin/internal/media"
 	"watchwin/internal/testutil"
 )
 
@@ -139,7 +144,7 @@ func TestMediaUploadForms(t *testing.T) {
 	res = rawUpload(c.Admin, "site_images", "multipart/form-data; boundary=XYZ", body.Bytes())
 	var u uploaded
 	res.JSON(t, &u)
-	if res.Status != 201 || u.Path != "hero_background.png" {
+	if res.Status != 201 || u.Path != "hero_background.jpg" || u.ContentType != "image/jpeg" {
 		t.Errorf("name after file: %d %s", res.Status, res.Body)
 	}
 	// A body far over the limit is cut off with 413.
@@ -183,6 +188,58 @@ func TestMediaSiteImagesOverwriteAndThumbnailsDoNot(t *testing.T) {
 	if len(l.Files) != 3 {
 		t.Errorf("webinar_assets holds %d files, want 3", len(l.Files))
 	}
+}
+
+// The home page reads /media/site_images/hero_background.jpg (SPEC.md §2), so
+// a hero upload of any accepted type ends up there as a JPEG.
+func TestMediaHeroUpload(t *testing.T) {
+	_, c := setup(t, db.SQLite)
+	const heroURL = "/media/site_images/hero_background.jpg"
+	tests := []struct {
+		name, field, filename string
+		data                  []byte
+		w, h                  int
+	}{
+		{name: "png", field: "hero_background.jpg", filename: "beach.png", data: testutil.PNG(t), w: 16, h: 9},
+		{name: "webp", field: "hero_background.jpg", filename: "beach.webp", data: media.SolidWebP(40, 30, color.NRGBA{0, 0, 255, 100}), w: 40, h: 30},
+		{name: "gif", field: "hero_background.jpg", filename: "beach.gif", data: testutil.GIF(t), w: 16, h: 9},
+		{name: "file name only", filename: "hero_background.png", data: testutil.PNG(t), w: 16, h: 9},
+		{name: "jpeg", field: "hero_background.jpg", filename: "beach.jpg", data: testutil.JPEG(t), w: 16, h: 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := c.Admin.Upload("site_images", tt.field, tt.filename, tt.data)
+			res.Check(t, testutil.Want{Status: 201})
+			var u uploaded
+			res.JSON(t, &u)
+			if u.Path != "hero_background.jpg" || u.URL != heroURL || u.ContentType != "image/jpeg" {
+				t.Fatalf("uploaded %+v, want %s as image/jpeg", u, heroURL)
+			}
+			got := c.Anon.Do("GET", heroURL, nil)
+			if got.Status != 200 || got.Header.Get("Content-Type") != "image/jpeg" || int64(len(got.Body)) != u.Size {
+				t.Fatalf("GET %s: %d %s, %d bytes", heroURL, got.Status, got.Header.Get("Content-Type"), len(got.Body))
+			}
+			cfg, err := jpeg.DecodeConfig(bytes.NewReader(got.Body))
+			if err != nil || cfg.Width != tt.w || cfg.Height != tt.h {
+				t.Errorf("hero is %dx%d (%v), want a %dx%d JPEG", cfg.Width, cfg.Height, err, tt.w, tt.h)
+			}
+		})
+	}
+	var l listed
+	c.Admin.Do("GET", "/api/admin/media/site_images", nil).JSON(t, &l)
+	if len(l.Files) != 1 || l.Files[0].Path != "hero_background.jpg" {
+		t.Errorf("site_images holds %+v, want only hero_background.jpg", l.Files)
+	}
+
+	// An image too large to decode safely is refused before decoding.
+	var wide bytes.Buffer
+	if err := png.Encode(&wide, image.NewGray(image.Rect(0, 0, 8001, 1))); err != nil {
+		t.Fatal(err)
+	}
+	c.Admin.Upload("site_images", "hero_background.jpg", "wide.png", wide.Bytes()).Check(t, testutil.Want{
+		Status: 400, Code: "validation_failed", Field: "file",
+		Message: "Images must be at most 8000 × 8000 pixels and 40 megapixels in all.",
+	})
 }
 
 func TestMediaPublicGet(t *testing.T) {

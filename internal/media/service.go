@@ -49,11 +49,14 @@ const maxNameTries = 100
 type Service struct {
 	store Storage
 	now   func() time.Time
+	// reencode holds a token while a hero image is decoded and re-encoded,
+	// so only one runs at a time (see putHero).
+	reencode chan struct{}
 }
 
 // NewService returns the media service on store.
 func NewService(store Storage) *Service {
-	return &Service{store: store, now: time.Now}
+	return &Service{store: store, now: time.Now, reencode: make(chan struct{}, 1)}
 }
 
 // URL is the public address of a stored file, served by the binary under
@@ -71,9 +74,15 @@ func URL(bucket, p string) string {
 //   - The content decides: the first 512 bytes must sniff (as
 //     http.DetectContentType does) as JPEG, PNG, WebP or GIF, and the stored
 //     extension follows that type, whatever the name says, so a file is
-//     always served with the type it really has.
+//     always served with the type it really has: logo.jpg holding a PNG is
+//     stored as logo.png.
+//   - The hero is the exception: a site image whose sanitised base name is
+//     hero_background (any extension) is always stored as
+//     hero_background.jpg, because that is the one path the home page reads.
+//     A JPEG is kept as it is; PNG, WebP and GIF are re-encoded to JPEG
+//     (see putHero).
 //   - site_images: stored as the sanitised name and may replace a file of
-//     the same name (the hero background is always hero_background.jpg).
+//     the same name.
 //   - webinar_assets: stored as webinar_thumbnails/{sanitised name}_{unix
 //     seconds}.{ext}; never replaces a file, a taken name gets _2, _3, ….
 func (s *Service) Upload(ctx context.Context, bucket, name string, r io.Reader) (FileInfo, error) {
@@ -102,6 +111,9 @@ func (s *Service) Upload(ctx context.Context, bucket, name string, r io.Reader) 
 	}
 	base, _ := splitName(name)
 
+	if bucket == BucketSiteImages && base == heroBase {
+		return s.putHero(ctx, ctype, body)
+	}
 	if bucket == BucketSiteImages {
 		fi, err := s.store.Put(ctx, bucket, base+"."+ext, body, ctype, true)
 		return fi, s.uploadError(err)

@@ -19,9 +19,6 @@ const (
 	BucketWebinarAssets = "webinar_assets"
 )
 
-// Buckets lists every bucket.
-var Buckets = []string{BucketSiteImages, BucketWebinarAssets}
-
 // KnownBucket reports whether b names a bucket.
 func KnownBucket(b string) bool { return b == BucketSiteImages || b == BucketWebinarAssets }
 
