@@ -18,6 +18,7 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
 	"watchwin/internal/media"
+	"watchwin/internal/registration"
 	"watchwin/internal/setting"
 	"watchwin/internal/webinar"
 	"watchwin/web"
@@ -31,7 +32,9 @@ type App struct {
 	Media    *media.Service
 	Webinars *webinar.Service
 	Settings *setting.Service
-	now      db.Clock
+	// Registrations: sign-ups for webinars, watch progress and resets.
+	Registrations *registration.Service
+	now           db.Clock
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -54,14 +57,16 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 	// Stored images live in {DataDir}/storage/{bucket}/…; another Storage
 	// backend can replace media.NewLocal here.
 	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
+	webinars := webinar.NewService(d, mediaSvc, now)
 	return &App{
-		Config:   cfg,
-		DB:       d,
-		Auth:     auth.NewService(d, now),
-		Media:    mediaSvc,
-		Webinars: webinar.NewService(d, mediaSvc, now),
-		Settings: setting.NewService(d, now),
-		now:      now,
+		Config:        cfg,
+		DB:            d,
+		Auth:          auth.NewService(d, now),
+		Media:         mediaSvc,
+		Webinars:      webinars,
+		Registrations: registration.NewService(d, webinars, now),
+		Settings:      setting.NewService(d, now),
+		now:           now,
 	}
 }
 
@@ -74,6 +79,7 @@ func (a *App) Handler() http.Handler {
 	api := http.NewServeMux()
 	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
 	webinar.NewHandler(a.Webinars).Routes(api)
+	registration.NewHandler(a.Registrations).Routes(api)
 	setting.NewHandler(a.Settings).Routes(api)
 	mediaHandler := media.NewHandler(a.Media)
 	mediaHandler.Routes(api)

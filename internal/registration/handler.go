@@ -1,0 +1,132 @@
+package registration
+
+import (
+	"net/http"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/httpx"
+)
+
+// Handler serves the registration endpoints of docs/api.md.
+type Handler struct{ svc *Service }
+
+// NewHandler returns the registration handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Routes registers the endpoints. Every one needs a signed-in user and acts
+// only on that user's own registration, except the admin reset, which
+// checks the role on the server.
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.Handle("POST /api/webinars/{id}/registrations", signedIn(h.register, msgLoginRequired))
+	mux.Handle("GET /api/webinars/{id}/registration", signedIn(h.mine, ""))
+	mux.Handle("POST /api/webinars/{id}/registration/watched", signedIn(h.watched, ""))
+	mux.Handle("POST /api/webinars/{id}/registration/reset", signedIn(h.reset, ""))
+	mux.Handle("GET /api/webinars/{id}/video", signedIn(h.video, ""))
+	mux.Handle("GET /api/registrations", signedIn(h.list, ""))
+	mux.Handle("POST /api/admin/registrations/reset", auth.RequireAdmin(h.adminReset))
+}
+
+// userHandler is a handler that runs for a signed-in user.
+type userHandler func(w http.ResponseWriter, r *http.Request, user auth.Profile) error
+
+// signedIn passes the signed-in profile to h and answers 401 otherwise,
+// with message when given (SPEC.md's 'User must be authenticated to register').
+func signedIn(h userHandler, message string) httpx.HandlerFunc {
+	if message == "" {
+		message = "Please log in to continue."
+	}
+	return func(w http.ResponseWriter, r *http.Request) error {
+		user, ok := auth.UserFrom(r.Context())
+		if !ok {
+			return apperr.Unauthenticated(message)
+		}
+		return h(w, r, user)
+	}
+}
+
+type registrationBody struct {
+	Registration *Registration `json:"registration"`
+	Created      bool          `json:"created"`
+}
+
+func (h *Handler) register(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	var in Input
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	reg, created, err := h.svc.Register(r.Context(), user, r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	httpx.WriteJSON(w, status, registrationBody{Registration: &reg, Created: created})
+	return nil
+}
+
+// mine answers 200 with registration null when there is none: "not
+// registered yet" is an answer the watch page polls for, not an error.
+func (h *Handler) mine(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	reg, err := h.svc.Mine(r.Context(), user, r.PathValue("id"))
+	if e, ok := apperr.As(err); ok && e == errNotRegistered {
+		httpx.WriteJSON(w, http.StatusOK, registrationBody{})
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, registrationBody{Registration: &reg})
+	return nil
+}
+
+func (h *Handler) watched(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	reg, err := h.svc.MarkWatched(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, registrationBody{Registration: &reg})
+	return nil
+}
+
+func (h *Handler) reset(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	reg, err := h.svc.ResetMine(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, registrationBody{Registration: &reg})
+	return nil
+}
+
+func (h *Handler) video(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	v, err := h.svc.Video(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, v)
+	return nil
+}
+
+func (h *Handler) list(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	list, err := h.svc.ListMine(r.Context(), user)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"registrations": list})
+	return nil
+}
+
+func (h *Handler) adminReset(w http.ResponseWriter, r *http.Request) error {
+	var in ResetInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	reg, err := h.svc.ResetFor(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, registrationBody{Registration: &reg})
+	return nil
+}

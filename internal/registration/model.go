@@ -1,0 +1,63 @@
+// Package registration owns webinar registrations: a signed-in user
+// registers for an active webinar (once; a second try returns the first),
+// watches it (the video id is only for registered users and admins), and
+// the server records when the video was watched to the end. Resets clear the
+// flags for another run-through, but never undo a purchase backed by money.
+package registration
+
+import (
+	"time"
+
+	"watchwin/internal/webinar"
+)
+
+// Registration is one row of webinar_registrations (SPEC.md §3).
+type Registration struct {
+	ID                string    `json:"id"`
+	WebinarID         string    `json:"webinar_id"`
+	UserID            string    `json:"user_id"`
+	Name              string    `json:"user_name_for_registration"`
+	Email             string    `json:"user_email_for_registration"`
+	Phone             *string   `json:"user_phone_for_registration"`
+	RegistrationTime  time.Time `json:"registration_time"`
+	AttendedLive      bool      `json:"attended_live"`
+	WatchedVideoFully bool      `json:"watched_video_fully"`
+	PurchasedCoupon   bool      `json:"purchased_coupon"`
+}
+
+// Mine is one of my registrations with the webinar it is for (My Webinars
+// on the dashboard).
+type Mine struct {
+	Registration
+	Webinar WebinarSummary `json:"webinar"`
+}
+
+// WebinarSummary is what a list of registrations shows of each webinar.
+type WebinarSummary struct {
+	ID            string    `json:"id"`
+	Title         string    `json:"title"`
+	EventDatetime time.Time `json:"event_datetime"`
+}
+
+// Input is the registration dialog's form (SPEC.md §2, §5).
+type Input struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Phone string `json:"phone"`
+}
+
+// ResetInput names the registration an admin resets ('Force Reset').
+type ResetInput struct {
+	WebinarID string `json:"webinar_id"`
+	UserID    string `json:"user_id"`
+}
+
+// Video is what the watch page needs to play a webinar.
+type Video struct {
+	YouTubeVideoID string `json:"youtube_video_id"`
+}
+
+// summaryOf is the short form of a webinar.
+func summaryOf(w webinar.Webinar) WebinarSummary {
+	return WebinarSummary{ID: w.ID, Title: w.Title, EventDatetime: w.EventDatetime}
+}

@@ -1,0 +1,142 @@
+package registration
+
+import (
+	"context"
+	"errors"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
+	"watchwin/internal/webinar"
+)
+
+// Webinars is what registration needs of the webinar domain;
+// *webinar.Service satisfies it.
+type Webinars interface {
+	GetPublic(ctx context.Context, id string) (webinar.Webinar, error)
+	Get(ctx context.Context, id string) (webinar.Webinar, error)
+	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
+}
+
+// Service is the registration logic; it knows nothing of HTTP.
+type Service struct {
+	db       *db.DB
+	store    store
+	webinars Webinars
+	now      db.Clock
+}
+
+// NewService returns the registration service on d.
+func NewService(d *db.DB, webinars Webinars, now db.Clock) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, now: now}
+}
+
+var (
+	errNotRegistered = apperr.NotFound(msgNotRegistered)
+	errMustRegister  = &apperr.Error{Kind: apperr.KindForbidden, Code: "registration_required", Message: msgRegisterToWatch}
+)
+
+// Register signs user up for an active webinar. Seats do not limit it:
+// seats cap paid coupons, not who may watch (SPEC.md §4). A user already
+// registered gets the existing registration and created false, so a double
+// click or a retry is never an error.
+func (s *Service) Register(ctx context.Context, user auth.Profile, webinarID string, in Input) (Registration, bool, error) {
+	if err := in.validate(); err != nil {
+		return Registration{}, false, err
+	}
+	if _, err := s.webinars.GetPublic(ctx, webinarID); err != nil {
+		return Registration{}, false, err
+	}
+	r := Registration{ID: uuid.NewString(), WebinarID: webinarID, UserID: user.ID,
+		Name: in.Name, Email: in.Email, RegistrationTime: s.now()}
+	if in.Phone != "" {
+		r.Phone = &in.Phone
+	}
+	created, err := s.store.insert(ctx, r)
+	if err != nil {
+		return Registration{}, false, err
+	}
+	got, err := s.store.get(ctx, webinarID, user.ID)
+	return got, created, err
+}
+
+// Mine returns user's registration for a webinar, or a 404 'Registration
+// not found'.
+func (s *Service) Mine(ctx context.Context, user auth.Profile, webinarID string) (Registration, error) {
+	return notFoundAs(s.store.get(ctx, webinarID, user.ID))
+}
+
+// ListMine returns every registration of user, newest first.
+func (s *Service) ListMine(ctx context.Context, user auth.Profile) ([]Mine, error) {
+	return s.store.listMine(ctx, user.ID)
+}
+
+// MarkWatched records that user watched the webinar to the end. Only their
+// own registration; a repeat changes nothing.
+func (s *Service) MarkWatched(ctx context.Context, user auth.Profile, webinarID string) (Registration, error) {
+	return notFoundAs(s.store.markWatched(ctx, webinarID, user.ID))
+}
+
+// ResetMine clears user's flags for a webinar ('Reset Status').
+func (s *Service) ResetMine(ctx context.Context, user auth.Profile, webinarID string) (Registration, error) {
+	return s.reset(ctx, webinarID, user.ID)
+}
+
+// ResetFor clears any user's flags for a webinar ('Force Reset'); only
+// admins reach it.
+func (s *Service) ResetFor(ctx context.Context, in ResetInput) (Registration, error) {
+	if in.WebinarID == "" || in.UserID == "" {
+		return Registration{}, apperr.BadRequest(msgMissingIDs)
+	}
+	return s.reset(ctx, in.WebinarID, in.UserID)
+}
+
+// reset runs under the webinar's seat lock: clearing purchased_coupon (a
+// purchase with no coupon, such as the admin's simulated one) frees a seat.
+func (s *Service) reset(ctx context.Context, webinarID, userID string) (Registration, error) {
+	var r Registration
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.webinars.LockSeats(ctx, webinarID); err != nil {
+			if isNotFound(err) {
+				return errNotRegistered
+			}
+			return err
+		}
+		var err error
+		r, err = notFoundAs(s.store.reset(ctx, webinarID, userID))
+		return err
+	})
+	return r, err
+}
+
+// Video returns the video id of a webinar to its registered users and to
+// admins; anyone else is told to register (403).
+func (s *Service) Video(ctx context.Context, user auth.Profile, webinarID string) (Video, error) {
+	w, err := s.webinars.Get(ctx, webinarID)
+	if err != nil {
+		return Video{}, err
+	}
+	if !user.IsAdmin() {
+		if _, err := s.store.get(ctx, webinarID, user.ID); errors.Is(err, db.ErrNotFound) {
+			return Video{}, errMustRegister
+		} else if err != nil {
+			return Video{}, err
+		}
+	}
+	return Video{YouTubeVideoID: w.YouTubeVideoID}, nil
+}
+
+// notFoundAs turns a missing row into 404 'Registration not found'.
+func notFoundAs(r Registration, err error) (Registration, error) {
+	if errors.Is(err, db.ErrNotFound) {
+		return Registration{}, errNotRegistered
+	}
+	return r, err
+}
+
+func isNotFound(err error) bool {
+	e, ok := apperr.As(err)
+	return ok && e.Kind == apperr.KindNotFound
+}

@@ -1,0 +1,106 @@
+package registration
+
+import (
+	"context"
+	"database/sql"
+
+	"watchwin/internal/db"
+)
+
+// store runs the registration SQL on the transaction in ctx, if any. Every
+// method takes ctx first and returns db.ErrNotFound when the registration
+// does not exist.
+type store struct{ db *db.DB }
+
+const columns = `r.id, r.webinar_id, r.user_id, r.user_name_for_registration, r.user_email_for_registration,
+	r.user_phone_for_registration, r.registration_time, r.attended_live, r.watched_video_fully, r.purchased_coupon`
+
+// returning is columns for a RETURNING clause, which names no table alias.
+const returning = `id, webinar_id, user_id, user_name_for_registration, user_email_for_registration,
+	user_phone_for_registration, registration_time, attended_live, watched_video_fully, purchased_coupon`
+
+type scanner interface{ Scan(...any) error }
+
+func scanRegistration(row scanner, extra ...any) (Registration, error) {
+	var r Registration
+	var phone sql.NullString
+	dest := append([]any{&r.ID, &r.WebinarID, &r.UserID, &r.Name, &r.Email, &phone,
+		&r.RegistrationTime, &r.AttendedLive, &r.WatchedVideoFully, &r.PurchasedCoupon}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return Registration{}, db.MapError(err)
+	}
+	if phone.Valid {
+		r.Phone = &phone.String
+	}
+	r.RegistrationTime = r.RegistrationTime.UTC()
+	return r, nil
+}
+
+// insert adds r unless the user is already registered for the webinar, and
+// reports whether it did. The UNIQUE (webinar_id, user_id) rule decides, so
+// two registrations sent at once still make one row.
+func (s store) insert(ctx context.Context, r Registration) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinar_registrations
+		(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration,
+		 user_phone_for_registration, registration_time)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		ON CONFLICT (webinar_id, user_id) DO NOTHING`,
+		r.ID, r.WebinarID, r.UserID, r.Name, r.Email, r.Phone, r.RegistrationTime)
+	if err != nil {
+		return false, db.MapError(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// get returns the user's registration for a webinar.
+func (s store) get(ctx context.Context, webinarID, userID string) (Registration, error) {
+	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+columns+`
+		FROM webinar_registrations r WHERE r.webinar_id = $1 AND r.user_id = $2`, webinarID, userID))
+}
+
+// markWatched sets watched_video_fully; it is already true on a repeat.
+func (s store) markWatched(ctx context.Context, webinarID, userID string) (Registration, error) {
+	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
+		SET watched_video_fully = TRUE WHERE webinar_id = $1 AND user_id = $2
+		RETURNING `+returning, webinarID, userID))
+}
+
+// reset clears watched_video_fully, and purchased_coupon unless a coupon was
+// issued for the registration: a seat someone paid for stays paid, so a
+// reset never frees a seat that money holds nor lets a second coupon be
+// bought for one registration. The caller holds the webinar's seat lock,
+// since clearing purchased_coupon changes the paid seats.
+func (s store) reset(ctx context.Context, webinarID, userID string) (Registration, error) {
+	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
+		SET watched_video_fully = FALSE,
+			purchased_coupon = purchased_coupon AND EXISTS
+				(SELECT 1 FROM coupons c WHERE c.webinar_registration_id = webinar_registrations.id)
+		WHERE webinar_id = $1 AND user_id = $2
+		RETURNING `+returning, webinarID, userID))
+}
+
+// listMine returns the user's registrations with their webinars, newest
+// registration first.
+func (s store) listMine(ctx context.Context, userID string) ([]Mine, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+columns+`, w.title, w.event_datetime
+		FROM webinar_registrations r JOIN webinars w ON w.id = r.webinar_id
+		WHERE r.user_id = $1 ORDER BY r.registration_time DESC, r.id`, userID)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []Mine{}
+	for rows.Next() {
+		var m Mine
+		reg, err := scanRegistration(rows, &m.Webinar.Title, &m.Webinar.EventDatetime)
+		if err != nil {
+			return nil, err
+		}
+		m.Registration = reg
+		m.Webinar.ID = reg.WebinarID
+		m.Webinar.EventDatetime = m.Webinar.EventDatetime.UTC()
+		out = append(out, m)
+	}
+	return out, db.MapError(rows.Err())
+}

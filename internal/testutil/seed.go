@@ -1,0 +1,43 @@
+package testutil
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"watchwin/internal/webinar"
+)
+
+// WebinarSpec is what a test cares about in a webinar it seeds.
+type WebinarSpec struct {
+	Title    string
+	Price    string // dollars, as the admin form sends them; default "40"
+	Seats    int    // default 20
+	Inactive bool
+}
+
+// CreateWebinar adds a webinar through the webinar service, a week ahead,
+// with the video id dQw4w9WgXcQ.
+func (s *Server) CreateWebinar(spec WebinarSpec) webinar.Webinar {
+	s.t.Helper()
+	if spec.Title == "" {
+		spec.Title = "Seeded webinar " + randomSuffix()
+	}
+	if spec.Price == "" {
+		spec.Price = "40"
+	}
+	if spec.Seats == 0 {
+		spec.Seats = 20
+	}
+	active := !spec.Inactive
+	w, err := s.App.Webinars.Create(context.Background(), webinar.Input{
+		Title: spec.Title, Description: "A webinar seeded by a test.",
+		EventDatetime: s.Clock.Now().Add(7 * 24 * time.Hour).Format(time.RFC3339),
+		DisplayPrice:  webinar.Number(spec.Price), TotalSeats: webinar.Number(strconv.Itoa(spec.Seats)),
+		YouTubeVideoID: "dQw4w9WgXcQ", IsActive: &active,
+	})
+	if err != nil {
+		s.t.Fatalf("create webinar %q: %v", spec.Title, err)
+	}
+	return w
+}
