@@ -6,6 +6,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Kind says what went wrong, independent of transport.
@@ -20,6 +21,7 @@ const (
 	KindTooLarge                        // 413
 	KindUnsupported                     // 415
 	KindTooMany                         // 429
+	KindUnavailable                     // 503: overloaded for now, try again shortly
 )
 
 // Error is a failure whose Message may be shown to the user as it is.
@@ -28,7 +30,10 @@ type Error struct {
 	Code    string
 	Message string
 	Field   string
-	Err     error // the cause, for the log only
+	// RetryAfter, when set, tells the client how long to wait before trying
+	// again (sent as the Retry-After header, in whole seconds).
+	RetryAfter time.Duration
+	Err        error // the cause, for the log only
 }
 
 func (e *Error) Error() string {
@@ -77,6 +82,12 @@ func Conflict(code, message string) *Error {
 
 func TooMany(message string) *Error {
 	return &Error{Kind: KindTooMany, Code: "too_many_attempts", Message: message}
+}
+
+// Busy refuses a request the server cannot take on right now (a capacity
+// limit, not the caller's fault); retryAfter suggests when to try again.
+func Busy(message string, retryAfter time.Duration) *Error {
+	return &Error{Kind: KindUnavailable, Code: "busy", Message: message, RetryAfter: retryAfter}
 }
 
 func TooLarge(message string) *Error {

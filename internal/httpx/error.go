@@ -6,6 +6,8 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
@@ -31,6 +33,7 @@ var statusOf = map[apperr.Kind]int{
 	apperr.KindTooLarge:        http.StatusRequestEntityTooLarge,
 	apperr.KindUnsupported:     http.StatusUnsupportedMediaType,
 	apperr.KindTooMany:         http.StatusTooManyRequests,
+	apperr.KindUnavailable:     http.StatusServiceUnavailable,
 }
 
 // WriteError answers with err in the API's error shape. Errors that are not
@@ -41,6 +44,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		status := statusOf[e.Kind]
 		if status == 0 {
 			status = http.StatusBadRequest
+		}
+		if e.RetryAfter > 0 {
+			// Whole seconds, rounded up, so a client that waits as told is not refused again.
+			secs := int64((e.RetryAfter + time.Second - 1) / time.Second)
+			w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
 		}
 		WriteJSON(w, status, errorBody{errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
 		return
