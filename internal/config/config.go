@@ -5,10 +5,12 @@ package config
 import (
 	"flag"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -30,6 +32,11 @@ type Config struct {
 	StripeSecretKey      string
 	StripePublishableKey string
 	StripeWebhookSecret  string
+
+	// TrustedProxies are the reverse proxies (load balancers) whose
+	// X-Forwarded-For header names the client's address; empty trusts none
+	// and the connection's peer is the client.
+	TrustedProxies []netip.Prefix
 }
 
 // Defaults returns the configuration with every environment variable applied
@@ -60,7 +67,41 @@ func Defaults() (Config, error) {
 		}
 		c.CouponExpiryDays = n
 	}
+	proxies, err := ParseTrustedProxies(os.Getenv("WATCHWIN_TRUSTED_PROXIES"))
+	if err != nil {
+		return c, fmt.Errorf("WATCHWIN_TRUSTED_PROXIES: %w", err)
+	}
+	c.TrustedProxies = proxies
 	return c, nil
+}
+
+// ParseTrustedProxies reads a comma-separated list of CIDR ranges
+// ("10.0.0.0/8") and single addresses ("203.0.113.7", "2001:db8::1"); an
+// empty list trusts no proxy. Any entry that is neither is an error, so a
+// typo stops the server instead of silently trusting nobody (or everybody).
+func ParseTrustedProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(s, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if strings.Contains(item, "/") {
+			p, err := netip.ParsePrefix(item)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an address or CIDR range", item)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil || a.Zone() != "" {
+			return nil, fmt.Errorf("%q is not an address or CIDR range", item)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // RegisterCommon adds the flags every subcommand honours.
