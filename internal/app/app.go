@@ -100,6 +100,7 @@ func (a *App) Handler() http.Handler {
 
 	return httpx.Chain(root,
 		httpx.WithRequestID,
+		httpx.ClientAddress(a.Config.TrustedProxies),
 		httpx.LogRequests,
 		httpx.Recover,
 		httpx.SecurityHeaders,

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"time"
@@ -124,15 +123,4 @@ func RefuseCrossOrigin() Middleware {
 		WriteError(w, r, apperr.Forbidden("This request came from another site and was refused."))
 	}))
 	return cop.Handler
-}
-
-// ClientIP returns the address of the client as seen on the connection.
-// (Behind a proxy, configure the proxy to pass the real address; we do not
-// trust X-Forwarded-For blindly because a client can forge it.)
-func ClientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
