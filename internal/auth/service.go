@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/google/uuid"
@@ -37,15 +38,17 @@ var ErrInvalidCredentials = &apperr.Error{Kind: apperr.KindUnauthenticated, Code
 
 // Service is the account logic; it knows nothing of HTTP.
 type Service struct {
-	store store
-	now   db.Clock
+	store  store
+	now    db.Clock
+	hashes *hashGate
 	// Sleep slows each failed login a little more than the last (tests replace it).
 	Sleep func(context.Context, time.Duration)
 }
 
 // NewService returns the account service on d, telling the time by now.
+// Password hashing runs at most one per CPU at a time (see hashGate).
 func NewService(d *db.DB, now db.Clock) *Service {
-	return &Service{store: store{d}, now: now, Sleep: sleepCtx}
+	return &Service{store: store{d}, now: now, hashes: newHashGate(runtime.NumCPU(), hashWait), Sleep: sleepCtx}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {
@@ -83,9 +86,13 @@ func (s *Service) CreateUser(ctx context.Context, email, password, role, firstNa
 }
 
 func (s *Service) create(ctx context.Context, email, password, role, first, last, phone string, ageConfirmed bool) (Profile, error) {
-	hash, err := hashPassword(password)
-	if err != nil {
+	var hash string
+	var hashErr error
+	if err := s.hashes.run(ctx, func() { hash, hashErr = hashPassword(password) }); err != nil {
 		return Profile{}, err
+	}
+	if hashErr != nil {
+		return Profile{}, hashErr
 	}
 	p := Profile{ID: uuid.NewString(), Email: email, Role: role, FirstName: first, LastName: last, PhoneNumber: phone, CreatedAt: s.now()}
 	if err := s.store.createAccount(ctx, p, ageConfirmed, hash); err != nil {
@@ -129,7 +136,11 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP string) (Pr
 	if errors.Is(err, db.ErrNotFound) {
 		hash = dummyHash // same work as a real check
 	}
-	ok, checkErr := checkPassword(hash, in.Password)
+	var ok bool
+	var checkErr error
+	if err := s.hashes.run(ctx, func() { ok, checkErr = checkPassword(hash, in.Password) }); err != nil {
+		return Profile{}, "", err
+	}
 	if checkErr != nil {
 		return Profile{}, "", checkErr
 	}

@@ -1,0 +1,25 @@
+package auth
+
+import "time"
+
+// Hooks for the tests in auth_test: how many password hashes ran, the most
+// that ran at once, and the size of the hashing gate.
+
+func HashCount(s *Service) int64 { return s.hashes.hashes.Load() }
+
+func PeakHashes(s *Service) int64 { return s.hashes.peak.Load() }
+
+func HashSlots(s *Service) int { return cap(s.hashes.slots) }
+
+// SetHashGate replaces the hashing gate; call it before the service is used.
+func SetHashGate(s *Service, slots int, wait time.Duration) { s.hashes = newHashGate(slots, wait) }
+
+// ArgonMemoryBytes is what one hash holds while it runs.
+const ArgonMemoryBytes = argonMemory * 1024
+
+// HoldHashSlot takes one hashing slot until release is called, as a long
+// hash would.
+func HoldHashSlot(s *Service) (release func()) {
+	s.hashes.slots <- struct{}{}
+	return func() { <-s.hashes.slots }
+}
