@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { isApiError } from "@/lib/api";
 
 /** Client errors (4xx) are answers, not glitches: never retry them. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }

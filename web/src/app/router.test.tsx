@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { Layout } from "@/components/layout/layout";
+import { Layout } from "./layout/layout";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { pageRoutes } from "./router";

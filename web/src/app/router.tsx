@@ -1,25 +1,40 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
-import { Layout } from "@/components/layout/layout";
-import { AuthPage, LoginRedirect, RequireAdmin, RequireAuth } from "@/features/auth";
+import { loadAdminDashboardPage } from "@/features/admin";
+import { AuthPage, loadAdminUsersPage, LoginRedirect, RequireAdmin, RequireAuth } from "@/features/auth";
+import { loadAdminCouponsPage, WebinarCouponPage } from "@/features/coupons";
+import { loadDashboardPage } from "@/features/dashboard";
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from "@/features/errors";
+import { loadAdminGiveawayWinnersPage } from "@/features/giveaway";
+import { loadMigrationToolPage } from "@/features/migration";
+import { WebinarWatchPage } from "@/features/registration";
+import { loadAdminSettingsPage } from "@/features/settings";
 import { AboutPage, ContactPage, HowItWorksPage, PrivacyPage, TermsPage } from "@/features/static";
-import { HomePage } from "@/features/webinars/components/home-page";
-import { WebinarCouponPage } from "@/features/webinars/components/webinar-coupon-page";
-import { WebinarDetailPage } from "@/features/webinars/components/webinar-detail-page";
-import { WebinarWatchPage } from "@/features/webinars/components/webinar-watch-page";
-import { WebinarsPage } from "@/features/webinars/components/webinars-page";
+import {
+  HomePage,
+  loadAdminWebinarsManagementPage,
+  loadAdminWebinarsPage,
+  WebinarDetailPage,
+  WebinarsPage,
+} from "@/features/webinars";
+import { Layout } from "./layout/layout";
 import { RouteProviders } from "./providers";
 
-/** Loads a page's code on first visit (signed-in and admin areas). */
+/**
+ * Loads a page's code on first visit (signed-in and admin areas). Each feature
+ * exports a `loadXPage` from its index.ts that dynamically imports the page, so
+ * the page gets its own chunk while the router imports features only through
+ * their public surface.
+ */
 function lazyPage(load: () => Promise<ComponentType>): RouteObject["lazy"] {
   return async () => ({ Component: await load() });
 }
 
 /**
- * The route table of SPEC.md §2. Each page is its own component file, so a
- * feature replaces its placeholder by editing that file only.
+ * The route table of SPEC.md §2. app/ composes the features: each page lives
+ * in the feature that owns its domain (admin screens included) and is reached
+ * through that feature's index.ts.
  */
 export const pageRoutes: RouteObject[] = [
   // public
@@ -42,16 +57,8 @@ export const pageRoutes: RouteObject[] = [
   {
     element: <RequireAuth />,
     children: [
-      {
-        path: "dashboard",
-        lazy: lazyPage(() => import("@/features/dashboard/components/dashboard-page").then((m) => m.DashboardPage)),
-      },
-      {
-        path: "migration-tool",
-        lazy: lazyPage(() =>
-          import("@/features/migration/components/migration-tool-page").then((m) => m.MigrationToolPage),
-        ),
-      },
+      { path: "dashboard", lazy: lazyPage(loadDashboardPage) },
+      { path: "migration-tool", lazy: lazyPage(loadMigrationToolPage) },
     ],
   },
 
@@ -60,41 +67,20 @@ export const pageRoutes: RouteObject[] = [
     path: "admin",
     element: <RequireAdmin />,
     children: [
-      {
-        index: true,
-        lazy: lazyPage(() => import("@/features/admin/components/admin-dashboard-page").then((m) => m.AdminDashboardPage)),
-      },
-      {
-        path: "webinars",
-        lazy: lazyPage(() => import("@/features/admin/components/admin-webinars-page").then((m) => m.AdminWebinarsPage)),
-      },
-      {
-        path: "webinars/management",
-        lazy: lazyPage(() => import("@/features/admin/components/admin-webinars-management-page").then((m) => m.AdminWebinarsManagementPage)),
-      },
-      {
-        path: "coupons",
-        lazy: lazyPage(() => import("@/features/admin/components/admin-coupons-page").then((m) => m.AdminCouponsPage)),
-      },
-      {
-        path: "users",
-        lazy: lazyPage(() => import("@/features/admin/components/admin-users-page").then((m) => m.AdminUsersPage)),
-      },
-      {
-        path: "settings",
-        lazy: lazyPage(() => import("@/features/admin/components/admin-settings-page").then((m) => m.AdminSettingsPage)),
-      },
-      {
-        path: "giveaway-winners",
-        lazy: lazyPage(() => import("@/features/admin/components/admin-giveaway-winners-page").then((m) => m.AdminGiveawayWinnersPage)),
-      },
+      { index: true, lazy: lazyPage(loadAdminDashboardPage) },
+      { path: "webinars", lazy: lazyPage(loadAdminWebinarsPage) },
+      { path: "webinars/management", lazy: lazyPage(loadAdminWebinarsManagementPage) },
+      { path: "coupons", lazy: lazyPage(loadAdminCouponsPage) },
+      { path: "users", lazy: lazyPage(loadAdminUsersPage) },
+      { path: "settings", lazy: lazyPage(loadAdminSettingsPage) },
+      { path: "giveaway-winners", lazy: lazyPage(loadAdminGiveawayWinnersPage) },
     ],
   },
 
   { path: "*", element: <NotFoundPage /> },
 ];
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RouteProviders />,
     errorElement: <RootErrorPage />,

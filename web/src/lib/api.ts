@@ -73,7 +73,7 @@ async function parseError(res: Response): Promise<ApiError> {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   /** JSON-serialisable body, or FormData for uploads (sent as multipart). */
   body?: unknown;
   /** Validates and types the response; without it the JSON is returned as is. */
@@ -86,7 +86,7 @@ export interface RequestOptions<T> {
  * Calls the watchwin API on the same origin with the session cookie.
  * Resolves with the parsed JSON (undefined for 204) or throws ApiError.
  */
-export async function request<T = unknown>(
+async function request<T = unknown>(
   method: Method,
   path: string,
   { body, schema, signal, headers }: RequestOptions<T> = {},

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { api } from "@/lib/api";
 
 /** GET /api/config: public settings the server exposes to the SPA. */
-export const appConfigSchema = z.object({
+const appConfigSchema = z.object({
   timezone: z.string().default("America/Chicago"),
   storeUrl: z.string().default(""),
   paymentMode: z.string().default("test"),
@@ -14,7 +14,7 @@ export const appConfigKeys = {
   all: ["config"] as const,
 };
 
-export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return api.get("/api/config", { schema: appConfigSchema, signal });
 }
 

@@ -9,7 +9,7 @@ import { vi } from "vitest";
 import { AppProviders, RouteProviders } from "@/app/providers";
 import type { Session } from "@/features/auth";
 
-export const anonymousSession: Session = { user: null, profile: null };
+const anonymousSession: Session = { user: null, profile: null };
 
 export const userSession: Session = {
   user: { id: "u1", email: "jane@example.com" },

@@ -8,7 +8,6 @@ import { cn } from "@/lib/utils";
  * dismissal by clicking outside; Escape and the Cancel button close it.
  */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (

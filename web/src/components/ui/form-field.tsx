@@ -49,7 +49,7 @@ export function FormField({ id, label, error, description, className, children }
   );
 }
 
-export function useFormField() {
+function useFormField() {
   const ctx = useContext(FieldContext);
   if (!ctx) throw new Error("useFormField must be used inside <FormField>");
   return ctx;
@@ -70,7 +70,7 @@ export function FormControl(props: ComponentProps<typeof Slot.Root>) {
 }
 
 /** The message line under a field; renders nothing without text. */
-export function FormMessage({ className, children }: { className?: string; children?: ReactNode }) {
+function FormMessage({ className, children }: { className?: string; children?: ReactNode }) {
   const ctx = useContext(FieldContext);
   if (!children) return null;
   return (

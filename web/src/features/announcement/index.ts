@@ -1,2 +1,1 @@
 export { AnnouncementBanner } from "./components/announcement-banner";
-export { announcementKeys, useAnnouncement, type Announcement } from "./api/get-announcement";

@@ -2,9 +2,12 @@
 export { AuthPage } from "./components/auth-page";
 export { AuthProvider } from "./components/auth-provider";
 export { LoginRedirect } from "./components/login-redirect";
-export { RedirectToAuth, RequireAuth } from "./components/require-auth";
+export { RequireAuth } from "./components/require-auth";
 export { RequireAdmin } from "./components/require-admin";
-export { useAuth, type AuthContextValue } from "./hooks/use-auth";
+export { useAuth } from "./hooks/use-auth";
 export { authKeys } from "./api/keys";
-export { sessionQueryOptions, useSession } from "./api/get-session";
-export type { Profile, Session, User } from "./api/schemas";
+export type { Session } from "./api/schemas";
+
+// Admin screen (users are accounts), loaded on first visit in its own chunk (app/router.tsx).
+export const loadAdminUsersPage = () =>
+  import("./components/admin/admin-users-page").then((m) => m.AdminUsersPage);

@@ -1,4 +1,3 @@
 export { ErrorBoundary } from "./components/error-boundary";
-export { ErrorScreen } from "./components/error-screen";
 export { NotFoundPage } from "./components/not-found-page";
 export { RootErrorPage, RouteErrorPage } from "./components/route-error-page";

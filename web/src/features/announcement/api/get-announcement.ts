@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "@/lib/api";
 
-export const announcementSchema = z.object({
+const announcementSchema = z.object({
   text: z.string(),
   enabled: z.boolean(),
   color: z.string(),
@@ -14,12 +14,12 @@ export const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-export const announcementKeys = {
+const announcementKeys = {
   all: ["announcement"] as const,
 };
 
 /** GET /api/settings/announcement: the home banner, defaults filled in by the server. */
-export const announcementQueryOptions = () =>
+const announcementQueryOptions = () =>
   queryOptions({
     queryKey: announcementKeys.all,
     queryFn: ({ signal }) => api.get("/api/settings/announcement", { schema: announcementSchema, signal }),

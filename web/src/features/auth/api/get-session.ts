@@ -4,11 +4,11 @@ import { authKeys } from "./keys";
 import { sessionSchema, type Session } from "./schemas";
 
 /** GET /api/auth/session: who is logged in ({user:null} when nobody). */
-export function getSession(signal?: AbortSignal): Promise<Session> {
+function getSession(signal?: AbortSignal): Promise<Session> {
   return api.get("/api/auth/session", { schema: sessionSchema, signal });
 }
 
-export const sessionQueryOptions = queryOptions({
+const sessionQueryOptions = queryOptions({
   queryKey: authKeys.session(),
   queryFn: ({ signal }) => getSession(signal),
   staleTime: 60_000,

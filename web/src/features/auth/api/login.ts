@@ -5,7 +5,7 @@ import { authKeys } from "./keys";
 import { sessionSchema, type LoginInput, type Session } from "./schemas";
 
 /** POST /api/auth/login: sets the session cookie, returns {user, profile}. */
-export function login(input: LoginInput): Promise<Session> {
+function login(input: LoginInput): Promise<Session> {
   return api.post("/api/auth/login", input, { schema: sessionSchema });
 }
 

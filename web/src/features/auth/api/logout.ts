@@ -5,7 +5,7 @@ import { authKeys } from "./keys";
 import { ANONYMOUS_SESSION } from "./schemas";
 
 /** POST /api/auth/logout: deletes the session and clears the cookie (204). */
-export function logout(): Promise<void> {
+function logout(): Promise<void> {
   return api.post<void>("/api/auth/logout");
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Messages are SPEC.md §5 verbatim; the server returns the same ones.
-export const messages = {
+const messages = {
   email: "Please enter a valid email address",
   password: "Password must be at least 6 characters",
   firstName: "First name is required",
@@ -43,13 +43,13 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignUpFormValues = z.input<typeof signUpSchema>;
 
 // Server shapes (docs/api.md). Lenient on optional profile columns.
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.string(),
   email: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
 
-export const profileSchema = z.object({
+const profileSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: z.string(),

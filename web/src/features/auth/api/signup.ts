@@ -4,7 +4,7 @@ import { authKeys } from "./keys";
 import { sessionSchema, type Session, type SignUpInput } from "./schemas";
 
 /** POST /api/auth/signup: creates the account; does not log in. */
-export function signUp(input: SignUpInput): Promise<Session> {
+function signUp(input: SignUpInput): Promise<Session> {
   return api.post("/api/auth/signup", input, { schema: sessionSchema });
 }
 

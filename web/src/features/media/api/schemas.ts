@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Storage buckets (SPEC.md §3, docs/api.md "Stored images"). */
-export const BUCKETS = ["site_images", "webinar_assets"] as const;
+const BUCKETS = ["site_images", "webinar_assets"] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 /** Image types the server accepts (judged by content there). */

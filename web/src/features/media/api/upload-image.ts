@@ -19,7 +19,7 @@ export type UploadImageInput = {
  * PNG, WebP and GIF images can be uploaded.', 413 'Images must be 10 MB or
  * smaller.', 400 'Please select an image to upload.'.
  */
-export function uploadImage(bucket: Bucket, { file, name }: UploadImageInput): Promise<UploadResult> {
+function uploadImage(bucket: Bucket, { file, name }: UploadImageInput): Promise<UploadResult> {
   const body = new FormData();
   body.append("file", file);
   if (name) body.append("name", name);

@@ -1,7 +1,7 @@
 import { store } from "@/config/store";
 
 /** The coupon terms (SPEC.md §5), shared by the Terms page and, later, coupon views. */
-export const couponTerms = [
+const couponTerms = [
   "Valid only on purchases with a retail value of at least twice the coupon's face value.",
   `Must be redeemed in person at our ${store.city}, ${store.stateName} store.`,
   "A printed copy of the coupon is required at redemption.",

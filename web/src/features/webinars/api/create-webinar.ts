@@ -4,7 +4,7 @@ import { webinarKeys } from "./keys";
 import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "./schemas";
 
 /** POST /api/admin/webinars (admin): 201 with the new webinar. */
-export function createWebinar(input: WebinarInput): Promise<AdminWebinar> {
+function createWebinar(input: WebinarInput): Promise<AdminWebinar> {
   return api.post("/api/admin/webinars", input, { schema: adminWebinarSchema });
 }
 

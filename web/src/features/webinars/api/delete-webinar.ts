@@ -7,7 +7,7 @@ import { webinarKeys } from "./keys";
  * registrations is refused with 409 `webinar_has_paid_seats`, whose message
  * suggests deactivating it instead.
  */
-export function deleteWebinar(id: string): Promise<void> {
+function deleteWebinar(id: string): Promise<void> {
   return api.delete(`/api/admin/webinars/${encodeURIComponent(id)}`);
 }
 

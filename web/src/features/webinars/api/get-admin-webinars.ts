@@ -5,13 +5,13 @@ import { webinarKeys } from "./keys";
 import { adminWebinarListSchema, type AdminWebinar } from "./schemas";
 
 /** GET /api/admin/webinars (admin): every webinar, newest event first. */
-export async function getAdminWebinars(signal?: AbortSignal): Promise<AdminWebinar[]> {
+async function getAdminWebinars(signal?: AbortSignal): Promise<AdminWebinar[]> {
   const { webinars } = await api.get("/api/admin/webinars", { schema: adminWebinarListSchema, signal });
   return webinars;
 }
 
 /** SPEC.md §9: admin data is never stale or cached, refetched on focus, mount and reconnect, retried once. */
-export const adminWebinarsQueryOptions = () =>
+const adminWebinarsQueryOptions = () =>
   queryOptions({
     queryKey: webinarKeys.adminList(),
     queryFn: ({ signal }) => getAdminWebinars(signal),

@@ -8,11 +8,11 @@ import { webinarSchema, type Webinar } from "./schemas";
  * GET /api/webinars/{id}: one active webinar. A missing or inactive one is
  * an ApiError with status 404 ('Webinar not found').
  */
-export function getWebinar(id: string, signal?: AbortSignal): Promise<Webinar> {
+function getWebinar(id: string, signal?: AbortSignal): Promise<Webinar> {
   return api.get(`/api/webinars/${encodeURIComponent(id)}`, { schema: webinarSchema, signal });
 }
 
-export const webinarQueryOptions = (id: string) =>
+const webinarQueryOptions = (id: string) =>
   queryOptions({
     queryKey: webinarKeys.detail(id),
     queryFn: ({ signal }) => getWebinar(id, signal),

@@ -5,13 +5,13 @@ import { webinarKeys } from "./keys";
 import { webinarListSchema, type Webinar } from "./schemas";
 
 /** GET /api/webinars: active webinars, newest event first. */
-export async function getWebinars(signal?: AbortSignal): Promise<Webinar[]> {
+async function getWebinars(signal?: AbortSignal): Promise<Webinar[]> {
   const { webinars } = await api.get("/api/webinars", { schema: webinarListSchema, signal });
   return webinars;
 }
 
 /** SPEC.md §9: webinar queries are stale after 5 s and retried twice. */
-export const webinarsQueryOptions = () =>
+const webinarsQueryOptions = () =>
   queryOptions({
     queryKey: webinarKeys.lists(),
     queryFn: ({ signal }) => getWebinars(signal),

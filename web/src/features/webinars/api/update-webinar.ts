@@ -4,7 +4,7 @@ import { webinarKeys } from "./keys";
 import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "./schemas";
 
 /** PUT /api/admin/webinars/{id} (admin): the whole form; 200 with the webinar. */
-export function updateWebinar({ id, input }: { id: string; input: WebinarInput }): Promise<AdminWebinar> {
+function updateWebinar({ id, input }: { id: string; input: WebinarInput }): Promise<AdminWebinar> {
   return api.put(`/api/admin/webinars/${encodeURIComponent(id)}`, input, { schema: adminWebinarSchema });
 }
 

@@ -5,7 +5,7 @@ import heroFallback from "@/assets/hero-fallback.svg";
 import { Button } from "@/components/ui/button";
 
 /** Uploaded by admins (fixed name, SPEC.md §3); the bundled SVG shows when it is missing. */
-export const HERO_IMAGE_URL = "/media/site_images/hero_background.jpg";
+const HERO_IMAGE_URL = "/media/site_images/hero_background.jpg";
 
 // Layers, top first: dark overlay for readable white text, the uploaded photo,
 // then the fallback (visible only where the photo failed to load).
@@ -22,7 +22,7 @@ const heroStyle: CSSProperties = {
 };
 
 /** Smooth-scrolls to the element with this id (instant when motion is reduced). */
-export function scrollToSection(id: string) {
+function scrollToSection(id: string) {
   const el = document.getElementById(id);
   if (!el) return;
   const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;

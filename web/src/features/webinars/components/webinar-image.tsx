@@ -25,4 +25,3 @@ export function WebinarImage({ src, alt = "", className, ...props }: WebinarImag
   );
 }
 
-export { fallbackImage as webinarFallbackImage };

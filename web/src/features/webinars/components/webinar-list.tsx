@@ -7,7 +7,7 @@ import { useWebinars } from "../api/get-webinars";
 import { WebinarCard } from "./webinar-card";
 
 /** SPEC.md §9: three skeleton cards while the list loads. */
-export const SKELETON_CARDS = 3;
+const SKELETON_CARDS = 3;
 
 const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 

@@ -5,7 +5,7 @@ import { format } from "date-fns";
 export const DEFAULT_TIME_ZONE = "America/Chicago";
 
 /** SPEC.md §2's event date pattern, before the zone abbreviation. */
-export const EVENT_DATE_PATTERN = "MMMM d, yyyy 'at' h:mm a";
+const EVENT_DATE_PATTERN = "MMMM d, yyyy 'at' h:mm a";
 
 function isValidTimeZone(timeZone: string): boolean {
   try {

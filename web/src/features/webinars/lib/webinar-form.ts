@@ -5,7 +5,7 @@ import { fromWallClock, todayIn, toWallClock } from "./store-time";
 import { extractVideoId } from "./video-id";
 
 /** Messages of SPEC.md §5 (the server sends the same ones). */
-export const webinarFormMessages = {
+const webinarFormMessages = {
   title: "Title must be at least 5 characters",
   description: "Description must be at least 10 characters",
   eventDatetime: "Event date and time is required",

@@ -8,25 +8,24 @@ import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { isApiError } from "@/lib/api";
+import { notify } from "@/lib/toast";
+import { useCreateWebinar } from "../../api/create-webinar";
+import type { AdminWebinar } from "../../api/schemas";
+import { useUpdateWebinar } from "../../api/update-webinar";
+import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
+import { formatMoney, zoneLabel } from "../../lib/format";
+import { fromWallClock } from "../../lib/store-time";
+import { extractVideoId } from "../../lib/video-id";
 import {
-  extractVideoId,
-  formatMoney,
   formFieldOf,
-  fromWallClock,
   newWebinarFormValues,
   toWebinarInput,
-  useCreateWebinar,
-  useStoreTimeZone,
-  useUpdateWebinar,
   WEBINAR_DEFAULTS,
   webinarFormSchema,
   webinarToFormValues,
-  zoneLabel,
-  type AdminWebinar,
   type WebinarFormValues,
-} from "@/features/webinars";
-import { isApiError } from "@/lib/api";
-import { notify } from "@/lib/toast";
+} from "../../lib/webinar-form";
 import { ThumbnailField } from "./thumbnail-field";
 
 type WebinarFormProps = {

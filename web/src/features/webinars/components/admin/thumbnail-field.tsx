@@ -8,7 +8,7 @@ import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 
 /** "123.4 KB" (SPEC.md §5: size shown in KB). */
-export function formatKilobytes(bytes: number): string {
+function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 

@@ -3,13 +3,14 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
-import { useAdminWebinars, type AdminWebinar } from "@/features/webinars";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { AdminWebinarsTable } from "./webinars/admin-webinars-table";
-import { DeleteWebinarDialog } from "./webinars/delete-webinar-dialog";
-import { WebinarFormDialog } from "./webinars/webinar-form-dialog";
+import { useAdminWebinars } from "../../api/get-admin-webinars";
+import type { AdminWebinar } from "../../api/schemas";
+import { AdminWebinarsTable } from "./admin-webinars-table";
+import { DeleteWebinarDialog } from "./delete-webinar-dialog";
+import { WebinarFormDialog } from "./webinar-form-dialog";
 
 type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
 

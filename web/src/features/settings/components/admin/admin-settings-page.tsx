@@ -1,6 +1,6 @@
 import { PlaceholderPage } from "@/components/layout/placeholder-page";
 
-/** "/admin/settings" (admin only). Placeholder until the admin feature lands. */
+/** "/admin/settings" (admin only). Placeholder until site settings land. */
 export function AdminSettingsPage() {
   return <PlaceholderPage title="Site Settings" message="Site settings are coming soon." />;
 }

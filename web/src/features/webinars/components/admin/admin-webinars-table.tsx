@@ -2,14 +2,11 @@ import { Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import {
-  formatEventDate,
-  formatPrice,
-  useStoreTimeZone,
-  WebinarImage,
-  type AdminWebinar,
-} from "@/features/webinars";
 import { cn } from "@/lib/utils";
+import type { AdminWebinar } from "../../api/schemas";
+import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
+import { formatEventDate, formatPrice } from "../../lib/format";
+import { WebinarImage } from "../webinar-image";
 
 type AdminWebinarsTableProps = {
   webinars: AdminWebinar[] | undefined;

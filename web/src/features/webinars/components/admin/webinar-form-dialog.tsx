@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import type { AdminWebinar } from "@/features/webinars";
+import type { AdminWebinar } from "../../api/schemas";
 import { WebinarForm } from "./webinar-form";
 
 type WebinarFormDialogProps = {

@@ -11,8 +11,9 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { useDeleteWebinar, type AdminWebinar } from "@/features/webinars";
 import { notify } from "@/lib/toast";
+import { useDeleteWebinar } from "../../api/delete-webinar";
+import type { AdminWebinar } from "../../api/schemas";
 
 type DeleteWebinarDialogProps = {
   /** The webinar to delete; the dialog is open while set. */

@@ -1,0 +1,6 @@
+// Public surface of the coupons feature: the coupon offer and its admin screen.
+export { WebinarCouponPage } from "./components/webinar-coupon-page";
+
+// Admin screen, loaded on first visit in its own chunk (app/router.tsx).
+export const loadAdminCouponsPage = () =>
+  import("./components/admin/admin-coupons-page").then((m) => m.AdminCouponsPage);

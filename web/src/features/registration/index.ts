@@ -1,0 +1,2 @@
+// Public surface of the registration feature: the watch page of a registered user.
+export { WebinarWatchPage } from "./components/webinar-watch-page";
