@@ -41,7 +41,7 @@ func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, err := h.svc.SignUp(r.Context(), in)
+	p, err := h.svc.SignUp(r.Context(), in, httpx.ClientIP(r))
 	if err != nil {
 		return err
 	}

@@ -81,4 +81,3 @@ func checkRetryAfter(t *testing.T, h string, max time.Duration) {
 		t.Errorf("Retry-After %q, want whole seconds in 1..%d", h, int(max.Seconds()))
 	}
 }
-

@@ -7,8 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
-	"fmt"
-	"math"
 	"runtime"
 	"time"
 
@@ -20,17 +18,6 @@ import (
 
 // SessionTTL is how long a login lasts.
 const SessionTTL = 30 * 24 * time.Hour
-
-// Login throttling (DESIGN.md §3): failures are counted per account and per
-// client address within a window; past the limit the key is locked.
-const (
-	failureWindow   = 15 * time.Minute
-	lockDuration    = 15 * time.Minute
-	accountLimit    = 5  // failed logins for one e-mail before it is locked
-	addressLimit    = 20 // failed logins from one address before it is locked
-	failureDelay    = 250 * time.Millisecond
-	maxFailureDelay = 2 * time.Second
-)
 
 // ErrInvalidCredentials is the one answer for an unknown e-mail or a wrong
 // password, so the response does not tell which accounts exist.
@@ -60,13 +47,28 @@ func sleepCtx(ctx context.Context, d time.Duration) {
 	}
 }
 
-// SignUp creates an account with role user. It does not log in.
-func (s *Service) SignUp(ctx context.Context, in SignUpInput) (Profile, error) {
+// SignUp creates an account with role user. It does not log in. Each
+// well-formed sign-up counts against the client address's sign-up limit
+// before anything is hashed or written: the 409 for a taken e-mail tells
+// whether an account exists, so probing it is rate-limited.
+func (s *Service) SignUp(ctx context.Context, in SignUpInput, clientIP string) (Profile, error) {
 	in.normalize()
 	if err := in.validate(); err != nil {
 		return Profile{}, err
 	}
-	return s.create(ctx, in.Email, in.Password, RoleUser, in.FirstName, in.LastName, in.PhoneNumber, true)
+	now := s.now()
+	attempts, refused, err := s.countAttempts(ctx, now, claim{signUpAddress, clientKey(clientIP)})
+	if err != nil {
+		return Profile{}, err
+	}
+	if refused != nil {
+		return Profile{}, tooManySignUps(refused.retryAfter(now))
+	}
+	p, err := s.create(ctx, in.Email, in.Password, RoleUser, in.FirstName, in.LastName, in.PhoneNumber, true)
+	if errors.Is(err, errBusy) {
+		s.refund(ctx, attempts) // the server turned it away: not the caller's attempt
+	}
+	return p, err
 }
 
 // CreateUser makes an account with any role; it is for the command line and
@@ -107,8 +109,14 @@ func (s *Service) create(ctx context.Context, email, password, role, first, last
 }
 
 // Login checks the credentials and opens a session, returning the profile and
-// the session token for the cookie. Failed attempts are slowed and, past the
-// limits, refused for a while for that account and for that client address.
+// the session token for the cookie.
+//
+// Throttling (docs/api.md): before the password is hashed the attempt is
+// counted, atomically, against the client address and the account
+// (loginAddress, loginAccount); past a limit the answer is 429 with
+// Retry-After and no hash is run. A successful login gives its attempts back,
+// so only failures use up a limit; failed logins are answered a little more
+// slowly each time.
 func (s *Service) Login(ctx context.Context, in LoginInput, clientIP string) (Profile, string, error) {
 	email := NormalizeEmail(in.Email)
 	if !ValidEmail(email) {
@@ -118,39 +126,40 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP string) (Pr
 		return Profile{}, "", apperr.Invalid("password", msgPassword)
 	}
 	now := s.now()
-	accountKey, addressKey := throttleKey("account", email), throttleKey("address", clientIP)
-	for _, key := range []string{accountKey, addressKey} {
-		until, err := s.store.lockedUntil(ctx, key, now)
-		if err != nil {
-			return Profile{}, "", err
-		}
-		if !until.IsZero() {
-			return Profile{}, "", tooManyAttempts(until.Sub(now))
-		}
+	attempts, refused, err := s.countAttempts(ctx, now, claim{loginAddress, clientKey(clientIP)}, claim{loginAccount, email})
+	if err != nil {
+		return Profile{}, "", err
+	}
+	if refused != nil {
+		return Profile{}, "", tooManyLogins(refused.retryAfter(now))
 	}
 
 	p, hash, err := s.store.accountByEmail(ctx, email)
+	found := err == nil
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return Profile{}, "", err
 	}
-	if errors.Is(err, db.ErrNotFound) {
+	if !found {
 		hash = dummyHash // same work as a real check
 	}
 	var ok bool
 	var checkErr error
 	if err := s.hashes.run(ctx, func() { ok, checkErr = checkPassword(hash, in.Password) }); err != nil {
+		s.refund(ctx, attempts) // turned away before the check: not the caller's attempt
 		return Profile{}, "", err
 	}
 	if checkErr != nil {
 		return Profile{}, "", checkErr
 	}
-	if err != nil || !ok {
-		return Profile{}, "", s.failLogin(ctx, now, accountKey, addressKey)
+	if !found || !ok {
+		s.slowDown(ctx, attempts)
+		if a, spent := lastExhausted(attempts, now); spent {
+			return Profile{}, "", tooManyLogins(a.retryAfter(now))
+		}
+		return Profile{}, "", ErrInvalidCredentials
 	}
 
-	if err := s.store.clearFailures(ctx, accountKey); err != nil {
-		return Profile{}, "", err
-	}
+	s.refund(ctx, attempts)
 	token, err := newToken()
 	if err != nil {
 		return Profile{}, "", err
@@ -158,37 +167,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP string) (Pr
 	if err := s.store.createSession(ctx, hashToken(token), p.ID, now, now.Add(SessionTTL)); err != nil {
 		return Profile{}, "", err
 	}
-	_ = s.store.deleteExpiredSessions(ctx, now) // housekeeping; a failure here harms nothing
+	// Housekeeping; a failure here harms nothing.
+	_ = s.store.deleteExpired(ctx, now, now.Add(-longestWindow))
 	return p, token, nil
-}
-
-// failLogin records the failure on both keys, waits a little longer the more
-// failures there were, and answers invalid credentials (or 429 once locked).
-func (s *Service) failLogin(ctx context.Context, now time.Time, accountKey, addressKey string) error {
-	windowStart, lockEnd := now.Add(-failureWindow), now.Add(lockDuration)
-	accountFailures, err := s.store.recordFailure(ctx, accountKey, now, windowStart, lockEnd, accountLimit)
-	if err != nil {
-		return err
-	}
-	addressFailures, err := s.store.recordFailure(ctx, addressKey, now, windowStart, lockEnd, addressLimit)
-	if err != nil {
-		return err
-	}
-	n := max(accountFailures, addressFailures*accountLimit/addressLimit)
-	s.Sleep(ctx, min(time.Duration(n)*failureDelay, maxFailureDelay))
-	if accountFailures >= accountLimit || addressFailures >= addressLimit {
-		return tooManyAttempts(lockDuration)
-	}
-	return ErrInvalidCredentials
-}
-
-func tooManyAttempts(wait time.Duration) error {
-	minutes := int(math.Ceil(wait.Minutes()))
-	unit := "minutes"
-	if minutes == 1 {
-		unit = "minute"
-	}
-	return apperr.TooMany(fmt.Sprintf("Too many failed login attempts. Please try again in %d %s.", minutes, unit))
 }
 
 // Logout ends the session behind token. Unknown tokens are fine.
@@ -229,11 +210,4 @@ func newToken() (string, error) {
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
-}
-
-// throttleKey hashes the e-mail or address so the throttle table holds no
-// personal data in the clear.
-func throttleKey(kind, value string) string {
-	sum := sha256.Sum256([]byte(kind + ":" + value))
-	return kind + ":" + hex.EncodeToString(sum[:16])
 }

@@ -2,7 +2,6 @@ package auth
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"watchwin/internal/db"
@@ -64,9 +63,21 @@ func (s store) deleteSession(ctx context.Context, tokenHash string) error {
 	return db.MapError(err)
 }
 
-func (s store) deleteExpiredSessions(ctx context.Context, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, now)
-	return db.MapError(err)
+// deleteExpired removes sessions that have expired and throttle counts
+// whose window opened before staleBefore.
+func (s store) deleteExpired(ctx context.Context, now, staleBefore time.Time) error {
+	for _, q := range []struct {
+		sql string
+		arg time.Time
+	}{
+		{`DELETE FROM sessions WHERE expires_at <= $1`, now},
+		{`DELETE FROM throttle_attempts WHERE window_start <= $1`, staleBefore},
+	} {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, q.sql, q.arg); err != nil {
+			return db.MapError(err)
+		}
+	}
+	return nil
 }
 
 func (s store) countProfiles(ctx context.Context) (int, error) {
@@ -75,41 +86,27 @@ func (s store) countProfiles(ctx context.Context) (int, error) {
 	return n, db.MapError(err)
 }
 
-// lockedUntil returns when the lock on key ends, or the zero time when none holds.
-func (s store) lockedUntil(ctx context.Context, key string, now time.Time) (time.Time, error) {
-	var until sql.NullTime
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT locked_until FROM login_failures WHERE key = $1`, key).Scan(&until)
-	switch {
-	case err == sql.ErrNoRows:
-		return time.Time{}, nil
-	case err != nil:
-		return time.Time{}, db.MapError(err)
-	case !until.Valid || !until.Time.After(now):
-		return time.Time{}, nil
-	}
-	return until.Time, nil
-}
-
-// recordFailure counts a failed login for key in one atomic statement (the
-// count restarts when the window has passed) and locks the key until lockEnd
-// once the count reaches limit. It returns the count.
-func (s store) recordFailure(ctx context.Context, key string, now, windowStart, lockEnd time.Time, limit int) (int, error) {
-	var failures int
-	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO login_failures (key, failures, first_failed_at) VALUES ($1, 1, $2)
+// countAttempt counts one attempt on key and returns the count in the
+// current window and when that window opened. A window that opened at or
+// before expired is over, so the count starts again at 1 in a window opening
+// now. It is one statement: PostgreSQL locks the row for the upsert and
+// SQLite has one writer, so parallel callers each get their own count and
+// no burst can read the same count twice.
+func (s store) countAttempt(ctx context.Context, key string, now, expired time.Time) (int, time.Time, error) {
+	var count int
+	var windowStart time.Time
+	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO throttle_attempts (key, attempts, window_start) VALUES ($1, 1, $2)
 		ON CONFLICT (key) DO UPDATE SET
-			failures = CASE WHEN login_failures.first_failed_at < $3 THEN 1 ELSE login_failures.failures + 1 END,
-			first_failed_at = CASE WHEN login_failures.first_failed_at < $3 THEN $2 ELSE login_failures.first_failed_at END
-		RETURNING failures`, key, now, windowStart).Scan(&failures)
-	if err != nil {
-		return 0, db.MapError(err)
-	}
-	if failures >= limit {
-		_, err = s.db.Q(ctx).ExecContext(ctx, `UPDATE login_failures SET locked_until = $2 WHERE key = $1`, key, lockEnd)
-	}
-	return failures, db.MapError(err)
+			attempts = CASE WHEN throttle_attempts.window_start <= $3 THEN 1 ELSE throttle_attempts.attempts + 1 END,
+			window_start = CASE WHEN throttle_attempts.window_start <= $3 THEN $2 ELSE throttle_attempts.window_start END
+		RETURNING attempts, window_start`, key, now, expired).Scan(&count, &windowStart)
+	return count, windowStart.UTC(), db.MapError(err)
 }
 
-func (s store) clearFailures(ctx context.Context, key string) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM login_failures WHERE key = $1`, key)
+// refundAttempt gives one attempt back to key, only in the window it was
+// counted in (a window opened since then owes nothing).
+func (s store) refundAttempt(ctx context.Context, key string, windowStart time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE throttle_attempts SET attempts = attempts - 1
+		WHERE key = $1 AND window_start = $2 AND attempts > 0`, key, windowStart)
 	return db.MapError(err)
 }
