@@ -15,6 +15,10 @@ type ctxKey struct{}
 // CookieName is the session cookie.
 const CookieName = "watchwin_session"
 
+// DeviceCookieName is the cookie that marks a browser an account has signed
+// in on, so its logins are throttled apart from strangers' guesses.
+const DeviceCookieName = "watchwin_device"
+
 // UserFrom returns the signed-in profile of the request, if any.
 func UserFrom(ctx context.Context) (Profile, bool) {
 	p, ok := ctx.Value(ctxKey{}).(Profile)

@@ -54,12 +54,17 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	p, token, err := h.svc.Login(r.Context(), in, httpx.ClientIP(r))
+	var device string
+	if c, err := r.Cookie(DeviceCookieName); err == nil {
+		device = c.Value
+	}
+	res, err := h.svc.Login(r.Context(), in, httpx.ClientIP(r), device)
 	if err != nil {
 		return err
 	}
-	http.SetCookie(w, h.cookie(token, SessionTTL))
-	httpx.WriteJSON(w, http.StatusOK, bodyFor(p))
+	http.SetCookie(w, h.cookie(res.Token, SessionTTL))
+	http.SetCookie(w, h.deviceCookie(res.DeviceToken))
+	httpx.WriteJSON(w, http.StatusOK, bodyFor(res.Profile))
 	return nil
 }
 
@@ -82,6 +87,21 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.WriteJSON(w, http.StatusOK, bodyFor(p))
 	return nil
+}
+
+// deviceCookie builds the device cookie: it marks the browser as one the
+// account has signed in on (see Service.Login). Only the login endpoint
+// needs it, so only it receives it; logout leaves it, which is the point.
+func (h *Handler) deviceCookie(token string) *http.Cookie {
+	return &http.Cookie{
+		Name:     DeviceCookieName,
+		Value:    token,
+		Path:     "/api/auth/login",
+		MaxAge:   int(DeviceTTL.Seconds()),
+		HttpOnly: true,
+		Secure:   h.secureCookie,
+		SameSite: http.SameSiteStrictMode,
+	}
 }
 
 // cookie builds the session cookie; a negative ttl deletes it.

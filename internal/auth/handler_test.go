@@ -229,7 +229,9 @@ func TestLoginThrottling(t *testing.T) {
 		if !strings.Contains(res.ErrorMessage(), "Please try again in 15 minutes") {
 			t.Errorf("message %q does not say when to retry", res.ErrorMessage())
 		}
-		// Even the right password is refused while the account is locked.
+		// Even the right password is refused while the account is throttled,
+		// from a browser where it has not signed in before (the owner's own
+		// browser is not: TestOwnerNotLockedOutByStrangers).
 		res = c.Do("POST", "/api/auth/login", map[string]string{"email": "target@example.com", "password": "secret1"})
 		if res.Status != 429 {
 			t.Fatalf("right password while locked = %d, want 429", res.Status)

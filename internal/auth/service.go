@@ -19,6 +19,10 @@ import (
 // SessionTTL is how long a login lasts.
 const SessionTTL = 30 * 24 * time.Hour
 
+// DeviceTTL is how long a browser stays known to an account after its last
+// successful login there (see loginDevice).
+const DeviceTTL = 90 * 24 * time.Hour
+
 // ErrInvalidCredentials is the one answer for an unknown e-mail or a wrong
 // password, so the response does not tell which accounts exist.
 var ErrInvalidCredentials = &apperr.Error{Kind: apperr.KindUnauthenticated, Code: "invalid_credentials", Message: "Invalid email or password."}
@@ -108,68 +112,107 @@ func (s *Service) create(ctx context.Context, email, password, role, first, last
 	return p, nil
 }
 
-// Login checks the credentials and opens a session, returning the profile and
-// the session token for the cookie.
+// LoginResult is a successful login: the profile, the session token for the
+// session cookie, and the device token for the device cookie (the one the
+// browser sent when it was already known to this account, else a new one).
+type LoginResult struct {
+	Profile     Profile
+	Token       string
+	DeviceToken string
+}
+
+// Login checks the credentials and opens a session. deviceToken is the
+// browser's device cookie ("" when it has none).
 //
 // Throttling (docs/api.md): before the password is hashed the attempt is
-// counted, atomically, against the client address and the account
-// (loginAddress, loginAccount); past a limit the answer is 429 with
+// counted, atomically, against the browser when the account has signed in on
+// it before (loginDevice), otherwise against the client address and the
+// account (loginAddress, loginAccount); past a limit the answer is 429 with
 // Retry-After and no hash is run. A successful login gives its attempts back,
 // so only failures use up a limit; failed logins are answered a little more
 // slowly each time.
-func (s *Service) Login(ctx context.Context, in LoginInput, clientIP string) (Profile, string, error) {
+func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToken string) (LoginResult, error) {
 	email := NormalizeEmail(in.Email)
 	if !ValidEmail(email) {
-		return Profile{}, "", apperr.Invalid("email", msgEmail)
+		return LoginResult{}, apperr.Invalid("email", msgEmail)
 	}
 	if len([]rune(in.Password)) < minPassword {
-		return Profile{}, "", apperr.Invalid("password", msgPassword)
+		return LoginResult{}, apperr.Invalid("password", msgPassword)
 	}
 	now := s.now()
-	attempts, refused, err := s.countAttempts(ctx, now, claim{loginAddress, clientKey(clientIP)}, claim{loginAccount, email})
-	if err != nil {
-		return Profile{}, "", err
-	}
-	if refused != nil {
-		return Profile{}, "", tooManyLogins(refused.retryAfter(now))
-	}
 
 	p, hash, err := s.store.accountByEmail(ctx, email)
 	found := err == nil
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
-		return Profile{}, "", err
+		return LoginResult{}, err
 	}
 	if !found {
 		hash = dummyHash // same work as a real check
 	}
+	known := false
+	if found && deviceToken != "" {
+		if known, err = s.store.deviceKnown(ctx, hashToken(deviceToken), p.ID, now); err != nil {
+			return LoginResult{}, err
+		}
+	}
+	claims := []claim{{loginAddress, clientKey(clientIP)}, {loginAccount, email}}
+	if known {
+		claims = []claim{{loginDevice, hashToken(deviceToken)}}
+	}
+	attempts, refused, err := s.countAttempts(ctx, now, claims...)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if refused != nil {
+		return LoginResult{}, tooManyLogins(refused.retryAfter(now))
+	}
+
 	var ok bool
 	var checkErr error
 	if err := s.hashes.run(ctx, func() { ok, checkErr = checkPassword(hash, in.Password) }); err != nil {
 		s.refund(ctx, attempts) // turned away before the check: not the caller's attempt
-		return Profile{}, "", err
+		return LoginResult{}, err
 	}
 	if checkErr != nil {
-		return Profile{}, "", checkErr
+		return LoginResult{}, checkErr
 	}
 	if !found || !ok {
 		s.slowDown(ctx, attempts)
 		if a, spent := lastExhausted(attempts, now); spent {
-			return Profile{}, "", tooManyLogins(a.retryAfter(now))
+			return LoginResult{}, tooManyLogins(a.retryAfter(now))
 		}
-		return Profile{}, "", ErrInvalidCredentials
+		return LoginResult{}, ErrInvalidCredentials
 	}
 
 	s.refund(ctx, attempts)
-	token, err := newToken()
-	if err != nil {
-		return Profile{}, "", err
+	res := LoginResult{Profile: p, DeviceToken: deviceToken}
+	if res.Token, err = newToken(); err != nil {
+		return LoginResult{}, err
 	}
-	if err := s.store.createSession(ctx, hashToken(token), p.ID, now, now.Add(SessionTTL)); err != nil {
-		return Profile{}, "", err
+	if !known {
+		if res.DeviceToken, err = newToken(); err != nil {
+			return LoginResult{}, err
+		}
+	}
+	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.createSession(ctx, hashToken(res.Token), p.ID, now, now.Add(SessionTTL)); err != nil {
+			return err
+		}
+		if !known && deviceToken != "" {
+			// The browser's old device token belongs to another account (or
+			// has expired); this browser now remembers this account.
+			if err := s.store.forgetDevice(ctx, hashToken(deviceToken)); err != nil {
+				return err
+			}
+		}
+		return s.store.rememberDevice(ctx, hashToken(res.DeviceToken), p.ID, now, now.Add(DeviceTTL))
+	})
+	if err != nil {
+		return LoginResult{}, err
 	}
 	// Housekeeping; a failure here harms nothing.
 	_ = s.store.deleteExpired(ctx, now, now.Add(-longestWindow))
-	return p, token, nil
+	return res, nil
 }
 
 // Logout ends the session behind token. Unknown tokens are fine.

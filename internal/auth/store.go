@@ -63,14 +63,15 @@ func (s store) deleteSession(ctx context.Context, tokenHash string) error {
 	return db.MapError(err)
 }
 
-// deleteExpired removes sessions that have expired and throttle counts
-// whose window opened before staleBefore.
+// deleteExpired removes sessions and device tokens that have expired and
+// throttle counts whose window opened before staleBefore.
 func (s store) deleteExpired(ctx context.Context, now, staleBefore time.Time) error {
 	for _, q := range []struct {
 		sql string
 		arg time.Time
 	}{
 		{`DELETE FROM sessions WHERE expires_at <= $1`, now},
+		{`DELETE FROM login_devices WHERE expires_at <= $1`, now},
 		{`DELETE FROM throttle_attempts WHERE window_start <= $1`, staleBefore},
 	} {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, q.sql, q.arg); err != nil {
@@ -108,5 +109,28 @@ func (s store) countAttempt(ctx context.Context, key string, now, expired time.T
 func (s store) refundAttempt(ctx context.Context, key string, windowStart time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE throttle_attempts SET attempts = attempts - 1
 		WHERE key = $1 AND window_start = $2 AND attempts > 0`, key, windowStart)
+	return db.MapError(err)
+}
+
+// deviceKnown reports whether the device token (hashed) is an unexpired
+// token of userID's: the browser holding it has signed in as that account.
+func (s store) deviceKnown(ctx context.Context, tokenHash, userID string, now time.Time) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM login_devices
+		WHERE token_hash = $1 AND user_id = $2 AND expires_at > $3`, tokenHash, userID, now).Scan(&n)
+	return n > 0, db.MapError(err)
+}
+
+// rememberDevice records (or extends) a device token for userID.
+func (s store) rememberDevice(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO login_devices (token_hash, user_id, created_at, expires_at)
+		VALUES ($1, $2, $3, $4)
+		ON CONFLICT (token_hash) DO UPDATE SET expires_at = $4 WHERE login_devices.user_id = $2`,
+		tokenHash, userID, now, expires)
+	return db.MapError(err)
+}
+
+func (s store) forgetDevice(ctx context.Context, tokenHash string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM login_devices WHERE token_hash = $1`, tokenHash)
 	return db.MapError(err)
 }

@@ -19,15 +19,20 @@ import (
 // of parallel requests cannot slip past the limit; docs/api.md explains the
 // limits to clients.
 type throttle struct {
-	kind   string // names the key space: an account, an address
+	kind   string // names the key space: an account, an address, a device
 	limit  int
 	window time.Duration
 }
 
 var (
-	// A login counts against both its client address and the account.
+	// A login from a browser the account has not signed in on before counts
+	// against both its client address and the account.
 	loginAddress = throttle{"address", 20, 15 * time.Minute}
 	loginAccount = throttle{"account", 5, 15 * time.Minute}
+	// A login from a browser where the account has signed in before counts
+	// only against that browser, so strangers exhausting the account's limit
+	// do not lock the owner out of a browser they use.
+	loginDevice = throttle{"device", 5, 15 * time.Minute}
 	// Sign-ups from one address: each answer tells whether an e-mail has an
 	// account, so they are limited too.
 	signUpAddress = throttle{"signup", 10, 15 * time.Minute}
@@ -42,7 +47,7 @@ const (
 	maxFailureDelay = 2 * time.Second
 )
 
-// claim names one throttle and the value (e-mail, address) it counts.
+// claim names one throttle and the value (e-mail, address, device) it counts.
 type claim struct {
 	throttle
 	value string
@@ -166,7 +171,7 @@ func clientKey(ip string) string {
 	return a.String()
 }
 
-// throttleKey hashes the e-mail or address so the throttle table
+// throttleKey hashes the e-mail, address or device so the throttle table
 // holds no personal data in the clear.
 func throttleKey(kind, value string) string {
 	sum := sha256.Sum256([]byte(kind + ":" + value))

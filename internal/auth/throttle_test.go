@@ -85,6 +85,63 @@ func TestLoginThrottleWindowResets(t *testing.T) {
 	})
 }
 
+// Strangers' guesses slow guessing down but do not lock the owner out of a
+// browser where the owner has signed in before (the device cookie).
+func TestOwnerNotLockedOutByStrangers(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		s.CreateUser("victim@example.com", "secret1", "user")
+		owner, stranger := s.Client(), s.Client()
+
+		res := loginFrom(owner, "", "victim@example.com", "secret1")
+		res.Check(t, testutil.Want{Status: 200})
+		var device *http.Cookie
+		for _, c := range res.Header.Values("Set-Cookie") {
+			if strings.HasPrefix(c, auth.DeviceCookieName+"=") {
+				device, _ = http.ParseSetCookie(c)
+			}
+		}
+		if device == nil || !device.HttpOnly || device.Path != "/api/auth/login" || device.SameSite != http.SameSiteStrictMode || device.MaxAge <= 0 {
+			t.Fatalf("device cookie = %+v, want HttpOnly, SameSite=Strict, Path=/api/auth/login, persistent", device)
+		}
+		if res := owner.Do("POST", "/api/auth/logout", nil); res.Status != 204 {
+			t.Fatalf("logout = %d", res.Status)
+		}
+
+		for i := 1; i <= 5; i++ {
+			loginFrom(stranger, "", "victim@example.com", "guess-123")
+		}
+		// The account is throttled for everyone without the owner's browser,
+		// even with the right password...
+		loginFrom(stranger, "", "victim@example.com", "secret1").Check(t, testutil.Want{Status: 429, Code: "too_many_attempts"})
+		loginFrom(s.Client(), "", "victim@example.com", "secret1").Check(t, testutil.Want{Status: 429})
+		// ...a forged device cookie does not help...
+		forged := s.Client()
+		req, _ := http.NewRequest("POST", "/api/auth/login", strings.NewReader(`{"email":"victim@example.com","password":"secret1"}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Cookie", auth.DeviceCookieName+"=forged-token-value")
+		forged.Send(req).Check(t, testutil.Want{Status: 429})
+		// ...but the owner's browser still signs in.
+		loginFrom(owner, "", "victim@example.com", "secret1").Check(t, testutil.Want{Status: 200})
+
+		// The owner's browser has its own limit: guessing from it is throttled too.
+		for i := 1; i <= 4; i++ {
+			loginFrom(owner, "", "victim@example.com", "guess-456").Check(t, testutil.Want{Status: 401})
+		}
+		loginFrom(owner, "", "victim@example.com", "guess-456").Check(t, testutil.Want{Status: 429})
+		loginFrom(owner, "", "victim@example.com", "secret1").Check(t, testutil.Want{Status: 429})
+		s.Clock.Advance(15 * time.Minute)
+		loginFrom(owner, "", "victim@example.com", "secret1").Check(t, testutil.Want{Status: 200})
+
+		// The browser is known to this account only.
+		s.CreateUser("other@example.com", "secret1", "user")
+		for i := 1; i <= 5; i++ {
+			loginFrom(stranger, "", "other@example.com", "guess-123")
+		}
+		loginFrom(owner, "", "other@example.com", "secret1").Check(t, testutil.Want{Status: 429})
+	})
+}
+
 // A successful login gives its attempt back: a user who mistypes and then
 // gets it right does not carry the failures' count toward the limit twice.
 func TestSuccessfulLoginDoesNotCount(t *testing.T) {
