@@ -36,7 +36,7 @@ test-go: web
 	go test -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
-	cd web && npx tsc -b && npx vitest run
+	cd web && npx tsc -b && npx vitest run && npx eslint .
 
 test-e2e: build e2e/node_modules/.package-lock.json
 	@test -x "$(CHROMIUM)" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; }

@@ -23,6 +23,10 @@ describe("normalizeRedirectPath", () => {
     ["//a//b?next=//c", "/a/b?next=//c"],
     ["", "/"],
     ["   ", "/"],
+    // control characters are dropped before anything else
+    ["/\t/evil.com", "/evil.com"],
+    ["java\nscript:alert(1)", "/"],
+    ["/a\u0000b\u007Fc\u0085d", "/abcd"],
   ])("%j -> %j", (input, want) => {
     expect(normalizeRedirectPath(input)).toBe(want);
   });

@@ -9,9 +9,8 @@ export const REDIRECT_AFTER_AUTH_KEY = "redirectAfterAuth";
  */
 export function normalizeRedirectPath(input: string | null | undefined): string {
   if (typeof input !== "string") return "/";
-  // Control characters and surrounding blanks are never part of a real path.
-  // eslint-disable-next-line no-control-regex
-  const raw = input.replace(/[\u0000-\u001F\u007F]/g, "").trim();
+  // Control characters (Unicode Cc: C0, DEL, C1) and surrounding blanks are never part of a real path.
+  const raw = input.replace(/\p{Cc}/gu, "").trim();
   if (!raw) return "/";
   if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) return "/";
 

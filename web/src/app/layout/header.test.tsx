@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
@@ -13,6 +13,24 @@ describe("Header", () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(screen.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  });
+
+  it("closes the mobile menu on another page (and back) and on Escape", async () => {
+    mockApi();
+    const { router } = renderApp([{ path: "*", element: <Header /> }]);
+    const toggle = await screen.findByRole("button", { name: "Toggle menu" });
+    await userEvent.click(toggle);
+    await userEvent.click(within(screen.getByRole("navigation", { name: "Mobile" })).getByRole("link", { name: "Webinars" }));
+    expect(router.state.location.pathname).toBe("/webinars");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe("/");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await userEvent.keyboard("{Escape}");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
   it("links Store to /contact when no store URL is configured", async () => {

@@ -43,15 +43,17 @@ function StoreLink({ className, children }: { className: string; children: React
 export function Header() {
   const { user, isAdmin, signOut, signingOut } = useAuth();
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The mobile menu remembers the page it was opened on and closes whenever
+  // the page changes (reset while rendering: no effect, no extra commit).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== pathname) setOpenOn(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const menuId = useId();
-
-  // Close the mobile menu whenever the page changes.
-  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpenOn(null);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
@@ -129,7 +131,7 @@ export function Header() {
           aria-label="Toggle menu"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpen(!open)}
         >
           {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
         </button>

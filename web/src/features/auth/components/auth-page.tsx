@@ -25,14 +25,16 @@ export function AuthPage() {
   const [loginEmail, setLoginEmail] = useState("");
   const redirectTimer = useRef<number | undefined>(undefined);
   // Only a visitor who was already logged in on arrival is sent home; a fresh
-  // login on this page follows the redirect rules instead.
-  const signedInOnArrival = useRef<boolean | null>(null);
-  if (signedInOnArrival.current === null && !loading) signedInOnArrival.current = Boolean(user);
+  // login on this page follows the redirect rules instead. Set once, on the
+  // first render after the session check (state set while rendering, so the
+  // form never flashes).
+  const [signedInOnArrival, setSignedInOnArrival] = useState<boolean | null>(null);
+  if (signedInOnArrival === null && !loading) setSignedInOnArrival(Boolean(user));
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
   if (loading) return <PageSpinner label="Checking your session..." />;
-  if (signedInOnArrival.current && user) return <Navigate to="/" replace />;
+  if (signedInOnArrival && user) return <Navigate to="/" replace />;
 
   const handleLoginSuccess = () => {
     const target = postLoginTarget(webinarId, (location.state as { from?: unknown } | null)?.from);

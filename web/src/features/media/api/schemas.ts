@@ -1,8 +1,7 @@
 import { z } from "zod";
 
 /** Storage buckets (SPEC.md §3, docs/api.md "Stored images"). */
-const BUCKETS = ["site_images", "webinar_assets"] as const;
-export type Bucket = (typeof BUCKETS)[number];
+export type Bucket = "site_images" | "webinar_assets";
 
 /** Image types the server accepts (judged by content there). */
 export const ACCEPTED_IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif";

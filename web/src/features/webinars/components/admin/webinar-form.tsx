@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField } from "@/components/ui/form-field";
@@ -53,7 +53,6 @@ export function WebinarForm({ webinar, onDone, onCancel, onBusyChange }: Webinar
     setValue,
     getValues,
     clearErrors,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<WebinarFormValues>({
     resolver: zodResolver(webinarFormSchema),
@@ -87,13 +86,10 @@ export function WebinarForm({ webinar, onDone, onCancel, onBusyChange }: Webinar
   });
 
   // Live hints: the zone of the chosen date, the coupon it buys, the bare video id.
-  const [eventDate, eventTime, price, percentage, video] = watch([
-    "event_date",
-    "event_time",
-    "display_price",
-    "actual_coupon_value_percentage",
-    "youtube_video_id",
-  ]);
+  const [eventDate, eventTime, price, percentage, video] = useWatch({
+    control,
+    name: ["event_date", "event_time", "display_price", "actual_coupon_value_percentage", "youtube_video_id"],
+  });
   const instant = fromWallClock(eventDate, eventTime || WEBINAR_DEFAULTS.time, timeZone);
   const zone = zoneLabel(instant ? new Date(instant) : new Date(), timeZone);
   const couponHint =
