@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { adminSession, jsonResponse, mockApi, renderApp } from "@/test/utils";
@@ -291,6 +291,68 @@ describe("webinar form", () => {
       event_datetime: "2026-12-04T00:30:00Z",
       is_active: false,
       youtube_video_id: "dQw4w9WgXcQ",
+    });
+  });
+
+  describe("before /api/config has answered", () => {
+    /** Holds /api/config back until `answer` is called; the store is in New York, not the fallback zone. */
+    function slowConfig(rest: Handler) {
+      let answer = () => {};
+      const config = new Promise<Response>((resolve) => {
+        answer = () =>
+          resolve(jsonResponse({ timezone: "America/New_York", storeUrl: "", paymentMode: "test" }));
+      });
+      const handler: Handler = (url, init) => (url === "/api/config" ? config : rest(url, init));
+      return { handler, answer: () => act(async () => answer()) };
+    }
+
+    it("shows and saves an edited event in the loaded zone, never shifting it", async () => {
+      const { handler, answer } = slowConfig((url, init) =>
+        url === "/api/admin/webinars/w1" && init.method === "PUT" ? jsonResponse(pistol) : list()(url, init),
+      );
+      const { fetchMock } = renderPage(handler);
+      await userEvent.click(await screen.findByRole("button", { name: "Edit Pistol Basics" }));
+      const dialog = await screen.findByRole("dialog", { name: "Edit Webinar" });
+      await answer();
+      const d = within(dialog);
+      // 2026-12-04T00:30Z is 7:30 PM in New York.
+      expect(await d.findByLabelText("Time")).toHaveValue("19:30");
+      expect(d.getByLabelText("Date")).toHaveValue("2026-12-03");
+      expect(d.getByText("Store time: Eastern Time (EST)")).toBeInTheDocument();
+      await userEvent.click(d.getByRole("button", { name: "Update Webinar" }));
+
+      expect(await screen.findByText("Webinar Updated")).toBeInTheDocument();
+      expect(bodyOf(fetchMock, "PUT", "/api/admin/webinars/w1").event_datetime).toBe("2026-12-04T00:30:00Z");
+    });
+
+    it("defaults a new webinar to today in the loaded zone and saves it there", async () => {
+      // 04:30 UTC: still June 30 in Chicago (the fallback), already July 1 in New York.
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-07-01T04:30:00Z") });
+      try {
+        const { handler, answer } = slowConfig((url, init) =>
+          url === "/api/admin/webinars" && init.method === "POST"
+            ? jsonResponse(makeAdminWebinar({ id: "new1" }), 201)
+            : list([])(url, init),
+        );
+        const { fetchMock } = renderPage(handler);
+        await userEvent.click(screen.getByRole("button", { name: "Add New Webinar" }));
+        const dialog = await screen.findByRole("dialog", { name: "Create New Webinar" });
+        await answer();
+        const d = within(dialog);
+        expect(await d.findByLabelText("Date")).toHaveValue("2026-07-01");
+        expect(d.getByLabelText("Time")).toHaveValue("12:00");
+        expect(d.getByText("Store time: Eastern Time (EDT)")).toBeInTheDocument();
+        await userEvent.type(d.getByLabelText("Title"), "Holster Fitting 101");
+        await userEvent.type(d.getByLabelText("Description"), "How to pick and fit a holster.");
+        await userEvent.type(d.getByLabelText("YouTube Video ID or URL"), "dQw4w9WgXcQ");
+        await userEvent.click(d.getByRole("button", { name: "Create Webinar" }));
+
+        expect(await screen.findByText("Webinar Created")).toBeInTheDocument();
+        // Noon on July 1 in New York (EDT, UTC-4).
+        expect(bodyOf(fetchMock, "POST", "/api/admin/webinars").event_datetime).toBe("2026-07-01T16:00:00Z");
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 

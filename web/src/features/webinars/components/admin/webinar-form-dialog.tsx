@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Spinner } from "@/components/ui/spinner";
 import type { AdminWebinar } from "../../api/schemas";
+import { useLoadedStoreTimeZone } from "../../hooks/use-store-time-zone";
 import { WebinarForm } from "./webinar-form";
 
 type WebinarFormDialogProps = {
@@ -13,6 +15,8 @@ type WebinarFormDialogProps = {
 /** 'Create New Webinar' / 'Edit Webinar'. It stays open while a save or an upload runs. */
 export function WebinarFormDialog({ open, onOpenChange, webinar }: WebinarFormDialogProps) {
   const [busy, setBusy] = useState(false);
+  // The form waits for the store's zone: its defaults and the saved instant both come from it.
+  const timeZone = useLoadedStoreTimeZone();
   const close = () => {
     setBusy(false);
     onOpenChange(false);
@@ -26,6 +30,7 @@ export function WebinarFormDialog({ open, onOpenChange, webinar }: WebinarFormDi
         onInteractOutside={(e) => e.preventDefault()}
         // Focus the title without selecting it (Radix selects), so a keystroke cannot wipe it.
         onOpenAutoFocus={(e) => {
+          if (!timeZone) return; // no form yet: Radix focuses the dialog
           e.preventDefault();
           document.getElementById("webinar-title")?.focus();
         }}
@@ -38,10 +43,16 @@ export function WebinarFormDialog({ open, onOpenChange, webinar }: WebinarFormDi
               : "Fill in the details of the new webinar. It is listed on the site while it is active."}
           </DialogDescription>
         </DialogHeader>
-        {open && (
+        {open && !timeZone && (
+          <div className="flex justify-center py-10">
+            <Spinner className="size-8" label="Loading the store's time zone..." />
+          </div>
+        )}
+        {open && timeZone && (
           <WebinarForm
             key={webinar?.id ?? "new"}
             webinar={webinar ?? undefined}
+            timeZone={timeZone}
             onDone={close}
             onCancel={close}
             onBusyChange={setBusy}

@@ -13,7 +13,6 @@ import { notify } from "@/lib/toast";
 import { useCreateWebinar } from "../../api/create-webinar";
 import type { AdminWebinar } from "../../api/schemas";
 import { useUpdateWebinar } from "../../api/update-webinar";
-import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
 import { formatMoney, zoneLabel } from "../../lib/format";
 import { fromWallClock } from "../../lib/store-time";
 import { extractVideoId } from "../../lib/video-id";
@@ -31,6 +30,11 @@ import { ThumbnailField } from "./thumbnail-field";
 type WebinarFormProps = {
   /** The webinar to edit; a new one when absent. */
   webinar?: AdminWebinar;
+  /**
+   * The store's loaded time zone. The form reads and writes wall-clock values
+   * in this one zone for its whole life: defaults, hints and the saved instant.
+   */
+  timeZone: string;
   onDone: () => void;
   onCancel: () => void;
   /** Told while a save or an upload runs (the dialog must not close then). */
@@ -38,8 +42,10 @@ type WebinarFormProps = {
 };
 
 /** The create / edit webinar form of SPEC.md §5. */
-export function WebinarForm({ webinar, onDone, onCancel, onBusyChange }: WebinarFormProps) {
-  const timeZone = useStoreTimeZone();
+export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel, onBusyChange }: WebinarFormProps) {
+  // Fixed at mount, like the defaults computed from it, so a later change of
+  // the prop cannot make the form save in another zone than it showed.
+  const [timeZone] = useState(storeTimeZone);
   const create = useCreateWebinar();
   const update = useUpdateWebinar();
   const [uploading, setUploading] = useState(false);
