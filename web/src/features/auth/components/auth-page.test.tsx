@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
+import { notify } from "@/lib/toast";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { AuthPage } from "./auth-page";
 
@@ -23,8 +24,9 @@ describe("AuthPage", () => {
     expect(screen.getByRole("tabpanel")).toContainElement(screen.getByLabelText("First Name"));
   });
 
-  it("after sign-up switches to Login, prefills the email and shows 'Account created'", async () => {
+  it("after sign-up switches to Login, prefills the email and shows one toast: 'Account created'", async () => {
     mockApi(undefined, (url) => (url === "/api/auth/signup" ? jsonResponse(userSession, 201) : undefined));
+    const toast = vi.spyOn(notify, "success");
     const user = userEvent.setup();
     renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth"] });
     await user.click(await screen.findByRole("tab", { name: "Sign Up" }));
@@ -41,6 +43,11 @@ describe("AuthPage", () => {
     expect(await screen.findByText("Account created")).toBeInTheDocument();
     expect(screen.getByText("Please log in with your new account.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("jane@example.com");
+    // SPEC.md §8: one toast, and no promise of an e-mail that is not sent.
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith("Account created", "Please log in with your new account.");
+    expect(screen.queryByText("Sign up successful!")).not.toBeInTheDocument();
+    expect(screen.queryByText(/check your email/i)).not.toBeInTheDocument();
   });
 
   it("after login goes to the stored redirect path and clears it", async () => {

@@ -4,7 +4,6 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAuth } from "../hooks/use-auth";
 import { postLoginTarget } from "../lib/post-login-target";
@@ -44,7 +43,6 @@ export function AuthPage() {
   const handleSignUpSuccess = (email: string) => {
     setLoginEmail(email);
     setTab("login");
-    notify.success("Account created", "Please log in with your new account.");
   };
 
   return (

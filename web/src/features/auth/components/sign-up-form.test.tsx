@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { notify } from "@/lib/toast";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { SignUpForm } from "./sign-up-form";
 
@@ -44,6 +45,7 @@ describe("SignUpForm", () => {
 
   it("submits the full payload, resets and reports success", async () => {
     const onSuccess = vi.fn();
+    const toast = vi.spyOn(notify, "success");
     const fetchMock = mockApi(undefined, (url) =>
       url === "/api/auth/signup" ? jsonResponse(userSession, 201) : undefined,
     );
@@ -64,6 +66,8 @@ describe("SignUpForm", () => {
     });
     expect(screen.getByLabelText("First Name")).toHaveValue("");
     expect(screen.getByRole("checkbox", { name: "I am 21 or older" })).not.toBeChecked();
+    expect(toast).toHaveBeenCalledTimes(1);
+    expect(toast).toHaveBeenCalledWith("Account created", "Please log in with your new account.");
   });
 
   it("puts a server field error next to the field", async () => {

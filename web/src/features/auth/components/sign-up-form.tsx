@@ -33,7 +33,7 @@ const fieldNames = [
 ] as const;
 
 type SignUpFormProps = {
-  /** Called after the account exists (the form has already reset). */
+  /** Called after the account exists (the form has already reset and the toast shown). */
   onSuccess?: (email: string) => void;
 };
 
@@ -59,7 +59,8 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
       notify.error("Error signing up", errorMessage(error, "Failed to create account. Please try again."));
       return;
     }
-    notify.success("Sign up successful!", "Please check your email for confirmation.");
+    // SPEC.md §8 'Account created'. No e-mail is sent yet, so none is promised.
+    notify.success("Account created", "Please log in with your new account.");
     reset(emptyValues);
     onSuccess?.(values.email);
   });
