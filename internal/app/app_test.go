@@ -92,3 +92,16 @@ func requireBuiltSPA(t *testing.T) {
 		t.Skip("web/dist has no index.html: run `make web` (make test does) to test SPA serving")
 	}
 }
+
+// /api/config names the payment provider the server really uses: Stripe
+// keys in the environment do not make a Stripe form appear before a Stripe
+// provider exists to back it.
+func TestConfigPaymentMode(t *testing.T) {
+	t.Setenv("STRIPE_SECRET_KEY", "sk_test_only_a_key")
+	s := testutil.NewServer(t, db.SQLite)
+	var cfg struct{ PaymentMode string }
+	s.Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
+	if cfg.PaymentMode != "test" {
+		t.Errorf("paymentMode = %q with only a Stripe key set; the server takes test payments", cfg.PaymentMode)
+	}
+}

@@ -53,13 +53,24 @@ func (s *Service) Middleware(next http.Handler) http.Handler {
 
 var errLoginRequired = apperr.Unauthenticated("Please log in to continue.")
 
-// RequireUser lets only signed-in requests reach h (401 otherwise).
-func RequireUser(h httpx.HandlerFunc) httpx.HandlerFunc {
+// UserHandler is a handler for signed-in requests; it gets the profile.
+type UserHandler func(w http.ResponseWriter, r *http.Request, user Profile) error
+
+// RequireUser lets only signed-in requests reach h, handing it their
+// profile. Others get 401 with message, or 'Please log in to continue.'
+// when message is empty (SPEC.md words some, such as 'User must be
+// authenticated to register').
+func RequireUser(h UserHandler, message string) httpx.HandlerFunc {
+	errSignedOut := errLoginRequired
+	if message != "" {
+		errSignedOut = apperr.Unauthenticated(message)
+	}
 	return func(w http.ResponseWriter, r *http.Request) error {
-		if _, ok := UserFrom(r.Context()); !ok {
-			return errLoginRequired
+		user, ok := UserFrom(r.Context())
+		if !ok {
+			return errSignedOut
 		}
-		return h(w, r)
+		return h(w, r, user)
 	}
 }
 

@@ -26,13 +26,6 @@ type Config struct {
 	Timezone         *time.Location
 	CouponExpiryDays int
 
-	SMTPURL  string
-	MailFrom string
-
-	StripeSecretKey      string
-	StripePublishableKey string
-	StripeWebhookSecret  string
-
 	// TrustedProxies are the reverse proxies (load balancers) whose
 	// X-Forwarded-For header names the client's address; empty trusts none
 	// and the connection's peer is the client.
@@ -43,17 +36,12 @@ type Config struct {
 // and no flags.
 func Defaults() (Config, error) {
 	c := Config{
-		Addr:                 env("WATCHWIN_ADDR", "127.0.0.1:8080"),
-		DataDir:              env("WATCHWIN_DATA_DIR", "./data"),
-		DatabaseURL:          os.Getenv("WATCHWIN_DATABASE_URL"),
-		BaseURL:              os.Getenv("WATCHWIN_BASE_URL"),
-		StoreURL:             os.Getenv("WATCHWIN_STORE_URL"),
-		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
-		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
-		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
-		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
-		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
-		CouponExpiryDays:     30,
+		Addr:             env("WATCHWIN_ADDR", "127.0.0.1:8080"),
+		DataDir:          env("WATCHWIN_DATA_DIR", "./data"),
+		DatabaseURL:      os.Getenv("WATCHWIN_DATABASE_URL"),
+		BaseURL:          os.Getenv("WATCHWIN_BASE_URL"),
+		StoreURL:         os.Getenv("WATCHWIN_STORE_URL"),
+		CouponExpiryDays: 30,
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
 	if err != nil {
@@ -130,14 +118,6 @@ func (c *Config) Finish() error {
 		return fmt.Errorf("WATCHWIN_BASE_URL: %w", err)
 	}
 	return nil
-}
-
-// PaymentMode names the payment provider in use: "stripe" or "test".
-func (c Config) PaymentMode() string {
-	if c.StripeSecretKey != "" {
-		return "stripe"
-	}
-	return "test"
 }
 
 func env(key, fallback string) string {

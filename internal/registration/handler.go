@@ -18,31 +18,13 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 // only on that user's own registration, except the admin reset, which
 // checks the role on the server.
 func (h *Handler) Routes(mux *http.ServeMux) {
-	mux.Handle("POST /api/webinars/{id}/registrations", signedIn(h.register, msgLoginRequired))
-	mux.Handle("GET /api/webinars/{id}/registration", signedIn(h.mine, ""))
-	mux.Handle("POST /api/webinars/{id}/registration/watched", signedIn(h.watched, ""))
-	mux.Handle("POST /api/webinars/{id}/registration/reset", signedIn(h.reset, ""))
-	mux.Handle("GET /api/webinars/{id}/video", signedIn(h.video, ""))
-	mux.Handle("GET /api/registrations", signedIn(h.list, ""))
+	mux.Handle("POST /api/webinars/{id}/registrations", auth.RequireUser(h.register, msgLoginRequired))
+	mux.Handle("GET /api/webinars/{id}/registration", auth.RequireUser(h.mine, ""))
+	mux.Handle("POST /api/webinars/{id}/registration/watched", auth.RequireUser(h.watched, ""))
+	mux.Handle("POST /api/webinars/{id}/registration/reset", auth.RequireUser(h.reset, ""))
+	mux.Handle("GET /api/webinars/{id}/video", auth.RequireUser(h.video, ""))
+	mux.Handle("GET /api/registrations", auth.RequireUser(h.list, ""))
 	mux.Handle("POST /api/admin/registrations/reset", auth.RequireAdmin(h.adminReset))
-}
-
-// userHandler is a handler that runs for a signed-in user.
-type userHandler func(w http.ResponseWriter, r *http.Request, user auth.Profile) error
-
-// signedIn passes the signed-in profile to h and answers 401 otherwise,
-// with message when given (SPEC.md's 'User must be authenticated to register').
-func signedIn(h userHandler, message string) httpx.HandlerFunc {
-	if message == "" {
-		message = "Please log in to continue."
-	}
-	return func(w http.ResponseWriter, r *http.Request) error {
-		user, ok := auth.UserFrom(r.Context())
-		if !ok {
-			return apperr.Unauthenticated(message)
-		}
-		return h(w, r, user)
-	}
 }
 
 type registrationBody struct {
