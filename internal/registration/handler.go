@@ -25,6 +25,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/webinars/{id}/video", auth.RequireUser(h.video, ""))
 	mux.Handle("GET /api/registrations", auth.RequireUser(h.list, ""))
 	mux.Handle("POST /api/admin/registrations/reset", auth.RequireAdmin(h.adminReset))
+	mux.Handle("POST /api/admin/webinars/{id}/simulated-purchase", auth.RequireAdmin(h.simulatePurchase))
 }
 
 type registrationBody struct {
@@ -106,6 +107,18 @@ func (h *Handler) adminReset(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	reg, err := h.svc.ResetFor(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, registrationBody{Registration: &reg})
+	return nil
+}
+
+// simulatePurchase is 'DEV: Simulate Successful Payment' on the admin's own
+// registration.
+func (h *Handler) simulatePurchase(w http.ResponseWriter, r *http.Request) error {
+	admin, _ := auth.UserFrom(r.Context())
+	reg, err := h.svc.SimulatePurchase(r.Context(), admin, r.PathValue("id"))
 	if err != nil {
 		return err
 	}

@@ -150,6 +150,22 @@ func TestRegistrationAPI(t *testing.T) {
 				{name: "force reset unknown user", who: "admin", method: "POST", path: "/api/admin/registrations/reset", body: map[string]string{"webinar_id": w.ID, "user_id": missing}, want: testutil.Want{Status: 404, Message: "Registration not found"}},
 				{name: "force reset unknown webinar", who: "admin", method: "POST", path: "/api/admin/registrations/reset", body: map[string]string{"webinar_id": missing, "user_id": ownerProfile.ID}, want: testutil.Want{Status: 404, Message: "Registration not found"}},
 				{name: "force reset admin", who: "admin", method: "POST", path: "/api/admin/registrations/reset", body: map[string]string{"webinar_id": w.ID, "user_id": ownerProfile.ID}, want: testutil.Want{Status: 200}},
+
+				// DEV: Simulate Successful Payment (admin, own registration, takes a seat).
+				{name: "simulate anon", who: "anon", method: "POST", path: "/api/admin/webinars/" + w.ID + "/simulated-purchase", want: testutil.Want{Status: 401}},
+				{name: "simulate user", who: "owner", method: "POST", path: "/api/admin/webinars/" + w.ID + "/simulated-purchase", want: testutil.Want{Status: 403, Code: "forbidden"}},
+				{name: "simulate unregistered", who: "admin", method: "POST", path: "/api/admin/webinars/" + w.ID + "/simulated-purchase", want: testutil.Want{Status: 404, Message: "Registration not found"}},
+				{name: "simulate missing webinar", who: "admin", method: "POST", path: "/api/admin/webinars/" + missing + "/simulated-purchase", want: testutil.Want{Status: 404, Message: "Webinar not found"}},
+				{name: "admin registers sold out", who: "admin", method: "POST", path: "/api/webinars/" + soldOut.ID + "/registrations", body: form(), want: testutil.Want{Status: 201}},
+				{name: "simulate sold out", who: "admin", method: "POST", path: "/api/admin/webinars/" + soldOut.ID + "/simulated-purchase", want: testutil.Want{Status: 409, Code: "sold_out", Message: "All coupons for this webinar have been sold."}},
+				{name: "admin registers", who: "admin", method: "POST", path: base + "/registrations", body: form(), want: testutil.Want{Status: 201}},
+				{name: "simulate admin", who: "admin", method: "POST", path: "/api/admin/webinars/" + w.ID + "/simulated-purchase", want: testutil.Want{Status: 200},
+					check: func(t *testing.T, b registrationBody) {
+						if !b.Registration.PurchasedCoupon {
+							t.Errorf("not marked purchased: %+v", b.Registration)
+						}
+					}},
+				{name: "simulate again", who: "admin", method: "POST", path: "/api/admin/webinars/" + w.ID + "/simulated-purchase", want: testutil.Want{Status: 200}},
 			}
 			for _, tt := range tests {
 				t.Run(tt.name, func(t *testing.T) {

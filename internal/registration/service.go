@@ -36,6 +36,7 @@ func NewService(d *db.DB, webinars Webinars, now db.Clock) *Service {
 var (
 	errNotRegistered = apperr.NotFound(msgNotRegistered)
 	errMustRegister  = &apperr.Error{Kind: apperr.KindForbidden, Code: "registration_required", Message: msgRegisterToWatch}
+	errSoldOut       = apperr.Conflict("sold_out", msgSoldOut)
 )
 
 // Register signs user up for an active webinar. Seats do not limit it:
@@ -106,6 +107,33 @@ func (s *Service) reset(ctx context.Context, webinarID, userID string) (Registra
 		}
 		var err error
 		r, err = notFoundAs(s.store.reset(ctx, webinarID, userID))
+		return err
+	})
+	return r, err
+}
+
+// SimulatePurchase marks the admin's own registration for a webinar paid
+// without money ('DEV: Simulate Successful Payment', SPEC.md §2, §6): no
+// coupon is issued. It takes a seat like a purchase, under the seat lock, so
+// it can never sell a seat that is not there; a repeat changes nothing.
+func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webinarID string) (Registration, error) {
+	if !admin.IsAdmin() {
+		return Registration{}, apperr.Forbidden("You don't have permission to do this. Please log in as an administrator.")
+	}
+	var r Registration
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.webinars.LockSeats(ctx, webinarID)
+		if err != nil {
+			return err
+		}
+		r, err = notFoundAs(s.store.get(ctx, webinarID, admin.ID))
+		if err != nil || r.PurchasedCoupon {
+			return err
+		}
+		if seats.Left == 0 {
+			return errSoldOut
+		}
+		r, err = s.store.markPurchased(ctx, r.ID)
 		return err
 	})
 	return r, err

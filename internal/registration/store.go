@@ -66,6 +66,13 @@ func (s store) markWatched(ctx context.Context, webinarID, userID string) (Regis
 		RETURNING `+returning, webinarID, userID))
 }
 
+// markPurchased sets purchased_coupon on registration id. The caller holds
+// the webinar's seat lock and has checked that a seat is left.
+func (s store) markPurchased(ctx context.Context, id string) (Registration, error) {
+	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
+		SET purchased_coupon = TRUE WHERE id = $1 RETURNING `+returning, id))
+}
+
 // reset clears watched_video_fully, and purchased_coupon unless a coupon was
 // issued for the registration: a seat someone paid for stays paid, so a
 // reset never frees a seat that money holds nor lets a second coupon be
