@@ -40,12 +40,17 @@ func TestSchemaRules(t *testing.T) {
 			}
 		}
 		mustExec(`INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('u1', 'a@example.com', 'user', $1, $1)`, now)
+		mustExec(`INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('u9', 'b9@example.com', 'user', $1, $1)`, now)
 		mustExec(`INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at)
 			VALUES ('w1', 'Title', 'Description', $1, 4000, 'abcdefghijk', $1, $1)`, now)
 		mustExec(`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time)
 			VALUES ('r1', 'w1', 'u1', 'A', 'a@example.com', $1)`, now)
 		mustExec(`INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at)
 			VALUES ('c1', 'LW-AAAA', 'u1', 'w1', 'r1', 4800, 4000, $1, $1)`, now)
+		mustExec(`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time)
+			VALUES ('r9', 'w1', 'u9', 'B', 'b@example.com', $1)`, now)
+		mustExec(`INSERT INTO payments (id, provider, provider_payment_id, user_id, webinar_id, registration_id, amount_cents, currency, coupon_value_cents, status, created_at, updated_at)
+			VALUES ('p1', 'test', 'pi_1', 'u9', 'w1', 'r9', 4000, 'usd', 4800, 'open', $1, $1)`, now)
 
 		var seats, pct int
 		var active bool
@@ -62,7 +67,13 @@ func TestSchemaRules(t *testing.T) {
 			{"zero seats", `INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, total_seats, youtube_video_id, created_at, updated_at) VALUES ('w2', 't', 'd', $1, 0, 0, 'x', $1, $1)`},
 			{"negative price", `INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at) VALUES ('w3', 't', 'd', $1, -1, 'x', $1, $1)`},
 			{"second registration for the same webinar and user", `INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time) VALUES ('r2', 'w1', 'u1', 'A', 'a@example.com', $1)`},
-			{"duplicate coupon code", `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at) VALUES ('c2', 'LW-AAAA', 'u1', 'w1', 'r1', 1, 1, $1, $1)`},
+			{"duplicate coupon code", `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at) VALUES ('c2', 'LW-AAAA', 'u9', 'w1', 'r9', 1, 1, $1, $1)`},
+			{"second coupon for a registration", `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at) VALUES ('c3', 'LW-BBBB', 'u1', 'w1', 'r1', 1, 1, $1, $1)`},
+			{"coupon worth nothing", `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at) VALUES ('c4', 'LW-CCCC', 'u9', 'w1', 'r9', 0, 0, $1, $1)`},
+			{"redeemed coupon without a redemption time", `UPDATE coupons SET status = 'used' WHERE id = 'c1' AND $1 = $1`},
+			{"second open payment for a registration", `INSERT INTO payments (id, provider, provider_payment_id, user_id, webinar_id, registration_id, amount_cents, currency, coupon_value_cents, status, created_at, updated_at) VALUES ('p2', 'test', 'pi_2', 'u9', 'w1', 'r9', 4000, 'usd', 4800, 'open', $1, $1)`},
+			{"a provider's payment id twice", `INSERT INTO payments (id, provider, provider_payment_id, user_id, webinar_id, registration_id, amount_cents, currency, coupon_value_cents, status, created_at, updated_at) VALUES ('p3', 'test', 'pi_1', 'u1', 'w1', 'r1', 4000, 'usd', 4800, 'canceled', $1, $1)`},
+			{"payment in another currency", `INSERT INTO payments (id, provider, provider_payment_id, user_id, webinar_id, registration_id, amount_cents, currency, coupon_value_cents, status, created_at, updated_at) VALUES ('p4', 'test', 'pi_4', 'u1', 'w1', 'r1', 4000, 'eur', 4800, 'canceled', $1, $1)`},
 			{"unknown coupon status", `UPDATE coupons SET status = 'void' WHERE id = 'c1' AND $1 = $1`},
 			{"registration for a missing webinar", `INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time) VALUES ('r3', 'nope', 'u1', 'A', 'a@example.com', $1)`},
 		}

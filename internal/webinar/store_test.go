@@ -330,8 +330,15 @@ func TestLockSeats(t *testing.T) {
 		held := addRegistration(t, d, w.ID, addUser(t, d), false)
 		lapsed := addRegistration(t, d, w.ID, addUser(t, d), false)
 		for reg, expires := range map[string]time.Time{held: db.Now().Add(time.Hour), lapsed: db.Now().Add(-time.Minute)} {
-			if _, err := d.ExecContext(ctx, `INSERT INTO seat_holds (id, webinar_id, registration_id, expires_at, created_at)
-				VALUES ($1, $2, $3, $4, $5)`, uuid.NewString(), w.ID, reg, expires, db.Now()); err != nil {
+			payment := uuid.NewString()
+			if _, err := d.ExecContext(ctx, `INSERT INTO payments (id, provider, provider_payment_id, user_id, webinar_id,
+				registration_id, amount_cents, currency, coupon_value_cents, status, created_at, updated_at)
+				SELECT $1, 'test', $1, user_id, webinar_id, id, 4000, 'usd', 4800, 'open', $3, $3
+				FROM webinar_registrations WHERE id = $2`, payment, reg, db.Now()); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := d.ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
+				VALUES ($1, $2, $3, $4, $5)`, reg, w.ID, payment, expires, db.Now()); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,0 +1,26 @@
+// Package mail delivers e-mail through an outbox table: callers queue a
+// Message inside their own transaction (so a mail is queued exactly when the
+// change it reports commits), and a background worker sends what is queued,
+// with retries and backoff, over SMTP or to the log.
+package mail
+
+// Message is one e-mail to queue.
+type Message struct {
+	// DedupeKey, when set, makes queuing idempotent: a second Message with
+	// the same key is not queued (one coupon e-mail per coupon).
+	DedupeKey   string
+	To          string
+	Subject     string
+	Text        string // plain-text part, always present
+	HTML        string // HTML part, optional
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a message; with ContentID set it is inline
+// and the HTML part can show it as <img src="cid:ContentID">.
+type Attachment struct {
+	Filename    string `json:"filename"`
+	ContentType string `json:"content_type"`
+	ContentID   string `json:"content_id,omitempty"`
+	Data        []byte `json:"data"`
+}

@@ -1,0 +1,72 @@
+// Package payment takes card payments for coupons through a Provider (the
+// built-in test provider, or Stripe) and fulfils each successful payment
+// exactly once: the seat marked paid, the coupon issued, its e-mail queued,
+// all in one transaction; a payment that cannot have its seat is refunded.
+package payment
+
+import (
+	"context"
+	"errors"
+)
+
+// IntentStatus is where a payment intent stands at its provider, named as
+// Stripe names PaymentIntent statuses (the test provider uses a subset).
+type IntentStatus string
+
+const (
+	StatusRequiresPaymentMethod IntentStatus = "requires_payment_method"
+	StatusRequiresConfirmation  IntentStatus = "requires_confirmation"
+	StatusRequiresAction        IntentStatus = "requires_action"
+	StatusProcessing            IntentStatus = "processing"
+	StatusSucceeded             IntentStatus = "succeeded"
+	StatusCanceled              IntentStatus = "canceled"
+)
+
+// Intent is a payment intent as its provider reports it. Fulfilment trusts
+// only these fields, read back from the provider, never the browser's word.
+type Intent struct {
+	ID           string
+	ClientSecret string // lets the browser confirm the card; never logged
+	Status       IntentStatus
+	AmountCents  int64
+	Currency     string
+	Metadata     map[string]string
+	LastError    string // the card's decline message, when the last try failed
+}
+
+// CreateParams is a new intent: an amount in cents of currency, for a card,
+// with metadata the provider keeps and returns. The same IdempotencyKey
+// always yields the same intent, so a retried create never charges twice.
+type CreateParams struct {
+	AmountCents    int64
+	Currency       string
+	Metadata       map[string]string
+	IdempotencyKey string
+}
+
+// Provider is a card payment processor. Implementations: TestProvider (the
+// default, no money moves) and Stripe.
+type Provider interface {
+	// Name is stored with each payment: "test" or "stripe".
+	Name() string
+	// Create makes a card payment intent.
+	Create(ctx context.Context, p CreateParams) (Intent, error)
+	// Retrieve reads an intent back from the provider.
+	Retrieve(ctx context.Context, id string) (Intent, error)
+	// Refund gives back the whole amount of a succeeded intent. The same
+	// idempotency key never refunds twice.
+	Refund(ctx context.Context, id, idempotencyKey string) error
+}
+
+// ErrIntentNotFound: the provider has no intent with that id.
+var ErrIntentNotFound = errors.New("payment intent not found")
+
+// Metadata keys every intent carries (SPEC.md §7, create-payment-intent).
+const (
+	MetaWebinarID      = "webinarId"
+	MetaRegistrationID = "registrationId"
+	MetaUserID         = "userId"
+	MetaCouponValue    = "couponValue" // cents
+	MetaType           = "type"
+	TypeWebinarCoupon  = "webinar_coupon"
+)
