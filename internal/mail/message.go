@@ -14,10 +14,16 @@ type Message struct {
 	Text        string // plain-text part, always present
 	HTML        string // HTML part, optional
 	Attachments []Attachment
+
+	// ID is the outbox row the Worker is sending; senders derive the
+	// Message-ID header from it, so a retried mail is recognisably the same
+	// message. Set by the Worker; Enqueue ignores it.
+	ID string
 }
 
 // Attachment is a file sent with a message; with ContentID set it is inline
-// and the HTML part can show it as <img src="cid:ContentID">.
+// and the HTML part can show it as <img src="cid:ContentID">. ContentType
+// may carry parameters ("text/calendar; charset=utf-8; method=REQUEST").
 type Attachment struct {
 	Filename    string `json:"filename"`
 	ContentType string `json:"content_type"`
