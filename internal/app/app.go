@@ -17,6 +17,7 @@ import (
 	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
+	"watchwin/internal/mail"
 	"watchwin/internal/media"
 	"watchwin/internal/registration"
 	"watchwin/internal/setting"
@@ -34,7 +35,9 @@ type App struct {
 	Settings *setting.Service
 	// Registrations: sign-ups for webinars, watch progress and resets.
 	Registrations *registration.Service
-	now           db.Clock
+	// Outbox queues e-mail; Serve runs the worker that sends it.
+	Outbox *mail.Outbox
+	now    db.Clock
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -66,6 +69,7 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 		Webinars:      webinars,
 		Registrations: registration.NewService(d, webinars, now),
 		Settings:      setting.NewService(d, now),
+		Outbox:        mail.NewOutbox(d, now),
 		now:           now,
 	}
 }
