@@ -1,0 +1,29 @@
+/** Texts of the video player's error box (SPEC.md §8 "Video player codes"). */
+
+export const PLAYER_INIT_FAILED_MESSAGE = "Failed to initialize the video player. Please try again later.";
+
+/** Automatic retries after a player error, and the wait before each (SPEC.md §9). */
+export const PLAYER_MAX_RETRIES = 3;
+export const PLAYER_RETRY_DELAY_MS = 2000;
+
+/** The message for a YouTube onError code. */
+export function playerErrorMessage(code: number): string {
+  switch (code) {
+    case 2:
+      return "The request contains an invalid parameter value.";
+    case 5:
+      return "The requested content cannot be played in an HTML5 player.";
+    case 100:
+      return "The video requested was not found.";
+    case 101:
+    case 150:
+      return "The video owner does not allow this video to be played in embedded players.";
+    default:
+      return "An unknown error occurred with the video player.";
+  }
+}
+
+/** The message with what happens next: another automatic try, or over to the user. */
+export function withRetryNote(message: string, retriesLeft: boolean): string {
+  return `${message} ${retriesLeft ? "Will retry automatically" : "Please refresh the page"}`;
+}
