@@ -5,6 +5,7 @@ package config
 import (
 	"flag"
 	"fmt"
+	"net/mail"
 	"net/netip"
 	"net/url"
 	"os"
@@ -30,6 +31,13 @@ type Config struct {
 	// X-Forwarded-For header names the client's address; empty trusts none
 	// and the connection's peer is the client.
 	TrustedProxies []netip.Prefix
+
+	// SMTPURL is where mail goes: smtp://user:pass@host:port (STARTTLS when
+	// the server offers it) or smtps://… (TLS from the first byte); empty
+	// writes mail to the log instead. It holds a password: never log it.
+	SMTPURL string
+	// MailFrom is the From of every e-mail ("Name <address>").
+	MailFrom string
 }
 
 // Defaults returns the configuration with every environment variable applied
@@ -42,6 +50,8 @@ func Defaults() (Config, error) {
 		BaseURL:          os.Getenv("WATCHWIN_BASE_URL"),
 		StoreURL:         os.Getenv("WATCHWIN_STORE_URL"),
 		CouponExpiryDays: 30,
+		SMTPURL:          os.Getenv("WATCHWIN_SMTP_URL"),
+		MailFrom:         env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
 	if err != nil {
@@ -60,7 +70,42 @@ func Defaults() (Config, error) {
 		return c, fmt.Errorf("WATCHWIN_TRUSTED_PROXIES: %w", err)
 	}
 	c.TrustedProxies = proxies
+	if err := CheckSMTPURL(c.SMTPURL); err != nil {
+		return c, fmt.Errorf("WATCHWIN_SMTP_URL: %w", err)
+	}
+	if a, err := mail.ParseAddress(c.MailFrom); err != nil || !strings.Contains(a.Address, "@") {
+		return c, fmt.Errorf("WATCHWIN_MAIL_FROM must be one e-mail address, such as 'WatchWin <no-reply@example.com>'")
+	}
 	return c, nil
+}
+
+// CheckSMTPURL accepts an empty URL (mail goes to the log) or
+// smtp://[user[:pass]@]host:port or smtps://…, so a typo stops the server at
+// start instead of failing every mail later. Its messages never repeat the
+// URL, which may hold a password.
+func CheckSMTPURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		// url.Parse's error quotes the whole URL, password included.
+		return fmt.Errorf("not a URL; want smtp://user:pass@host:port or smtps://user:pass@host:port (user and password URL-encoded)")
+	}
+	if u.Scheme != "smtp" && u.Scheme != "smtps" {
+		return fmt.Errorf("scheme must be smtp:// (STARTTLS when offered) or smtps:// (implicit TLS)")
+	}
+	if u.Hostname() == "" {
+		return fmt.Errorf("a host is required: smtp://user:pass@host:port")
+	}
+	port, err := strconv.Atoi(u.Port())
+	if err != nil || port < 1 || port > 65535 {
+		return fmt.Errorf("a port is required, such as smtp://host:587 or smtps://host:465")
+	}
+	if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("only smtp://user:pass@host:port is read: no path or query")
+	}
+	return nil
 }
 
 // ParseTrustedProxies reads a comma-separated list of CIDR ranges

@@ -53,3 +53,59 @@ func TestTrustedProxies(t *testing.T) {
 		t.Errorf("192.0.2.7 parsed as %v", ps)
 	}
 }
+
+func TestMailSettings(t *testing.T) {
+	const secret = "s3cret-Passw0rd"
+	tests := []struct {
+		smtp, from string
+		err        string // "" = accepted; else a part of the error
+	}{
+		{"", "", ""},
+		{"smtp://127.0.0.1:2525", "", ""},
+		{"smtp://user:" + secret + "@mail.example.com:587", "Store <shop@example.com>", ""},
+		{"smtps://user%40example.com:" + secret + "@mail.example.com:465/", "shop@example.com", ""},
+		{"smtp://[::1]:25", "", ""},
+		{"http://mail.example.com:25", "", "scheme"},
+		{"mail.example.com:25", "", "scheme"},
+		{"smtp://user:" + secret + "@mail.example.com", "", "port"},
+		{"smtp://user:" + secret + "@mail.example.com:0", "", "port"},
+		{"smtp://user:" + secret + "@mail.example.com:99999", "", "port"},
+		{"smtp://user:" + secret + "@:25", "", "host"},
+		{"smtp://user:" + secret + "@mail.example.com:25/x?y=1", "", "no path"},
+		{"smtp://user:" + secret + "@mail example.com:25", "", "not a URL"},
+		{"", "not an address", "WATCHWIN_MAIL_FROM"},
+		{"", "a@example.com, b@example.com", "WATCHWIN_MAIL_FROM"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.smtp+" "+tt.from, func(t *testing.T) {
+			t.Setenv("WATCHWIN_SMTP_URL", tt.smtp)
+			t.Setenv("WATCHWIN_MAIL_FROM", tt.from)
+			c, err := config.Defaults()
+			if tt.err == "" {
+				if err != nil {
+					t.Fatalf("Defaults: %v", err)
+				}
+				if c.SMTPURL != tt.smtp {
+					t.Errorf("SMTPURL = %q, want %q", c.SMTPURL, tt.smtp)
+				}
+				wantFrom := tt.from
+				if wantFrom == "" {
+					wantFrom = "WatchWin <no-reply@localhost>"
+				}
+				if c.MailFrom != wantFrom {
+					t.Errorf("MailFrom = %q, want %q", c.MailFrom, wantFrom)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Fatalf("err = %v, want one mentioning %q", err, tt.err)
+			}
+			if tt.smtp != "" && !strings.Contains(err.Error(), "WATCHWIN_SMTP_URL") {
+				t.Errorf("err = %v, want it to name WATCHWIN_SMTP_URL", err)
+			}
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("err = %v repeats the password", err)
+			}
+		})
+	}
+}
