@@ -213,7 +213,7 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps
           </div>
         )}
         {status === "error" && (
-          <div className="absolute inset-0 flex items-center justify-center text-zinc-500">
+          <div className="absolute inset-0 flex items-center justify-center bg-ink text-zinc-500">
             <VideoOff className="size-10" aria-hidden="true" />
           </div>
         )}
