@@ -44,6 +44,30 @@ export async function logIn(page: Page, account: Account, path = '/auth') {
   await expect(page).not.toHaveURL(/\/auth/);
 }
 
+const youtubeIframeApi = 'https://www.youtube.com/iframe_api';
+
+/**
+ * Serves the local YouTube IFrame API stand-in (support/youtube-stand-in.js) in
+ * place of the real script, which cannot load here. Drive playback with
+ * window.__ytStandIn (play, progressTo, pause, end, fail; ready, lastVideoId).
+ * Call it before the page loads the player. Registered after the auto
+ * blockExternal route, so it wins (Playwright tries the newest route first).
+ */
+export async function useYouTubeStandIn(page: Page) {
+  await page.route(youtubeIframeApi, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/javascript',
+      path: resolve(import.meta.dirname, 'support/youtube-stand-in.js'),
+    }),
+  );
+}
+
+/** Makes the YouTube IFrame API script fail to load, for 'Failed to initialize the video player…'. */
+export async function failYouTubeApi(page: Page) {
+  await page.route(youtubeIframeApi, (route) => route.abort('connectionfailed'));
+}
+
 export const test = base.extend<{ blockExternal: void }>({
   // The machine has no network: abort every request that leaves the app, so a
   // test never waits on a third party (YouTube, Stripe) and never leaks.
