@@ -1,0 +1,128 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"watchwin/internal/mail"
+)
+
+func TestMaskCodes(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Your code: LW-ABCD-EFGH-JKLM.", "Your code: LW-AB…."},
+		{"LW-7K3QX9PZ2M and lw-abcd-efgh", "LW-7K… and lw-ab…"},
+		{"two: LW-AAAA-BBBB, LW-CCCC-DDDD", "two: LW-AA…, LW-CC…"},
+		{"no code in SLOW-DOWN or LW- alone", "no code in SLOW-DOWN or LW- alone"},
+		{"https://shop.example/c?code=LW-ABCD-EFGH", "https://shop.example/c?code=LW-AB…"},
+	}
+	for _, tt := range tests {
+		if got := mail.MaskCodes(tt.in); got != tt.want {
+			t.Errorf("MaskCodes(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestLogSender: one log line per mail with the recipient's domain, the
+// subject and the text (links followable), coupon codes masked, and neither
+// the address nor any attachment.
+func TestLogSender(t *testing.T) {
+	var buf bytes.Buffer
+	logger := slog.New(slog.NewJSONHandler(&buf, nil))
+	m := mail.Message{
+		ID:      "m1",
+		To:      "Pat Buyer <pat.buyer@Example.COM>",
+		Subject: "Your coupon LW-ABCD-EFGH-JKLM",
+		Text:    "Code: LW-ABCD-EFGH-JKLM\nPrint it: http://127.0.0.1:8080/webinar/w1/coupon\n",
+		HTML:    "<p>LW-ABCD-EFGH-JKLM</p>",
+		Attachments: []mail.Attachment{{Filename: "qr.png", ContentType: "image/png", ContentID: "qr",
+			Data: []byte("PNG-BYTES-LW-ABCD-EFGH-JKLM")}},
+	}
+	if err := (mail.Log{Logger: logger}).Send(context.Background(), "shop@example.com", m); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if n := strings.Count(out, "\n"); n != 1 {
+		t.Fatalf("%d log lines, want 1:\n%s", n, out)
+	}
+	for _, want := range []string{`"to_domain":"example.com"`, `"subject":"Your coupon LW-AB…"`,
+		`http://127.0.0.1:8080/webinar/w1/coupon`, `Code: LW-AB…`, `"mail_id":"m1"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log line lacks %s:\n%s", want, out)
+		}
+	}
+	for _, never := range []string{"pat.buyer", "Pat Buyer", "ABCD-EFGH", "PNG-BYTES", "UE5HLUJZVEVT", "<p>"} {
+		if strings.Contains(out, never) {
+			t.Errorf("log line contains %q:\n%s", never, out)
+		}
+	}
+}
+
+func TestNewSMTPRefusesBadURLs(t *testing.T) {
+	for _, u := range []string{"", "http://h:25", "smtp://h", "smtp://:25", "smtp://u:secret@h:x"} {
+		_, err := mail.NewSMTP(u)
+		if err == nil {
+			t.Errorf("NewSMTP(%q) accepted", u)
+		} else if strings.Contains(err.Error(), "secret") {
+			t.Errorf("NewSMTP(%q) = %v repeats the password", u, err)
+		}
+	}
+}
+
+// TestSMTPStopsWithContext: a server that accepts the connection and never
+// answers cannot hold a send (and so shutdown) beyond its context.
+func TestSMTPStopsWithContext(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close() // silent until the test ends
+		}
+	}()
+	s, err := mail.NewSMTP("smtp://user:secret-pass@" + ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = s.Send(ctx, "shop@example.com", message("buyer@example.com", ""))
+	if err == nil {
+		t.Fatal("Send to a silent server succeeded")
+	}
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("Send returned after %v, want about 200 ms (its context)", took)
+	}
+	if strings.Contains(err.Error(), "secret-pass") {
+		t.Errorf("error %v repeats the password", err)
+	}
+}
+
+// TestSMTPConnectionRefused: the error says what failed, without secrets.
+func TestSMTPConnectionRefused(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	s, err := mail.NewSMTP("smtps://user:secret-pass@" + addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Send(context.Background(), "shop@example.com", message("buyer@example.com", ""))
+	if err == nil || strings.Contains(err.Error(), "secret-pass") {
+		t.Fatalf("Send = %v, want a connection error without the password", err)
+	}
+}
