@@ -31,7 +31,10 @@ go-build:
 ## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), SPA unit tests, browser tests
 test: test-go test-web test-e2e
 
-test-go: web
+bin/stripe-mock:
+	GOBIN=$(CURDIR)/bin go install github.com/stripe/stripe-mock@v0.203.0
+
+test-go: web bin/stripe-mock
 	go vet ./...
 	go test -count=1 ./...
 
