@@ -149,6 +149,12 @@ func (a *App) Serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	stopMail, err := a.startMail()
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer stopMail() // after Shutdown: mail queued by the last requests goes out
 	srv := &http.Server{
 		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -1,0 +1,33 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+
+	"watchwin/internal/mail"
+)
+
+// startMail runs the outbox worker until the returned stop is called, which
+// waits for it to finish: over SMTP when WATCHWIN_SMTP_URL is set, else to
+// the log (DESIGN.md §2). Serve stops it after the last request has been
+// served, so mail queued by those requests still goes out.
+func (a *App) startMail() (stop func(), err error) {
+	var sender mail.Sender = mail.Log{}
+	via := "log"
+	if a.Config.SMTPURL != "" {
+		s, err := mail.NewSMTP(a.Config.SMTPURL)
+		if err != nil {
+			return nil, err
+		}
+		sender, via = s, "smtp"
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	w := mail.NewWorker(a.Outbox, sender, a.Config.MailFrom, nil)
+	go func() {
+		defer close(done)
+		w.Run(ctx)
+	}()
+	slog.Info("mail worker started", "via", via)
+	return func() { cancel(); <-done }, nil
+}
