@@ -15,10 +15,12 @@ import (
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
 	"watchwin/internal/config"
+	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/media"
+	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/setting"
 	"watchwin/internal/webinar"
@@ -37,7 +39,11 @@ type App struct {
 	Registrations *registration.Service
 	// Outbox queues e-mail; Serve runs the worker that sends it.
 	Outbox *mail.Outbox
-	now    db.Clock
+	// Coupons are issued by Payments, which takes card payments through
+	// the test provider or Stripe.
+	Coupons  *coupon.Service
+	Payments *payment.Service
+	now      db.Clock
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -61,17 +67,36 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 	// backend can replace media.NewLocal here.
 	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
 	webinars := webinar.NewService(d, mediaSvc, now)
+	registrations := registration.NewService(d, webinars, now)
+	outbox := mail.NewOutbox(d, now)
+	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
+	couponMail := coupon.Mailer{BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
+	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
+		Webinars: webinars, Registrations: registrations, Coupons: coupons, Mailer: outbox,
+		CouponMail: couponMail.Message,
+	}, now, cfg.SeatHold)
 	return &App{
 		Config:        cfg,
 		DB:            d,
 		Auth:          auth.NewService(d, now),
 		Media:         mediaSvc,
 		Webinars:      webinars,
-		Registrations: registration.NewService(d, webinars, now),
+		Registrations: registrations,
 		Settings:      setting.NewService(d, now),
-		Outbox:        mail.NewOutbox(d, now),
+		Outbox:        outbox,
+		Coupons:       coupons,
+		Payments:      payments,
 		now:           now,
 	}
+}
+
+// paymentProvider is Stripe when its keys are configured, else the
+// built-in test provider (DESIGN.md §2).
+func paymentProvider(cfg config.Config, d *db.DB, now db.Clock) payment.Provider {
+	if cfg.StripeSecretKey != "" {
+		return payment.NewStripe(cfg.StripeSecretKey)
+	}
+	return payment.NewTestProvider(d, now)
 }
 
 // Close releases the database.
@@ -84,6 +109,8 @@ func (a *App) Handler() http.Handler {
 	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
 	webinar.NewHandler(a.Webinars).Routes(api)
 	registration.NewHandler(a.Registrations).Routes(api)
+	coupon.NewHandler(a.Coupons).Routes(api)
+	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
 	setting.NewHandler(a.Settings).Routes(api)
 	mediaHandler := media.NewHandler(a.Media)
 	mediaHandler.Routes(api)
@@ -125,19 +152,25 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte("ready\n"))
 }
 
-// paymentMode names the payment provider the server takes payments with:
-// the built-in test provider is the only one this build has (Stripe keys in
-// the environment change nothing until the Stripe provider exists), so the
-// SPA never offers a Stripe form the server cannot back.
-const paymentMode = "test"
+// stripeWebhook verifies Stripe's webhook deliveries with the configured
+// signing secret; nil (no webhook route) with the test provider.
+func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.WebhookEvent, error) {
+	if a.Payments.Provider().Name() != "stripe" {
+		return nil
+	}
+	return func(payload []byte, signature string) (payment.WebhookEvent, error) {
+		return payment.ParseStripeEvent(payload, signature, a.Config.StripeWebhookSecret, a.now())
+	}
+}
 
 // publicConfig tells the SPA the settings it needs to render: the store time
 // zone for dates, the store's online shop, and the payment mode.
 func (a *App) publicConfig(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, map[string]string{
-		"timezone":    a.Config.Timezone.String(),
-		"storeUrl":    a.Config.StoreURL,
-		"paymentMode": paymentMode,
+		"timezone":             a.Config.Timezone.String(),
+		"storeUrl":             a.Config.StoreURL,
+		"paymentMode":          a.Payments.Provider().Name(),
+		"stripePublishableKey": a.Config.StripePublishableKey,
 	})
 	return nil
 }

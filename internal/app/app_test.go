@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 	"watchwin/web"
@@ -93,15 +94,27 @@ func requireBuiltSPA(t *testing.T) {
 	}
 }
 
-// /api/config names the payment provider the server really uses: Stripe
-// keys in the environment do not make a Stripe form appear before a Stripe
-// provider exists to back it.
+// /api/config names the payment provider the server really uses: the test
+// provider without Stripe keys, Stripe (with its publishable key) with all
+// three; a half-configured Stripe is refused at start.
 func TestConfigPaymentMode(t *testing.T) {
+	var cfg struct{ PaymentMode, StripePublishableKey string }
+	testutil.NewServer(t, db.SQLite).Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
+	if cfg.PaymentMode != "test" || cfg.StripePublishableKey != "" {
+		t.Errorf("without keys: %+v, want the test provider", cfg)
+	}
+
 	t.Setenv("STRIPE_SECRET_KEY", "sk_test_only_a_key")
-	s := testutil.NewServer(t, db.SQLite)
-	var cfg struct{ PaymentMode string }
-	s.Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
-	if cfg.PaymentMode != "test" {
-		t.Errorf("paymentMode = %q with only a Stripe key set; the server takes test payments", cfg.PaymentMode)
+	if _, err := config.Defaults(); err == nil {
+		t.Error("a Stripe secret key without its publishable key was accepted")
+	}
+	t.Setenv("STRIPE_PUBLISHABLE_KEY", "pk_test_key")
+	if _, err := config.Defaults(); err == nil {
+		t.Error("Stripe keys without a webhook secret were accepted")
+	}
+	t.Setenv("STRIPE_WEBHOOK_SECRET", "whsec_test")
+	testutil.NewServer(t, db.SQLite).Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
+	if cfg.PaymentMode != "stripe" || cfg.StripePublishableKey != "pk_test_key" {
+		t.Errorf("with Stripe keys: %+v", cfg)
 	}
 }

@@ -22,6 +22,7 @@ const (
 	KindUnsupported                     // 415
 	KindTooMany                         // 429
 	KindUnavailable                     // 503: overloaded for now, try again shortly
+	KindPaymentRequired                 // 402: a card was declined
 )
 
 // Error is a failure whose Message may be shown to the user as it is.

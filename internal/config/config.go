@@ -26,6 +26,15 @@ type Config struct {
 
 	Timezone         *time.Location
 	CouponExpiryDays int
+	// SeatHold is how long a started payment keeps its seat.
+	SeatHold time.Duration
+
+	// Stripe takes payments when StripeSecretKey and StripePublishableKey
+	// are set (StripeWebhookSecret verifies its webhooks); otherwise the
+	// built-in test provider does. The secrets are never logged.
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
 
 	// TrustedProxies are the reverse proxies (load balancers) whose
 	// X-Forwarded-For header names the client's address; empty trusts none
@@ -44,14 +53,18 @@ type Config struct {
 // and no flags.
 func Defaults() (Config, error) {
 	c := Config{
-		Addr:             env("WATCHWIN_ADDR", "127.0.0.1:8080"),
-		DataDir:          env("WATCHWIN_DATA_DIR", "./data"),
-		DatabaseURL:      os.Getenv("WATCHWIN_DATABASE_URL"),
-		BaseURL:          os.Getenv("WATCHWIN_BASE_URL"),
-		StoreURL:         os.Getenv("WATCHWIN_STORE_URL"),
-		CouponExpiryDays: 30,
-		SMTPURL:          os.Getenv("WATCHWIN_SMTP_URL"),
-		MailFrom:         env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
+		Addr:                 env("WATCHWIN_ADDR", "127.0.0.1:8080"),
+		DataDir:              env("WATCHWIN_DATA_DIR", "./data"),
+		DatabaseURL:          os.Getenv("WATCHWIN_DATABASE_URL"),
+		BaseURL:              os.Getenv("WATCHWIN_BASE_URL"),
+		StoreURL:             os.Getenv("WATCHWIN_STORE_URL"),
+		CouponExpiryDays:     30,
+		SeatHold:             15 * time.Minute,
+		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
+		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
+		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
+		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
+		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
 	if err != nil {
@@ -64,6 +77,19 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_COUPON_EXPIRY_DAYS must be a whole number of days, at least 1")
 		}
 		c.CouponExpiryDays = n
+	}
+	if v := os.Getenv("WATCHWIN_SEAT_HOLD_MINUTES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 24*60 {
+			return c, fmt.Errorf("WATCHWIN_SEAT_HOLD_MINUTES must be a whole number of minutes, 1 to 1440")
+		}
+		c.SeatHold = time.Duration(n) * time.Minute
+	}
+	if (c.StripeSecretKey == "") != (c.StripePublishableKey == "") {
+		return c, fmt.Errorf("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the test provider)")
+	}
+	if c.StripeSecretKey != "" && c.StripeWebhookSecret == "" {
+		return c, fmt.Errorf("STRIPE_WEBHOOK_SECRET must be set with the Stripe keys: without webhooks a payment whose browser closed would never be fulfilled")
 	}
 	proxies, err := ParseTrustedProxies(os.Getenv("WATCHWIN_TRUSTED_PROXIES"))
 	if err != nil {

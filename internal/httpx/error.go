@@ -34,6 +34,7 @@ var statusOf = map[apperr.Kind]int{
 	apperr.KindUnsupported:     http.StatusUnsupportedMediaType,
 	apperr.KindTooMany:         http.StatusTooManyRequests,
 	apperr.KindUnavailable:     http.StatusServiceUnavailable,
+	apperr.KindPaymentRequired: http.StatusPaymentRequired,
 }
 
 // WriteError answers with err in the API's error shape. Errors that are not

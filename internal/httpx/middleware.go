@@ -93,10 +93,10 @@ func Recover(next http.Handler) http.Handler {
 // ContentSecurityPolicy allows the app's own origin plus exactly what the
 // YouTube player and Stripe.js need, and forbids framing by anyone.
 const ContentSecurityPolicy = "default-src 'self'; " +
-	"script-src 'self' https://www.youtube.com https://s.ytimg.com https://js.stripe.com; " +
-	"frame-src https://www.youtube.com https://www.youtube-nocookie.com https://js.stripe.com https://hooks.stripe.com; " +
+	"script-src 'self' https://www.youtube.com https://js.stripe.com https://*.js.stripe.com; " +
+	"frame-src https://www.youtube.com https://www.youtube-nocookie.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
 	"connect-src 'self' https://api.stripe.com; " +
-	"img-src 'self' data: blob: https://i.ytimg.com; " +
+	"img-src 'self' data: blob:; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 

@@ -133,10 +133,17 @@ func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webi
 		if seats.Left == 0 {
 			return errSoldOut
 		}
-		r, err = s.store.markPurchased(ctx, r.ID)
+		r, err = s.MarkPurchased(ctx, r.ID)
 		return err
 	})
 	return r, err
+}
+
+// MarkPurchased marks a registration's seat paid. Payment fulfilment calls
+// it in its transaction, after taking the webinar's seat lock and checking
+// a seat is there for it.
+func (s *Service) MarkPurchased(ctx context.Context, registrationID string) (Registration, error) {
+	return notFoundAs(s.store.markPurchased(ctx, registrationID))
 }
 
 // Video returns the video id of a webinar to its registered users and to

@@ -65,10 +65,10 @@ CREATE INDEX coupons_user ON coupons (user_id, created_at);
 CREATE INDEX coupons_created ON coupons (created_at);
 
 -- Intents of the built-in test provider, kept in the database so every
--- instance sees them. Only the client secret's SHA-256 is stored.
+-- instance sees them. No real card data ever reaches this table.
 CREATE TABLE test_payment_intents (
     id                 TEXT PRIMARY KEY,
-    client_secret_hash TEXT NOT NULL,
+    client_secret      TEXT NOT NULL,                      -- test mode: no money, no card data
     idempotency_key    TEXT NOT NULL UNIQUE,
     amount_cents       BIGINT NOT NULL CHECK (amount_cents > 0),
     currency           TEXT NOT NULL,

@@ -1,0 +1,79 @@
+// Package coupon owns store-credit coupons: issuing one per paid seat (with
+// a code from a cryptographic source), reading them for their owner, and
+// their statuses active, used and expired (SPEC.md §4).
+package coupon
+
+import "time"
+
+// Statuses of SPEC.md §3.
+const (
+	StatusActive  = "active"
+	StatusUsed    = "used"
+	StatusExpired = "expired"
+)
+
+// Coupon is one row of coupons, with the title of its webinar.
+type Coupon struct {
+	ID                   string
+	Code                 string
+	UserID               string
+	WebinarID            string
+	WebinarTitle         string
+	RegistrationID       string
+	PaymentID            string // "" for demo coupons
+	ValueCents           int64
+	OriginalPaymentCents int64
+	Status               string
+	CreatedAt            time.Time
+	ExpiresAt            time.Time
+	RedeemedAt           *time.Time
+}
+
+// displayStatus is SPEC.md §4's rule: used is 'used'; an active coupon past
+// its expiry is 'expired'; else 'active'.
+func (c Coupon) displayStatus(now time.Time) string {
+	if c.Status == StatusActive && !now.Before(c.ExpiresAt) {
+		return StatusExpired
+	}
+	return c.Status
+}
+
+// View is a coupon as the API shows it (docs/api.md): money in dollars
+// beside the exact cents, SPEC.md §3's field names.
+type View struct {
+	ID                   string     `json:"id"`
+	Code                 string     `json:"code"`
+	UserID               string     `json:"user_id"`
+	WebinarID            string     `json:"webinar_id"`
+	WebinarTitle         string     `json:"webinar_title"`
+	RegistrationID       string     `json:"webinar_registration_id"`
+	Value                float64    `json:"value"`
+	ValueCents           int64      `json:"value_cents"`
+	OriginalPayment      float64    `json:"original_payment_amount"`
+	OriginalPaymentCents int64      `json:"original_payment_cents"`
+	Status               string     `json:"status"`
+	CreatedAt            time.Time  `json:"created_at"`
+	ExpiresAt            time.Time  `json:"expires_at"`
+	RedeemedAt           *time.Time `json:"redeemed_at"`
+}
+
+// View returns the API form of c as of now.
+func (c Coupon) View(now time.Time) View {
+	return View{
+		ID: c.ID, Code: c.Code, UserID: c.UserID, WebinarID: c.WebinarID, WebinarTitle: c.WebinarTitle,
+		RegistrationID: c.RegistrationID,
+		Value:          float64(c.ValueCents) / 100, ValueCents: c.ValueCents,
+		OriginalPayment: float64(c.OriginalPaymentCents) / 100, OriginalPaymentCents: c.OriginalPaymentCents,
+		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
+	}
+}
+
+// IssueParams is a coupon to issue for a paid seat.
+type IssueParams struct {
+	UserID               string
+	WebinarID            string
+	RegistrationID       string
+	PaymentID            string
+	ValueCents           int64
+	OriginalPaymentCents int64
+}

@@ -1,0 +1,125 @@
+package payment
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
+	"watchwin/internal/httpx"
+)
+
+// Handler serves the payment endpoints of docs/api.md.
+type Handler struct {
+	svc *Service
+	// parseWebhook verifies and reads a provider's webhook request body;
+	// nil when the provider sends no webhooks (the test provider).
+	parseWebhook func(payload []byte, signature string) (WebhookEvent, error)
+}
+
+// NewHandler returns the payment handler; parseWebhook may be nil.
+func NewHandler(svc *Service, parseWebhook func(payload []byte, signature string) (WebhookEvent, error)) *Handler {
+	return &Handler{svc: svc, parseWebhook: parseWebhook}
+}
+
+// maxWebhookBody caps a webhook request (Stripe's events are a few KB).
+const maxWebhookBody = 256 << 10
+
+// Routes registers the endpoints. Starting, confirming and claiming act
+// only on the signed-in user's own registration and payment.
+func (h *Handler) Routes(mux *http.ServeMux) {
+	mux.Handle("POST /api/webinars/{id}/payments", auth.RequireUser(h.start, "User not authenticated"))
+	mux.Handle("POST /api/payments/confirm", auth.RequireUser(h.confirm, "User not authenticated"))
+	mux.Handle("POST /api/webinars/{id}/claim", auth.RequireUser(h.claim, "User not authenticated"))
+	if _, ok := h.svc.provider.(*TestProvider); ok {
+		mux.Handle("POST /api/payments/test-intents/{id}/confirm", auth.RequireUser(h.confirmTestCard, "User not authenticated"))
+	}
+	if h.parseWebhook != nil {
+		mux.Handle("POST /api/webhooks/stripe", httpx.HandlerFunc(h.webhook))
+	}
+}
+
+func (h *Handler) start(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	st, err := h.svc.Start(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, st)
+	return nil
+}
+
+// confirmed is SPEC.md §7's confirm-coupon-purchase answer (code,
+// expiresAt) with the whole coupon beside it.
+type confirmed struct {
+	Code      string      `json:"code"`
+	ExpiresAt time.Time   `json:"expiresAt"`
+	Coupon    coupon.View `json:"coupon"`
+}
+
+func (h *Handler) confirm(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	var in struct {
+		PaymentIntentID string `json:"paymentIntentId"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if in.PaymentIntentID == "" {
+		return apperr.Invalid("paymentIntentId", "Payment intent ID is required")
+	}
+	c, err := h.svc.Confirm(r.Context(), user, in.PaymentIntentID)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, confirmed{Code: c.Code, ExpiresAt: c.ExpiresAt, Coupon: c.View(h.svc.now())})
+	return nil
+}
+
+func (h *Handler) claim(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	reg, err := h.svc.Claim(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"registration": reg})
+	return nil
+}
+
+// confirmTestCard is the test provider's stand-in for Stripe.js confirming
+// a card: the client secret authorises it, as it does at Stripe. A decline
+// is 402 card_declined with the card's message.
+func (h *Handler) confirmTestCard(w http.ResponseWriter, r *http.Request, _ auth.Profile) error {
+	var card Card
+	if err := httpx.DecodeJSON(w, r, &card); err != nil {
+		return err
+	}
+	in, err := h.svc.provider.(*TestProvider).Confirm(r.Context(), r.PathValue("id"), card)
+	if err != nil {
+		return err
+	}
+	if in.Status != StatusSucceeded {
+		return &apperr.Error{Kind: apperr.KindPaymentRequired, Code: "card_declined", Message: in.LastError, Field: "card_number"}
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]string{"id": in.ID, "status": string(in.Status)})
+	return nil
+}
+
+// webhook takes a provider's event: the signature is checked on the raw
+// body, the event handled once, and the answer given as soon as it is done.
+func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) error {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
+	if err != nil {
+		return apperr.TooLarge("Webhook body too large.")
+	}
+	ev, err := h.parseWebhook(payload, r.Header.Get("Stripe-Signature"))
+	if err != nil {
+		slog.WarnContext(r.Context(), "webhook refused", "err", err)
+		return apperr.BadRequest("Webhook signature could not be verified.")
+	}
+	if err := h.svc.HandleEvent(r.Context(), ev); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
+	return nil
+}

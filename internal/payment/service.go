@@ -1,0 +1,437 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
+	"watchwin/internal/db"
+	"watchwin/internal/mail"
+	"watchwin/internal/registration"
+	"watchwin/internal/webinar"
+)
+
+// Webinars is what payment needs of the webinar domain (*webinar.Service).
+type Webinars interface {
+	Get(ctx context.Context, id string) (webinar.Webinar, error)
+	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
+}
+
+// Registrations is what payment needs of the registration domain
+// (*registration.Service).
+type Registrations interface {
+	Mine(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error)
+	MarkPurchased(ctx context.Context, registrationID string) (registration.Registration, error)
+}
+
+// Mailer queues e-mail in the caller's transaction (*mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// SeatsFilled is told, after the commit, that a webinar's paid seats reached
+// total_seats (the giveaway draw; SPEC.md §4). It must be idempotent: a
+// retry may tell it twice.
+type SeatsFilled interface {
+	SeatsFilled(ctx context.Context, webinarID string)
+}
+
+// Deps are the other domains payment works with.
+type Deps struct {
+	Webinars      Webinars
+	Registrations Registrations
+	Coupons       *coupon.Service
+	Mailer        Mailer
+	// CouponMail renders the e-mail that carries a new coupon to to.
+	CouponMail  func(c coupon.Coupon, to string) (mail.Message, error)
+	SeatsFilled SeatsFilled // nil: nobody listens
+}
+
+// Service takes payments and fulfils them; it knows nothing of HTTP.
+type Service struct {
+	db       *db.DB
+	store    store
+	provider Provider
+	deps     Deps
+	now      db.Clock
+	holdFor  time.Duration
+}
+
+// NewService returns the payment service taking payments through provider;
+// a started payment holds its seat for holdFor (WATCHWIN_SEAT_HOLD_MINUTES).
+func NewService(d *db.DB, provider Provider, deps Deps, now db.Clock, holdFor time.Duration) *Service {
+	return &Service{db: d, store: store{d}, provider: provider, deps: deps, now: now, holdFor: holdFor}
+}
+
+// Provider returns the provider payments go through.
+func (s *Service) Provider() Provider { return s.provider }
+
+// Messages of SPEC.md §5 and §8, and for the refusals SPEC.md does not word.
+const (
+	msgWatchFirst       = "Please watch the webinar first"
+	msgAlreadyPurchased = "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support."
+	msgSoldOut          = "All coupons for this webinar have been sold."
+	msgFree             = "This webinar is free: claim your seat instead of paying."
+	msgNotFree          = "This webinar is not free."
+	msgStartFailed      = "Payment could not be started. Please try again."
+	msgNotSuccessful    = "Payment was not successful"
+	msgPaymentNotFound  = "Payment not found"
+	msgRefunded         = "Sorry, the last seat was taken while you were paying. Your payment has been refunded in full."
+	msgMismatch         = "This payment does not match its purchase and cannot be completed. Please contact support."
+)
+
+var (
+	errWatchFirst       = &apperr.Error{Kind: apperr.KindForbidden, Code: "watch_first", Message: msgWatchFirst}
+	errAlreadyPurchased = apperr.Conflict("already_purchased", msgAlreadyPurchased)
+	errSoldOut          = apperr.Conflict("sold_out", msgSoldOut)
+	errRefunded         = apperr.Conflict("payment_refunded", msgRefunded)
+	errPaymentNotFound  = apperr.NotFound(msgPaymentNotFound)
+	errMismatch         = apperr.Conflict("payment_mismatch", msgMismatch)
+)
+
+// buyable returns the webinar and the user's registration when the user may
+// buy its coupon: registered, video watched, not yet bought, webinar active.
+func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID string) (webinar.Webinar, registration.Registration, error) {
+	w, err := s.deps.Webinars.Get(ctx, webinarID)
+	if err != nil {
+		return webinar.Webinar{}, registration.Registration{}, err
+	}
+	if !w.IsActive {
+		return webinar.Webinar{}, registration.Registration{}, apperr.NotFound("Webinar not found")
+	}
+	reg, err := s.deps.Registrations.Mine(ctx, user, webinarID)
+	switch {
+	case err != nil:
+		return w, reg, err
+	case reg.PurchasedCoupon:
+		return w, reg, errAlreadyPurchased
+	case !reg.WatchedVideoFully:
+		return w, reg, errWatchFirst
+	}
+	return w, reg, nil
+}
+
+// Start begins paying for a webinar's coupon (SPEC.md §7
+// create-payment-intent): the amount is display_price × 100 cents, computed
+// here; the user's seat is held for holdFor so two buyers cannot both pay
+// for the last one. Starting again while a payment is open returns that
+// payment, with its hold renewed if it lapsed and a seat is still there.
+func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID string) (Started, error) {
+	w, reg, err := s.buyable(ctx, user, webinarID)
+	if err != nil {
+		return Started{}, err
+	}
+	if w.DisplayPriceCents == 0 {
+		return Started{}, apperr.Conflict("free_webinar", msgFree)
+	}
+	var p Payment
+	var holdUntil time.Time
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.deps.Webinars.LockSeats(ctx, w.ID)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		holdUntil = now.Add(s.holdFor)
+		p, err = s.store.openFor(ctx, reg.ID)
+		switch {
+		case errors.Is(err, db.ErrNotFound):
+			if seats.Left == 0 {
+				return errSoldOut
+			}
+			id := uuid.NewString()
+			p = Payment{ID: id, Provider: s.provider.Name(), ProviderPaymentID: pendingID(id),
+				UserID: user.ID, WebinarID: w.ID, RegistrationID: reg.ID,
+				AmountCents: w.DisplayPriceCents, CouponValueCents: w.CouponValueCents(),
+				Currency: Currency, Status: PaymentOpen, CreatedAt: now}
+			if err := s.store.insert(ctx, p); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		default:
+			// An open payment: its hold, if still running, is counted in
+			// seats.Held; a lapsed one needs a free seat to be renewed.
+			expires, err := s.store.holdExpiry(ctx, p.ID)
+			if err != nil && !errors.Is(err, db.ErrNotFound) {
+				return err
+			}
+			if expires.After(now) {
+				holdUntil = expires
+				return nil
+			}
+			if seats.Left == 0 {
+				return errSoldOut
+			}
+		}
+		return s.store.hold(ctx, p, holdUntil, now)
+	})
+	if err != nil {
+		return Started{}, err
+	}
+
+	// The provider is called outside the transaction (no lock is held over
+	// the network); the idempotency key makes a retry, or a restart after a
+	// crash here, find the same intent.
+	in, err := s.provider.Create(ctx, CreateParams{
+		AmountCents: p.AmountCents, Currency: p.Currency, IdempotencyKey: "watchwin-payment-" + p.ID,
+		Metadata: map[string]string{
+			MetaWebinarID: p.WebinarID, MetaRegistrationID: p.RegistrationID, MetaUserID: p.UserID,
+			MetaCouponValue: strconv.FormatInt(p.CouponValueCents, 10), MetaType: TypeWebinarCoupon,
+			MetaPaymentID: p.ID,
+		},
+	})
+	if err == nil && p.ProviderPaymentID != in.ID {
+		err = s.store.setProviderID(ctx, p.ID, in.ID, s.now())
+	}
+	if err != nil {
+		slog.ErrorContext(ctx, "payment start failed", "payment_id", p.ID, "provider", p.Provider, "err", err)
+		if _, cerr := s.store.close(context.WithoutCancel(ctx), p.ID, PaymentCanceled, s.now()); cerr != nil {
+			slog.ErrorContext(ctx, "cancel payment", "payment_id", p.ID, "err", cerr)
+		}
+		return Started{}, &apperr.Error{Kind: apperr.KindUnavailable, Code: "payment_unavailable", Message: msgStartFailed, Err: err}
+	}
+	return Started{
+		ID: in.ID, ClientSecret: in.ClientSecret, Provider: p.Provider,
+		Amount: dollars(p.AmountCents), AmountCents: p.AmountCents,
+		CouponValue: dollars(p.CouponValueCents), CouponValueCents: p.CouponValueCents,
+		HoldExpiresAt: holdUntil,
+	}, nil
+}
+
+// MetaPaymentID carries our payment id in the intent's metadata.
+const MetaPaymentID = "paymentId"
+
+// pendingID stands in for the provider's id until the intent exists.
+func pendingID(paymentID string) string { return "pending:" + paymentID }
+
+func dollars(cents int64) float64 { return float64(cents) / 100 }
+
+// Confirm completes the purchase the browser paid for (SPEC.md §7
+// confirm-coupon-purchase): only the payment's owner may, and only the
+// provider's word that it succeeded counts.
+func (s *Service) Confirm(ctx context.Context, user auth.Profile, intentID string) (coupon.Coupon, error) {
+	p, err := s.store.byProviderID(ctx, s.provider.Name(), intentID)
+	if errors.Is(err, db.ErrNotFound) || (err == nil && p.UserID != user.ID) {
+		return coupon.Coupon{}, errPaymentNotFound
+	}
+	if err != nil {
+		return coupon.Coupon{}, err
+	}
+	return s.Fulfil(ctx, p.ID)
+}
+
+// Fulfil turns a payment the provider reports succeeded into a paid seat
+// and a coupon, exactly once: the browser's confirm, the webhook and any
+// retry of either all end here, and every one after the first returns the
+// same coupon and writes nothing. It proceeds only when the provider
+// reports the payment succeeded for the expected amount, currency, user,
+// webinar and registration. If no seat is left for it (its hold lapsed and
+// the webinar filled), the payment is refunded through the provider.
+func (s *Service) Fulfil(ctx context.Context, paymentID string) (coupon.Coupon, error) {
+	p, err := s.store.get(ctx, paymentID)
+	if errors.Is(err, db.ErrNotFound) {
+		return coupon.Coupon{}, errPaymentNotFound
+	}
+	if err != nil {
+		return coupon.Coupon{}, err
+	}
+	if done, c, err := s.closedOutcome(ctx, p); done {
+		return c, err
+	}
+	in, err := s.provider.Retrieve(ctx, p.ProviderPaymentID)
+	if err != nil {
+		return coupon.Coupon{}, fmt.Errorf("retrieve payment %s: %w", p.ID, err)
+	}
+	if in.Status != StatusSucceeded {
+		msg := msgNotSuccessful
+		if in.LastError != "" {
+			msg = in.LastError
+		}
+		return coupon.Coupon{}, apperr.Conflict("payment_not_successful", msg)
+	}
+	if !matches(p, in) {
+		// Never a coupon for money that is not what this seat costs.
+		slog.ErrorContext(ctx, "payment does not match its purchase", "payment_id", p.ID, "provider", p.Provider)
+		return coupon.Coupon{}, errMismatch
+	}
+
+	var c coupon.Coupon
+	var filled, noSeat bool
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.deps.Webinars.LockSeats(ctx, p.WebinarID)
+		if err != nil {
+			return err
+		}
+		// Under the lock, the payment's state is settled: a racing call
+		// may have fulfilled it a moment ago.
+		if p, err = s.store.get(ctx, p.ID); err != nil {
+			return err
+		}
+		if p.Status != PaymentOpen {
+			return nil
+		}
+		now := s.now()
+		expires, err := s.store.holdExpiry(ctx, p.ID)
+		if err != nil && !errors.Is(err, db.ErrNotFound) {
+			return err
+		}
+		// A running hold is this payment's seat (counted in seats.Held);
+		// without one the payment needs a seat still free.
+		if !expires.After(now) && seats.Left == 0 {
+			noSeat = true
+			return nil
+		}
+		reg, err := s.deps.Registrations.MarkPurchased(ctx, p.RegistrationID)
+		if err != nil {
+			return err
+		}
+		c, err = s.deps.Coupons.Issue(ctx, coupon.IssueParams{
+			UserID: p.UserID, WebinarID: p.WebinarID, RegistrationID: reg.ID, PaymentID: p.ID,
+			ValueCents: p.CouponValueCents, OriginalPaymentCents: p.AmountCents,
+		})
+		if err != nil {
+			return err
+		}
+		if _, err := s.store.close(ctx, p.ID, PaymentSucceeded, now); err != nil {
+			return err
+		}
+		m, err := s.deps.CouponMail(c, reg.Email)
+		if err != nil {
+			return err
+		}
+		if err := s.deps.Mailer.Enqueue(ctx, m); err != nil {
+			return err
+		}
+		filled = seats.Paid+1 >= seats.Total
+		return nil
+	})
+	switch {
+	case err != nil:
+		return coupon.Coupon{}, err
+	case noSeat:
+		return coupon.Coupon{}, s.refund(ctx, p)
+	case c.ID == "":
+		// Another call fulfilled or refunded it while this one waited.
+		_, c, err = s.closedOutcome(ctx, p)
+		return c, err
+	}
+	slog.InfoContext(ctx, "payment fulfilled", "payment_id", p.ID, "coupon_id", c.ID, "webinar_id", p.WebinarID)
+	if filled && s.deps.SeatsFilled != nil {
+		s.deps.SeatsFilled.SeatsFilled(context.WithoutCancel(ctx), p.WebinarID)
+	}
+	return c, nil
+}
+
+// closedOutcome answers for a payment that is no longer open: its coupon,
+// or why there is none. done is false for an open payment.
+func (s *Service) closedOutcome(ctx context.Context, p Payment) (done bool, c coupon.Coupon, err error) {
+	switch p.Status {
+	case PaymentSucceeded:
+		c, err = s.deps.Coupons.ForPayment(ctx, p.ID)
+		return true, c, err
+	case PaymentRefunded:
+		return true, c, errRefunded
+	case PaymentCanceled:
+		return true, c, apperr.Conflict("payment_canceled", msgNotSuccessful)
+	}
+	return false, c, nil
+}
+
+// refund gives back a succeeded payment that has no seat. The provider's
+// refund is idempotent per payment, so a retry after a crash between the
+// refund and the record never refunds twice.
+func (s *Service) refund(ctx context.Context, p Payment) error {
+	if err := s.provider.Refund(ctx, p.ProviderPaymentID, "watchwin-refund-"+p.ID); err != nil {
+		return fmt.Errorf("refund payment %s: %w", p.ID, err)
+	}
+	if _, err := s.store.close(ctx, p.ID, PaymentRefunded, s.now()); err != nil {
+		return err
+	}
+	slog.WarnContext(ctx, "payment refunded: no seat left", "payment_id", p.ID, "webinar_id", p.WebinarID)
+	return errRefunded
+}
+
+// matches reports whether what the provider holds is what this payment is
+// for: amount, currency and every id in the metadata.
+func matches(p Payment, in Intent) bool {
+	m := in.Metadata
+	return in.ID == p.ProviderPaymentID && in.AmountCents == p.AmountCents && in.Currency == p.Currency &&
+		m[MetaUserID] == p.UserID && m[MetaWebinarID] == p.WebinarID &&
+		m[MetaRegistrationID] == p.RegistrationID && m[MetaPaymentID] == p.ID
+}
+
+// Claim takes the seat of a free webinar (DESIGN.md §4): no card step, the
+// seat is marked paid (a giveaway entry) and no coupon of value 0 is issued.
+func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error) {
+	w, reg, err := s.buyable(ctx, user, webinarID)
+	if err != nil {
+		return registration.Registration{}, err
+	}
+	if w.DisplayPriceCents != 0 {
+		return registration.Registration{}, apperr.Conflict("not_free", msgNotFree)
+	}
+	var filled bool
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.deps.Webinars.LockSeats(ctx, w.ID)
+		if err != nil {
+			return err
+		}
+		if seats.Left == 0 {
+			return errSoldOut
+		}
+		if reg, err = s.deps.Registrations.MarkPurchased(ctx, reg.ID); err != nil {
+			return err
+		}
+		filled = seats.Paid+1 >= seats.Total
+		return nil
+	})
+	if err != nil {
+		return registration.Registration{}, err
+	}
+	if filled && s.deps.SeatsFilled != nil {
+		s.deps.SeatsFilled.SeatsFilled(context.WithoutCancel(ctx), w.ID)
+	}
+	return reg, nil
+}
+
+// HandleEvent acts on a provider event (a webhook) once: a succeeded
+// payment is fulfilled; a failed one needs nothing (the intent stays open
+// for another card). Events already handled, and events about payments this
+// store never started, are acknowledged and ignored.
+func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
+	if ev.Type != EventPaymentSucceeded || ev.IntentID == "" {
+		return nil
+	}
+	p, err := s.store.byProviderID(ctx, s.provider.Name(), ev.IntentID)
+	if errors.Is(err, db.ErrNotFound) {
+		slog.WarnContext(ctx, "webhook for an unknown payment", "event_id", ev.ID)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if fresh, err := s.store.markEvent(ctx, s.provider.Name(), ev.ID, s.now()); err != nil || !fresh {
+		return err
+	}
+	_, err = s.Fulfil(ctx, p.ID)
+	if e, ok := apperr.As(err); ok {
+		// A business outcome (refunded, mismatch) is final; only failures
+		// worth a retry go back to the provider as an error.
+		slog.WarnContext(ctx, "webhook payment not fulfilled", "payment_id", p.ID, "code", e.Code)
+		return nil
+	}
+	if err != nil {
+		// Let the provider redeliver: forget that this event was handled.
+		_, _ = s.db.Q(ctx).ExecContext(context.WithoutCancel(ctx), `DELETE FROM processed_events WHERE provider = $1 AND event_id = $2`, s.provider.Name(), ev.ID)
+	}
+	return err
+}
