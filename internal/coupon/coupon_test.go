@@ -1,0 +1,89 @@
+package coupon
+
+import (
+	"bytes"
+	"image/png"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestNewCode(t *testing.T) {
+	format := regexp.MustCompile(`^LW-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$`)
+	seen := map[string]bool{}
+	counts := map[rune]int{}
+	for range 10000 {
+		c := newCode()
+		if !format.MatchString(c) {
+			t.Fatalf("code %q is not LW- and 12 Crockford characters", c)
+		}
+		if seen[c] {
+			t.Fatalf("code %q twice in 10,000", c)
+		}
+		seen[c] = true
+		for _, r := range strings.ReplaceAll(c[3:], "-", "") {
+			counts[r]++
+		}
+	}
+	// 120,000 characters over 32 symbols: about 3,750 each when uniform.
+	for r, n := range counts {
+		if n < 3000 || n > 4500 {
+			t.Errorf("symbol %q appears %d times; the alphabet is not used uniformly", r, n)
+		}
+	}
+	if len(counts) != 32 {
+		t.Errorf("%d symbols used, want 32", len(counts))
+	}
+}
+
+func TestDisplayStatus(t *testing.T) {
+	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	redeemed := now.Add(-time.Hour)
+	tests := []struct {
+		name string
+		c    Coupon
+		want string
+	}{
+		{"active, not expired", Coupon{Status: StatusActive, ExpiresAt: now.Add(time.Hour)}, "active"},
+		{"active, past expiry", Coupon{Status: StatusActive, ExpiresAt: now}, "expired"},
+		{"used, past expiry", Coupon{Status: StatusUsed, ExpiresAt: now.Add(-time.Hour), RedeemedAt: &redeemed}, "used"},
+		{"expired", Coupon{Status: StatusExpired, ExpiresAt: now.Add(-time.Hour)}, "expired"},
+	}
+	for _, tt := range tests {
+		if got := tt.c.View(now).Status; got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestCouponMail(t *testing.T) {
+	chicago, _ := time.LoadLocation("America/Chicago")
+	m := Mailer{BaseURL: "https://webinars.example.com/", TimeZone: chicago, ExpiryDays: 45}
+	c := Coupon{ID: "c1", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, WebinarTitle: `Holsters & "Belts"`,
+		ExpiresAt: time.Date(2027, 1, 1, 3, 0, 0, 0, time.UTC)} // Dec 31 in Chicago
+	msg, err := m.Message(c, "sam@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.DedupeKey != "coupon:c1" || msg.To != "sam@example.com" || !strings.Contains(msg.Subject, `Holsters & "Belts"`) {
+		t.Errorf("message: %+v", msg)
+	}
+	for _, want := range []string{"LW-7K3M-Q9PX-4TRW", "$48.00", `Holsters & "Belts"`, "December 31, 2026",
+		"https://webinars.example.com/dashboard", "Expires 45 days after issue.", "No cash value."} {
+		if !strings.Contains(msg.Text, want) {
+			t.Errorf("text part lacks %q:\n%s", want, msg.Text)
+		}
+	}
+	for _, want := range []string{"LW-7K3M-Q9PX-4TRW", "$48.00", "Holsters &amp; &#34;Belts&#34;", `src="cid:coupon-qr"`} {
+		if !strings.Contains(msg.HTML, want) {
+			t.Errorf("HTML part lacks %q", want)
+		}
+	}
+	if len(msg.Attachments) != 1 || msg.Attachments[0].ContentID != "coupon-qr" {
+		t.Fatalf("attachments: %+v", msg.Attachments)
+	}
+	if _, err := png.Decode(bytes.NewReader(msg.Attachments[0].Data)); err != nil {
+		t.Errorf("QR attachment is not a PNG: %v", err)
+	}
+}
