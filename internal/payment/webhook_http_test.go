@@ -1,0 +1,101 @@
+package payment_test
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stripe/stripe-go/v85/webhook"
+
+	"watchwin/internal/coupon"
+	"watchwin/internal/db"
+	"watchwin/internal/payment"
+	"watchwin/internal/testutil"
+)
+
+// stripeLike is the test provider under Stripe's name, so the webhook route
+// exists; the money side stays in the database.
+type stripeLike struct{ *payment.TestProvider }
+
+func (stripeLike) Name() string { return "stripe" }
+
+// TestStripeWebhookRoute: a signed payment_intent.succeeded delivery fulfils
+// the payment once, redeliveries change nothing, and unsigned or forged
+// deliveries are refused with 400 and do nothing.
+func TestStripeWebhookRoute(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		tp := payment.NewTestProvider(d, s.Clock.Now)
+		svc := payment.NewService(d, stripeLike{tp}, payment.Deps{
+			Webinars: s.App.Webinars, Registrations: s.App.Registrations, Coupons: s.App.Coupons,
+			Mailer: s.App.Outbox, CouponMail: coupon.Mailer{BaseURL: "http://x", TimeZone: time.UTC, ExpiryDays: 30}.Message,
+		}, s.Clock.Now, 15*time.Minute)
+		const secret = "whsec_route_test"
+		mux := http.NewServeMux()
+		payment.NewHandler(svc, func(payload []byte, sig string) (payment.WebhookEvent, error) {
+			return payment.ParseStripeEvent(payload, sig, secret, time.Time{})
+		}).Routes(mux)
+		srv := httptest.NewServer(mux)
+		defer srv.Close()
+
+		w := s.CreateWebinar(testutil.WebinarSpec{})
+		p := buyer(t, s, w.ID)
+		st, err := svc.Start(t.Context(), p, w.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tp.Confirm(t.Context(), st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: good,
+			ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"}); err != nil {
+			t.Fatal(err)
+		}
+
+		event := func(id, intent string) []byte {
+			return fmt.Appendf(nil, `{"id": %q, "object": "event", "type": "payment_intent.succeeded",
+				"data": {"object": {"id": %q, "object": "payment_intent"}}}`, id, intent)
+		}
+		deliver := func(payload []byte, sig string) int {
+			req, _ := http.NewRequest("POST", srv.URL+"/api/webhooks/stripe", bytes.NewReader(payload))
+			req.Header.Set("Stripe-Signature", sig)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Body.Close()
+			return res.StatusCode
+		}
+		signed := func(payload []byte, key string) string {
+			return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: key, Timestamp: time.Now()}).Header
+		}
+
+		forged := event("evt_forged", st.ID)
+		if got := deliver(forged, signed(forged, "whsec_someone_else")); got != 400 {
+			t.Errorf("forged delivery: %d, want 400", got)
+		}
+		if got := deliver(forged, ""); got != 400 {
+			t.Errorf("unsigned delivery: %d, want 400", got)
+		}
+		assertSeats(t, d, w.ID, 0)
+
+		ok := event("evt_1", st.ID)
+		for range 3 {
+			if got := deliver(ok, signed(ok, secret)); got != 200 {
+				t.Fatalf("signed delivery: %d, want 200", got)
+			}
+		}
+		again := event("evt_2", st.ID) // another event about the same payment
+		if got := deliver(again, signed(again, secret)); got != 200 {
+			t.Errorf("second event: %d", got)
+		}
+		unknown := event("evt_3", "pi_not_ours")
+		if got := deliver(unknown, signed(unknown, secret)); got != 200 {
+			t.Errorf("event for an unknown payment: %d, want 200 (acknowledged, ignored)", got)
+		}
+		assertSeats(t, d, w.ID, 1)
+		if c, err := svc.Confirm(t.Context(), p, st.ID); err != nil || c.Code == "" {
+			t.Errorf("the buyer's confirm after the webhook: %+v, %v", c, err)
+		}
+	})
+}
