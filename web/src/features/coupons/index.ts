@@ -1,5 +1,12 @@
 // Public surface of the coupons feature: the coupon offer and its admin screen.
 export { WebinarCouponPage } from "./components/webinar-coupon-page";
+export {
+  PrintableCoupon,
+  PrintCouponButton,
+  usePrintCoupon,
+  type PrintableCouponData,
+} from "./components/printable-coupon";
+export { couponDisplayStatus, type CouponDisplayStatus } from "./lib/coupon-status";
 
 // Admin screen, loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminCouponsPage = () =>
