@@ -3,6 +3,8 @@ export type { AdminWebinar, Webinar } from "./api/schemas";
 export { HomePage } from "./components/home-page";
 export { WebinarsPage } from "./components/webinars-page";
 export { WebinarDetailPage } from "./components/webinar-detail-page";
+export { useStoreTimeZone } from "./hooks/use-store-time-zone";
+export { formatEventDate, formatMoney, formatPrice } from "./lib/format";
 
 // Admin screens, loaded on first visit in their own chunks (app/router.tsx).
 export const loadAdminWebinarsPage = () =>
