@@ -2,6 +2,9 @@
 SHELL := /bin/bash
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
+# The Go packages: not ./..., which would reach into web/node_modules (some npm
+# packages ship Go files).
+GO_PKGS := ./cmd/... ./internal/... ./web
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)
 
 .PHONY: run build web go-build test test-go test-web test-e2e bench deps clean
@@ -35,8 +38,8 @@ bin/stripe-mock:
 	GOBIN=$(CURDIR)/bin go install github.com/stripe/stripe-mock@v0.203.0
 
 test-go: web bin/stripe-mock
-	go vet ./...
-	go test -count=1 ./...
+	go vet $(GO_PKGS)
+	go test -count=1 $(GO_PKGS)
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npx tsc -b && npx vitest run && npx eslint .
@@ -47,7 +50,7 @@ test-e2e: build e2e/node_modules/.package-lock.json
 
 ## bench: benchmarks (throughput and timings live here, not in unit tests)
 bench:
-	go test -run '^$$' -bench . -benchmem ./...
+	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html e2e/test-results e2e/playwright-report
