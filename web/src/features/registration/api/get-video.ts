@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { retryTransient } from "@/lib/retry";
+import { registrationKeys } from "./keys";
+import { videoSchema } from "./schemas";
+
+/**
+ * GET /api/webinars/{id}/video: the YouTube id, for registered users and
+ * admins only (403 `registration_required` otherwise; the public webinar
+ * endpoints never show it).
+ */
+async function getVideoId(webinarId: string, signal?: AbortSignal): Promise<string> {
+  const { youtube_video_id } = await api.get(`/api/webinars/${encodeURIComponent(webinarId)}/video`, {
+    schema: videoSchema,
+    signal,
+  });
+  return youtube_video_id;
+}
+
+const videoQueryOptions = (webinarId: string) =>
+  queryOptions({
+    queryKey: registrationKeys.video(webinarId),
+    queryFn: ({ signal }) => getVideoId(webinarId, signal),
+    staleTime: 5 * 60_000,
+    retry: retryTransient(2),
+  });
+
+/** The video id; ask only once access is settled (`enabled`). */
+export function useVideoId(webinarId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...videoQueryOptions(webinarId ?? ""), enabled: enabled && Boolean(webinarId) });
+}

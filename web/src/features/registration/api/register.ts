@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { registrationKeys } from "./keys";
+import { registerResponseSchema, type RegisterResponse, type RegistrationInput } from "./schemas";
+
+type RegisterVariables = { webinarId: string; input: RegistrationInput };
+
+/**
+ * POST /api/webinars/{id}/registrations: 201 `{registration, created: true}`,
+ * or 200 with created false and the first registration when I was already
+ * registered (not an error: the dialog takes the 'already registered' path).
+ */
+function register({ webinarId, input }: RegisterVariables): Promise<RegisterResponse> {
+  const body = { name: input.name, email: input.email, ...(input.phone ? { phone: input.phone } : {}) };
+  return api.post(`/api/webinars/${encodeURIComponent(webinarId)}/registrations`, body, {
+    schema: registerResponseSchema,
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ registration }, { webinarId }) => {
+      queryClient.setQueryData(registrationKeys.forWebinar(webinarId), registration);
+      return queryClient.invalidateQueries({ queryKey: registrationKeys.mine() });
+    },
+  });
+}
