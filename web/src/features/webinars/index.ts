@@ -1,8 +1,11 @@
 // Public surface of the webinars feature for the app shell and other features.
 export type { AdminWebinar, Webinar } from "./api/schemas";
+export { useWebinar } from "./api/get-webinar";
+export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";
 export { WebinarsPage } from "./components/webinars-page";
 export { WebinarDetailPage } from "./components/webinar-detail-page";
+export { webinarPath } from "./hooks/use-reserve-spot";
 export { useStoreTimeZone } from "./hooks/use-store-time-zone";
 export { formatEventDate, formatMoney, formatPrice } from "./lib/format";
 
