@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import { Toaster } from "@/components/ui/toaster";
 import { AuthProvider } from "@/features/auth";
 import { ErrorBoundary } from "@/features/errors";
+import { ReserveSpotProvider } from "@/features/registration";
 import { createQueryClient } from "./query-client";
 import { ScrollToTop } from "./scroll-to-top";
 
@@ -20,12 +21,18 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   );
 }
 
-/** Root route element: providers that need the router (auth navigates on sign-out). */
+/**
+ * Root route element: providers that need the router (auth navigates on
+ * sign-out; the registration dialog behind 'Reserve Spot' navigates to the
+ * watch page).
+ */
 export function RouteProviders() {
   return (
     <AuthProvider>
-      <ScrollToTop />
-      <Outlet />
+      <ReserveSpotProvider>
+        <ScrollToTop />
+        <Outlet />
+      </ReserveSpotProvider>
     </AuthProvider>
   );
 }

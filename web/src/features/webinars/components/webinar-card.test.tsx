@@ -82,11 +82,12 @@ describe("WebinarCard", () => {
     expect(within(await card()).getByText("Only 4 seats left")).toBeInTheDocument();
   });
 
-  it("shows a sold-out state at 0 seats left", async () => {
+  it("keeps Reserve Spot enabled at 0 seats left (seats cap paid coupons, not registration)", async () => {
     renderCard({ seats_left: 0, total_seats: 20 });
     const c = within(await card());
     expect(c.getByText("0/20 seats left")).toBeInTheDocument();
-    expect(c.getByRole("button", { name: "Sold Out" })).toBeDisabled();
+    expect(c.getByText("Sold Out")).toBeInTheDocument();
+    expect(c.getByRole("button", { name: "Reserve Spot" })).toBeEnabled();
     expect(c.queryByText(/^Only/)).not.toBeInTheDocument();
   });
 
@@ -101,10 +102,11 @@ describe("WebinarCard", () => {
     expect(screen.getByText("Please log in to register for webinars")).toBeInTheDocument();
   });
 
-  it("takes signed-in users to the detail page", async () => {
-    const { router, queryClient } = renderCard();
+  it.each([17, 0])("opens the registration dialog for signed-in users (%i seats left)", async (seatsLeft) => {
+    const { router, queryClient } = renderCard({ seats_left: seatsLeft });
     await sessionLoaded(queryClient);
     await userEvent.click(within(await card()).getByRole("button", { name: "Reserve Spot" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/webinar/w42"));
+    expect(await screen.findByRole("dialog", { name: "Register for Webinar" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
   });
 });

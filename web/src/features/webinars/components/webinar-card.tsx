@@ -21,13 +21,13 @@ type WebinarCardProps = { webinar: Webinar };
 /**
  * A webinar in the list (SPEC.md §2). The title is the link to the detail
  * page and stretches over the whole card, so a click anywhere opens it;
- * 'Reserve Spot' sits above that link and is the only other control.
+ * 'Reserve Spot' sits above that link and is the only other control. It
+ * stays enabled at 0 seats left: seats cap paid coupons, not registration.
  */
 export function WebinarCard({ webinar }: WebinarCardProps) {
   const timeZone = useStoreTimeZone();
   const reserve = useReserveSpot();
   const titleId = useId();
-  const soldOut = webinar.seats_left <= 0;
 
   return (
     <article
@@ -85,10 +85,9 @@ export function WebinarCard({ webinar }: WebinarCardProps) {
             size="lg"
             className="relative z-10 w-full"
             onClick={() => reserve(webinar)}
-            disabled={soldOut}
             aria-describedby={titleId}
           >
-            {soldOut ? "Sold Out" : "Reserve Spot"}
+            Reserve Spot
           </Button>
         </div>
       </div>

@@ -34,6 +34,13 @@ describe("WebinarDetailPage", () => {
     expect(document.title).toMatch(/^Concealed Carry Essentials/);
   });
 
+  it("keeps 'Reserve Your Spot' for a sold-out webinar and says only the coupons are gone", async () => {
+    const webinar = makeWebinar({ id: "w9", seats_left: 0, paid_seats: 20, total_seats: 20 });
+    renderDetail((url) => (url === "/api/webinars/w9" ? jsonResponse(webinar) : undefined));
+    expect(await screen.findByText("All coupons for this webinar have been sold. You can still register and watch.")).toBeInTheDocument();
+    for (const button of screen.getAllByRole("button", { name: "Reserve Your Spot" })) expect(button).toBeEnabled();
+  });
+
   it("shows 'Webinar Not Found' for a missing or inactive webinar", async () => {
     const { router } = renderDetail((url) =>
       url === "/api/webinars/w9" ? jsonResponse({ error: { code: "not_found", message: "Webinar not found" } }, 404) : undefined,

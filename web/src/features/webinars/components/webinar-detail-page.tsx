@@ -57,13 +57,13 @@ function NotFound() {
   );
 }
 
+/** Always enabled: seats cap paid coupons, not who may register and watch (SPEC.md §4). */
 function ReserveButton({ webinar, className }: { webinar: Webinar; className?: string }) {
   const reserve = useReserveSpot();
-  const soldOut = webinar.seats_left <= 0;
   return (
-    <Button size="lg" className={className} onClick={() => reserve(webinar)} disabled={soldOut}>
+    <Button size="lg" className={className} onClick={() => reserve(webinar)}>
       <Ticket aria-hidden="true" />
-      {soldOut ? "Sold Out" : "Reserve Your Spot"}
+      Reserve Your Spot
     </Button>
   );
 }
@@ -130,6 +130,12 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
       </dl>
 
       <ReserveButton webinar={webinar} className="w-full" />
+
+      {webinar.seats_left <= 0 && (
+        <p className="text-sm text-muted-foreground">
+          All coupons for this webinar have been sold. You can still register and watch.
+        </p>
+      )}
 
       {paid && (
         <p className="flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">

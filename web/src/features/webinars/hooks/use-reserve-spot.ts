@@ -1,7 +1,8 @@
 import { useCallback } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useAuth } from "@/features/auth";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
+import { useOpenRegistration, type ReserveSpotTarget } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
 
 /** The detail page of a webinar. */
@@ -14,31 +15,31 @@ export function webinarPath(id: string): string {
  *
  * Anonymous visitors: toast 'Login Required', remember the webinar page for
  * after login, go to /auth?webinarId={id}. Signed-in users: the registration
- * dialog belongs here once it exists (watch issue); until then they are taken
- * to the webinar's detail page.
+ * dialog opens, whatever seats are left: seats cap paid coupons, not who may
+ * register and watch (SPEC.md §4), and an already-registered user reaches the
+ * watch page through the dialog's check.
  */
 export function useReserveSpot() {
   const { user, loading } = useAuth();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const openRegistration = useOpenRegistration();
 
   return useCallback(
-    (webinar: { id: string }) => {
+    (webinar: ReserveSpotTarget) => {
       if (loading) return; // the session check is still running; a click now would guess
-      const detail = webinarPath(webinar.id);
       if (!user) {
         notify.info("Login Required", "Please log in to register for webinars");
-        storeRedirectAfterAuth(detail);
+        storeRedirectAfterAuth(webinarPath(webinar.id));
         navigate(`/auth?webinarId=${encodeURIComponent(webinar.id)}`);
         return;
       }
-      if (pathname !== detail) {
-        navigate(detail);
+      if (openRegistration) {
+        openRegistration({ id: webinar.id, title: webinar.title });
         return;
       }
-      // Already on the detail page and registration is not built yet.
-      notify.info("Registration opens soon", "Online registration for this webinar is not open yet.");
+      // Outside the app's providers (never in the app): the detail page still has the facts.
+      navigate(webinarPath(webinar.id));
     },
-    [loading, user, navigate, pathname],
+    [loading, user, navigate, openRegistration],
   );
 }
