@@ -4,7 +4,17 @@ import { describe, expect, it, vi } from "vitest";
 import { Layout } from "./layout/layout";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
+import { makeWebinar } from "@/test/webinars";
 import { pageRoutes } from "./router";
+
+// The real player loads YouTube's script; a button stands in for the video's end.
+vi.mock("@/features/registration/components/video-player", () => ({
+  VideoPlayer: ({ onEnded }: { onEnded: () => void }) => (
+    <button type="button" onClick={onEnded}>
+      End video
+    </button>
+  ),
+}));
 
 const appRoutes = [{ element: <Layout />, children: pageRoutes }];
 
@@ -84,5 +94,33 @@ describe("routes and guards", () => {
     await userEvent.click(logout);
     expect(await screen.findByText("Signed out")).toBeInTheDocument();
     expect(screen.getByText("You have been successfully signed out.")).toBeInTheDocument();
+  });
+
+  it("composes the watch page with the coupons card: a sold-out webinar still plays for its registered user", async () => {
+    const webinar = makeWebinar({ id: "w1", title: "Sold Out Session", seats_left: 0, paid_seats: 1, total_seats: 1 });
+    const registration = {
+      id: "r1",
+      webinar_id: "w1",
+      user_id: "u1",
+      user_name_for_registration: "Jane Doe",
+      user_email_for_registration: "jane@example.com",
+      user_phone_for_registration: null,
+      registration_time: "2026-12-01T18:00:00Z",
+      attended_live: false,
+      watched_video_fully: false,
+      purchased_coupon: false,
+    };
+    mockApi(userSession, (url, init) => {
+      if (url === "/api/webinars/w1") return jsonResponse(webinar);
+      if (url === "/api/webinars/w1/registration") return jsonResponse({ registration });
+      if (url === "/api/webinars/w1/video") return jsonResponse({ youtube_video_id: "aqz-KE-bpKQ" });
+      if (url === "/api/webinars/w1/registration/watched" && init.method === "POST")
+        return jsonResponse({ registration: { ...registration, watched_video_fully: true } });
+      return undefined;
+    });
+    renderApp(appRoutes, { initialEntries: ["/webinar/w1/watch"] });
+    await userEvent.click(await screen.findByRole("button", { name: "End video" }));
+    expect(await screen.findByText("All coupons for this webinar have been sold.")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Buy Your Discounted Coupon" })).not.toBeInTheDocument();
   });
 });

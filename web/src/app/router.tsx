@@ -3,12 +3,12 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { loadAdminDashboardPage } from "@/features/admin";
 import { AuthPage, loadAdminUsersPage, LoginRedirect, RequireAdmin, RequireAuth } from "@/features/auth";
-import { loadAdminCouponsPage, WebinarCouponPage } from "@/features/coupons";
+import { CouponPurchaseCard, loadAdminCouponsPage, WebinarCouponPage } from "@/features/coupons";
 import { loadDashboardPage } from "@/features/dashboard";
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
-import { WebinarWatchPage } from "@/features/registration";
+import { WebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadAdminSettingsPage } from "@/features/settings";
 import { AboutPage, ContactPage, HowItWorksPage, PrivacyPage, TermsPage } from "@/features/static";
 import {
@@ -31,6 +31,11 @@ function lazyPage(load: () => Promise<ComponentType>): RouteObject["lazy"] {
   return async () => ({ Component: await load() });
 }
 
+/** The watch page's purchase section: the coupons feature's card (app/ composes the two features). */
+function renderCouponPurchase({ webinar, registration }: WatchPurchaseProps) {
+  return <CouponPurchaseCard webinar={webinar} purchased={registration?.purchased_coupon ?? false} />;
+}
+
 /**
  * The route table of SPEC.md §2. app/ composes the features: each page lives
  * in the feature that owns its domain (admin screens included) and is reached
@@ -44,7 +49,7 @@ export const pageRoutes: RouteObject[] = [
   { path: "webinars", element: <WebinarsPage /> },
   { path: "webinar/:webinarId", element: <WebinarDetailPage /> },
   // Watch checks login itself (toast + redirect with ?webinarId, SPEC.md §4).
-  { path: "webinar/:webinarId/watch", element: <WebinarWatchPage /> },
+  { path: "webinar/:webinarId/watch", element: <WebinarWatchPage renderPurchase={renderCouponPurchase} /> },
   // Public route; the purchase inside asks for login.
   { path: "webinar/:webinarId/coupon", element: <WebinarCouponPage /> },
   { path: "about", element: <AboutPage /> },

@@ -4,7 +4,7 @@ import type { ReactElement } from "react";
 import { flushSync } from "react-dom";
 // Not "react-router/dom": under Vitest it resolves to another copy of the
 // router context. Passing flushSync gives the same behaviour as the app's.
-import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router";
+import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from "react-router";
 import { vi } from "vitest";
 import { AppProviders, RouteProviders } from "@/app/providers";
 import type { Session } from "@/features/auth";
@@ -57,7 +57,7 @@ function testQueryClient() {
 /** Renders app routes (or one element at `path`) inside all providers and a memory router. */
 export function renderApp(
   routesOrElement: RouteObject[] | ReactElement,
-  { initialEntries = ["/"], path = "/" }: { initialEntries?: string[]; path?: string } = {},
+  { initialEntries = ["/"], path = "/" }: { initialEntries?: InitialEntry[]; path?: string } = {},
 ) {
   const children: RouteObject[] = Array.isArray(routesOrElement)
     ? routesOrElement

@@ -1,5 +1,6 @@
 // Public surface of the coupons feature: the coupon offer and its admin screen.
 export { WebinarCouponPage } from "./components/webinar-coupon-page";
+export { CouponPurchaseCard } from "./components/coupon-purchase-card";
 export {
   PrintableCoupon,
   PrintCouponButton,

@@ -1,10 +1,327 @@
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  ArrowLeft,
+  CalendarDays,
+  CircleAlert,
+  CircleCheck,
+  Info,
+  Lock,
+  PartyPopper,
+  RotateCcw,
+  ShieldAlert,
+  TriangleAlert,
+} from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { PageContainer } from "@/components/layout/page";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useAuth } from "@/features/auth";
+import { formatEventDate, useStoreTimeZone, useWebinar, webinarKeys, webinarPath, type Webinar } from "@/features/webinars";
+import { errorMessage } from "@/lib/api";
+import { notify } from "@/lib/toast";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useRegistration } from "../api/get-registration";
+import { useVideoId } from "../api/get-video";
+import { useMarkWatched } from "../api/mark-watched";
+import { useAdminResetRegistration, useResetRegistration } from "../api/reset-registration";
+import type { Registration } from "../api/schemas";
+import { useWatchAccess, type WatchAccess } from "../hooks/use-watch-access";
+import { clearLocalWatchFlags } from "../lib/local-watch-flags";
+import type { JustRegisteredState } from "./registration-dialog";
+import { VideoPlayer } from "./video-player";
+
+/** SPEC.md §9: the green 'Registration Successful' alert stays this long. */
+export const JUST_REGISTERED_ALERT_MS = 10_000;
+/** SPEC.md §9: 'Force Reset' reloads the page this long after 'Reset Complete'. */
+export const FORCE_RESET_RELOAD_MS = 1000;
+
+/** What the purchase section gets: the webinar and my registration (null while unknown). */
+export type WatchPurchaseProps = { webinar: Webinar; registration: Registration | null };
+
+type WebinarWatchPageProps = {
+  /**
+   * The purchase card shown once the video has ended. app/ passes the coupons
+   * feature's card here, so the payment flow can own it without the two
+   * features importing each other.
+   */
+  renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
+};
+
+function isJustRegistered(state: unknown): state is JustRegisteredState {
+  return typeof state === "object" && state !== null && (state as { justRegistered?: unknown }).justRegistered === true;
+}
+
+function ErrorLoading({ message }: { message: string }) {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-4 py-12 text-center">
+      <CircleAlert className="size-12 text-accent-500" aria-hidden="true" />
+      <h1 className="text-3xl font-extrabold tracking-tight text-ink">Error Loading Webinar</h1>
+      <p role="alert" className="text-muted-foreground">
+        {message}
+      </p>
+      <Button asChild size="lg">
+        <Link to="/webinars">Return to Webinars</Link>
+      </Button>
+    </div>
+  );
+}
+
+function RegistrationIssue({ reason }: { reason: "required" | "verification_failed" }) {
+  return (
+    <Alert variant="warning" role="alert" className="mx-auto max-w-2xl">
+      <ShieldAlert aria-hidden="true" />
+      <AlertTitle>Registration Issue</AlertTitle>
+      <AlertDescription>
+        {reason === "verification_failed"
+          ? "We couldn't verify your registration for this webinar. Taking you back to the webinar page."
+          : "We couldn't find your registration for this webinar. Taking you to the webinar page to register."}
+      </AlertDescription>
+    </Alert>
+  );
+}
 
 /**
- * "/webinar/:webinarId/watch". Public route on purpose: the page itself does
- * the SPEC.md §4 access check (toast 'Authentication required', redirect to
- * /auth?webinarId=...). Placeholder until the watch feature lands.
+ * "/webinar/:webinarId/watch" (SPEC.md §2 Watch page, §4). Public route on
+ * purpose: the page itself runs the watch access check (toast
+ * 'Authentication required', /auth?webinarId=...; retries; the detail page
+ * when not registered). Then: the player with its progress bar, 'About this
+ * webinar', 'Reset Status' ('Force Reset' for admins), and after the end the
+ * congratulations box and the purchase card.
  */
-export function WebinarWatchPage() {
-  return <PlaceholderPage title="Watch Webinar" message="The webinar player is coming soon." />;
+export function WebinarWatchPage({ renderPurchase }: WebinarWatchPageProps) {
+  const { webinarId = "" } = useParams();
+  const webinar = useWebinar(webinarId);
+  const access = useWatchAccess(webinarId, { enabled: !webinar.isError });
+  const granted = access.status === "allowed" || access.status === "temporary";
+  const video = useVideoId(webinarId, { enabled: granted });
+  useDocumentTitle(webinar.data?.title ?? "Watch Webinar");
+
+  // SPEC.md §2: local watched-flags are cleared on arrival; the server decides.
+  useEffect(() => clearLocalWatchFlags(webinarId), [webinarId]);
+
+  let body;
+  if (webinar.isError) {
+    body = <ErrorLoading message={errorMessage(webinar.error, "Unable to load this webinar. Please try again later.")} />;
+  } else if (access.status === "denied") {
+    body = <RegistrationIssue reason={access.reason} />;
+  } else if (!granted || webinar.isPending || video.isPending) {
+    body = <PageSpinner label="Loading webinar content..." />;
+  } else if (video.isError) {
+    body = <ErrorLoading message={errorMessage(video.error, "Unable to load this webinar. Please try again later.")} />;
+  } else {
+    body = (
+      <WatchContent
+        key={webinarId}
+        webinar={webinar.data}
+        videoId={video.data}
+        access={access}
+        renderPurchase={renderPurchase}
+      />
+    );
+  }
+
+  return <PageContainer className="grid content-start gap-6">{body}</PageContainer>;
+}
+
+type WatchContentProps = {
+  webinar: Webinar;
+  videoId: string;
+  access: WatchAccess;
+  renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
+};
+
+function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContentProps) {
+  const timeZone = useStoreTimeZone();
+  const registration = useRegistration(webinar.id);
+  const markWatched = useMarkWatched();
+  // The video ended while this page was open (SPEC.md §4: the purchase section appears after it).
+  const [endedHere, setEndedHere] = useState(false);
+  const completed = endedHere || registration.data?.watched_video_fully === true;
+
+  const handleEnded = () => {
+    setEndedHere(true);
+    const done = () => notify.success("Video completed!", "You've successfully completed watching this webinar.");
+    // SPEC.md §4: sent only if not already true.
+    if (registration.data?.watched_video_fully) {
+      done();
+      return;
+    }
+    markWatched.mutate(webinar.id, {
+      onSuccess: done,
+      onError: () => notify.error("Error updating watch status", "There was a problem recording your video completion."),
+    });
+  };
+
+  return (
+    <article className="grid gap-6">
+      <Button asChild variant="ghost" className="-ml-3 w-fit text-muted-foreground">
+        <Link to={webinarPath(webinar.id)}>
+          <ArrowLeft aria-hidden="true" />
+          Back to Webinar Details
+        </Link>
+      </Button>
+
+      <JustRegisteredAlert title={webinar.title} />
+      {access.status === "temporary" && (
+        <Alert variant="info">
+          <Info aria-hidden="true" />
+          <AlertTitle>Using Temporary Registration</AlertTitle>
+          <AlertDescription>
+            Your registration is still being confirmed by our server. You can watch now; refresh the page in a
+            minute if anything looks wrong.
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <header className="grid gap-2">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{webinar.title}</h1>
+        <p className="flex items-center gap-2 text-base text-zinc-700">
+          <CalendarDays className="size-5 shrink-0 text-accent-600" aria-hidden="true" />
+          {formatEventDate(webinar.event_datetime, timeZone)}
+        </p>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
+        <div className="grid min-w-0 gap-8">
+          <VideoPlayer videoId={videoId} onEnded={handleEnded} title={webinar.title} />
+          <section aria-labelledby="about-webinar" className="grid gap-3">
+            <h2 id="about-webinar" className="text-xl font-bold text-ink">
+              About this webinar
+            </h2>
+            <p className="leading-relaxed whitespace-pre-line text-zinc-700">{webinar.description}</p>
+          </section>
+        </div>
+
+        <aside aria-label="Your progress" className="grid gap-6">
+          {completed ? (
+            <>
+              <section
+                aria-labelledby="congratulations"
+                className="grid gap-2 rounded-xl border border-green-200 bg-green-50 p-5 text-green-900"
+              >
+                <h2 id="congratulations" className="flex items-center gap-2 text-lg font-bold">
+                  <PartyPopper className="size-5 text-green-700" aria-hidden="true" />
+                  Congratulations!
+                </h2>
+                <p className="text-sm leading-relaxed">
+                  You've completed this webinar. Your exclusive coupon offer is now unlocked.
+                </p>
+              </section>
+              {renderPurchase?.({ webinar, registration: registration.data ?? null })}
+            </>
+          ) : (
+            <section
+              aria-labelledby="unlock-offer"
+              className="grid gap-2 rounded-xl border bg-card p-5 text-card-foreground shadow-sm"
+            >
+              <h2 id="unlock-offer" className="flex items-center gap-2 text-lg font-bold text-ink">
+                <Lock className="size-5 text-accent-600" aria-hidden="true" />
+                Watch to unlock your offer
+              </h2>
+              <p className="text-sm leading-relaxed text-muted-foreground">
+                Watch the video to the end and your store-credit coupon offer appears here.
+              </p>
+            </section>
+          )}
+          <WatchStatusTools webinarId={webinar.id} completed={completed} onReset={() => setEndedHere(false)} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** The green alert after arriving from the dialog with `justRegistered` (10 s, SPEC.md §2). */
+function JustRegisteredAlert({ title }: { title: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [visible, setVisible] = useState(() => isJustRegistered(location.state));
+
+  useEffect(() => {
+    if (!visible) return;
+    const timer = window.setTimeout(() => {
+      setVisible(false);
+      // Forget the state, so a reload later does not show the alert again.
+      navigate(".", { replace: true, state: null });
+    }, JUST_REGISTERED_ALERT_MS);
+    return () => window.clearTimeout(timer);
+  }, [visible, navigate]);
+
+  if (!visible) return null;
+  return (
+    <Alert variant="success">
+      <CircleCheck aria-hidden="true" />
+      <AlertTitle>Registration Successful</AlertTitle>
+      <AlertDescription>You're registered for "{title}". Enjoy the webinar!</AlertDescription>
+    </Alert>
+  );
+}
+
+type WatchStatusToolsProps = { webinarId: string; completed: boolean; onReset: () => void };
+
+/** Watched status with 'Reset Status' (everyone) and 'Force Reset' (admins only). */
+function WatchStatusTools({ webinarId, completed, onReset }: WatchStatusToolsProps) {
+  const { user, isAdmin } = useAuth();
+  const queryClient = useQueryClient();
+  const reset = useResetRegistration();
+  const adminReset = useAdminResetRegistration();
+
+  const handleReset = () => {
+    reset.mutate(webinarId, {
+      onSuccess: () => {
+        onReset();
+        clearLocalWatchFlags(webinarId);
+        // A reset can free a seat held without a coupon: seat counts may change.
+        void queryClient.invalidateQueries({ queryKey: webinarKeys.all });
+        notify.success("Reset successful!", "Watched status has been reset for testing.");
+      },
+      onError: (error) => notify.error("Error resetting status", errorMessage(error)),
+    });
+  };
+
+  const handleForceReset = () => {
+    if (!user) return;
+    adminReset.mutate(
+      { webinarId, userId: user.id },
+      {
+        onSuccess: () => {
+          clearLocalWatchFlags(webinarId);
+          notify.success("Reset Complete", "Your registration for this webinar has been reset. Reloading...");
+          window.setTimeout(() => window.location.reload(), FORCE_RESET_RELOAD_MS);
+        },
+        onError: (error) => notify.error("Reset Failed", errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <Card className="gap-4 p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-base font-bold text-ink">Watch status</h2>
+        {completed ? (
+          <Badge variant="success">
+            <CircleCheck aria-hidden="true" />
+            Completed
+          </Badge>
+        ) : (
+          <Badge variant="muted">In Progress</Badge>
+        )}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" onClick={handleReset} disabled={reset.isPending}>
+          <RotateCcw aria-hidden="true" />
+          Reset Status
+        </Button>
+        {isAdmin && (
+          <Button variant="outline" size="sm" onClick={handleForceReset} disabled={adminReset.isPending}>
+            <TriangleAlert aria-hidden="true" />
+            Force Reset
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
 }

@@ -1,0 +1,116 @@
+import { BadgeDollarSign, CircleCheck, LogIn, Ticket, XCircle } from "lucide-react";
+import { Link } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { useAuth } from "@/features/auth";
+import { formatMoney, webinarPath, type Webinar } from "@/features/webinars";
+
+export const COUPON_PURCHASED_MESSAGE =
+  "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support.";
+export const COUPONS_SOLD_OUT_MESSAGE = "All coupons for this webinar have been sold.";
+
+type CouponPurchaseCardProps = {
+  webinar: Pick<
+    Webinar,
+    "id" | "title" | "display_price" | "coupon_value" | "actual_coupon_value_percentage" | "seats_left"
+  >;
+  /** My registration already holds a purchased coupon (purchased_coupon). */
+  purchased: boolean;
+};
+
+/**
+ * The offer shown on the watch page once the video has ended (SPEC.md §2).
+ * Signed out: 'Login Required'. Already bought: SPEC.md's sentence. No seats
+ * left: the coupons are sold out (seats cap paid coupons). Otherwise the
+ * price, the coupon's value and 'Buy Your Discounted Coupon', which leads to
+ * the coupon page where the payment happens.
+ */
+export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardProps) {
+  const { user } = useAuth();
+  const free = webinar.display_price <= 0 || webinar.coupon_value <= 0;
+  const bonus = webinar.actual_coupon_value_percentage - 100;
+  const couponPath = `${webinarPath(webinar.id)}/coupon`;
+
+  let action;
+  if (!user) {
+    action = (
+      <Alert variant="warning" role="alert">
+        <LogIn aria-hidden="true" />
+        <AlertTitle>Login Required</AlertTitle>
+        <AlertDescription>
+          <p>Please log in to claim your coupon.</p>
+          <div className="pt-1">
+            <Button asChild size="sm">
+              <Link to={`/auth?webinarId=${encodeURIComponent(webinar.id)}`}>Log In</Link>
+            </Button>
+          </div>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (purchased) {
+    action = (
+      <Alert variant="success">
+        <CircleCheck aria-hidden="true" />
+        <AlertDescription>{COUPON_PURCHASED_MESSAGE}</AlertDescription>
+      </Alert>
+    );
+  } else if (webinar.seats_left <= 0) {
+    action = (
+      <Alert>
+        <XCircle aria-hidden="true" />
+        <AlertTitle>Sold Out</AlertTitle>
+        <AlertDescription>{COUPONS_SOLD_OUT_MESSAGE}</AlertDescription>
+      </Alert>
+    );
+  } else {
+    action = (
+      <Button asChild size="lg" className="w-full">
+        <Link to={couponPath}>
+          <Ticket aria-hidden="true" />
+          {free ? "Claim Your Giveaway Entry" : "Buy Your Discounted Coupon"}
+        </Link>
+      </Button>
+    );
+  }
+
+  return (
+    <Card className="gap-5 p-5 sm:p-6" aria-labelledby="coupon-offer-title" role="region">
+      <div className="grid gap-1">
+        <h2 id="coupon-offer-title" className="flex items-center gap-2 text-lg font-bold text-ink">
+          <BadgeDollarSign className="size-5 text-accent-600" aria-hidden="true" />
+          {free ? "Your Giveaway Entry" : "Your Exclusive Coupon Offer"}
+        </h2>
+        <p className="text-sm text-muted-foreground">{webinar.title}</p>
+      </div>
+
+      {free ? (
+        <p className="text-sm leading-relaxed text-zinc-700">
+          This webinar is free. Claim your seat to be entered into our gear giveaway.
+        </p>
+      ) : (
+        <dl className="grid grid-cols-2 gap-3">
+          <div className="rounded-lg bg-muted p-3">
+            <dt className="text-xs font-medium text-muted-foreground">You pay</dt>
+            <dd className="text-2xl font-extrabold tracking-tight text-ink">{formatMoney(webinar.display_price)}</dd>
+          </div>
+          <div className="rounded-lg bg-green-50 p-3">
+            <dt className="text-xs font-medium text-green-800">Coupon value</dt>
+            <dd className="text-2xl font-extrabold tracking-tight text-green-700">{formatMoney(webinar.coupon_value)}</dd>
+          </div>
+          {bonus > 0 && (
+            <p className="col-span-2 text-sm font-semibold text-green-700">
+              That's {bonus}% bonus store credit at our Naperville store.
+            </p>
+          )}
+          <p className="col-span-2 text-xs leading-relaxed text-muted-foreground">
+            Redeem in person on a purchase of at least {formatMoney(webinar.coupon_value * 2)}. One coupon per webinar
+            entry; no cash value.
+          </p>
+        </dl>
+      )}
+
+      {action}
+    </Card>
+  );
+}
