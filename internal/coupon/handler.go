@@ -20,6 +20,10 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/coupons", auth.RequireUser(h.list, ""))
 	mux.Handle("GET /api/webinars/{id}/coupon", auth.RequireUser(h.mine, ""))
+
+	mux.Handle("GET /api/admin/coupons", auth.RequireAdmin(h.adminList))
+	mux.Handle("POST /api/admin/coupons/{id}/redeem", auth.RequireAdmin(h.redeem))
+	mux.Handle("POST /api/admin/coupons/{id}/cancel-redemption", auth.RequireAdmin(h.cancelRedemption))
 }
 
 func (h *Handler) list(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
@@ -44,6 +48,42 @@ func (h *Handler) mine(w http.ResponseWriter, r *http.Request, user auth.Profile
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": nil})
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": c.View(h.svc.now())})
+	return nil
+}
+
+func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
+	limit, offset, err := httpx.Page(r, DefaultAdminPage, MaxAdminPage)
+	if err != nil {
+		return err
+	}
+	list, more, err := h.svc.AdminList(r.Context(), ListParams{Search: r.URL.Query().Get("search"), Limit: limit, Offset: offset})
+	if err != nil {
+		return err
+	}
+	now := h.svc.now()
+	out := make([]AdminView, len(list))
+	for i, c := range list {
+		out[i] = c.View(now)
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupons": out, "has_more": more})
+	return nil
+}
+
+func (h *Handler) redeem(w http.ResponseWriter, r *http.Request) error {
+	c, err := h.svc.Redeem(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": c.View(h.svc.now())})
+	return nil
+}
+
+func (h *Handler) cancelRedemption(w http.ResponseWriter, r *http.Request) error {
+	c, err := h.svc.CancelRedemption(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}

@@ -77,3 +77,32 @@ type IssueParams struct {
 	ValueCents           int64
 	OriginalPaymentCents int64
 }
+
+// Admin is a coupon as the admin list shows it (SPEC.md §3): with the
+// owner's e-mail, nil when the account was deleted ('Unknown'), and the
+// webinar's title, nil when the webinar is missing ('Unknown Webinar').
+type Admin struct {
+	Coupon
+	UserEmail    *string
+	WebinarTitle *string
+}
+
+// AdminView is the API form of an Admin coupon: the coupon view with
+// user_email added and webinar_title nullable.
+type AdminView struct {
+	View
+	UserEmail    *string `json:"user_email"`
+	WebinarTitle *string `json:"webinar_title"` // shadows View's
+}
+
+// View returns the API form of a as of now.
+func (a Admin) View(now time.Time) AdminView {
+	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle}
+}
+
+// ListParams is a page of the admin coupon list.
+type ListParams struct {
+	Search string // matched against code, owner e-mail and webinar title
+	Limit  int
+	Offset int
+}

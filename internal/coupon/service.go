@@ -3,9 +3,12 @@ package coupon
 import (
 	"context"
 	"errors"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
+	"watchwin/internal/apperr"
 	"watchwin/internal/db"
 )
 
@@ -77,4 +80,96 @@ func (s *Service) ListMine(ctx context.Context, userID string) ([]Coupon, error)
 		return nil, err
 	}
 	return s.store.listByUser(ctx, userID)
+}
+
+// Paging and search limits of the admin coupon list.
+const (
+	DefaultAdminPage = 100
+	MaxAdminPage     = 500
+	maxSearch        = 200
+)
+
+var (
+	errNotFound        = apperr.NotFound("Coupon not found.")
+	errAlreadyRedeemed = apperr.Conflict("already_redeemed", "This coupon has already been redeemed.")
+	errExpired         = apperr.Conflict("coupon_expired", "This coupon has expired.")
+	errNotRedeemed     = apperr.Conflict("not_redeemed", "This coupon has not been redeemed.")
+	errChanged         = apperr.Conflict("conflict", "This coupon changed while you were working. Please reload and try again.")
+)
+
+// AdminList returns a page of all coupons for the admin screen, newest
+// first, and whether more follow. The search is trimmed and matched,
+// case-insensitively, as a substring of the code, the owner's e-mail or the
+// webinar title. Active coupons past expiry are recorded 'expired' first
+// (SPEC.md §4).
+func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, error) {
+	p.Search = strings.TrimSpace(p.Search)
+	if utf8.RuneCountInString(p.Search) > maxSearch {
+		return nil, false, apperr.Invalid("search", "Search must be at most 200 characters")
+	}
+	if err := s.store.expireAll(ctx, s.now()); err != nil {
+		return nil, false, err
+	}
+	limit := p.Limit
+	p.Limit++ // one more tells whether another page follows
+	list, err := s.store.adminList(ctx, p)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(list) > limit {
+		return list[:limit], true, nil
+	}
+	return list, false, nil
+}
+
+// Redeem is the admin's 'Mark Redeemed': active → used, redeemed_at now,
+// as one conditional update, so a coupon is redeemed once however many
+// clerks press at once; the others get 409 already_redeemed. An expired
+// coupon is refused (409 coupon_expired) and recorded expired.
+func (s *Service) Redeem(ctx context.Context, id string) (Admin, error) {
+	now := s.now()
+	ok, err := s.store.redeem(ctx, id, now)
+	if err != nil {
+		return Admin{}, err
+	}
+	if ok {
+		return s.store.adminGet(ctx, id)
+	}
+	c, err := s.store.get(ctx, id)
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		return Admin{}, errNotFound
+	case err != nil:
+		return Admin{}, err
+	case c.Status == StatusUsed:
+		return Admin{}, errAlreadyRedeemed
+	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
+		if err := s.store.expireOne(ctx, id, now); err != nil {
+			return Admin{}, err
+		}
+		return Admin{}, errExpired
+	default:
+		// Active and unexpired, yet not redeemed: a cancellation landed
+		// between the update and the read.
+		return Admin{}, errChanged
+	}
+}
+
+// CancelRedemption is the admin's 'Cancel Redemption': used → active,
+// redeemed_at cleared (expired instead when its expiry has passed
+// meanwhile); 409 not_redeemed for a coupon that is not used.
+func (s *Service) CancelRedemption(ctx context.Context, id string) (Admin, error) {
+	ok, err := s.store.unredeem(ctx, id, s.now())
+	if err != nil {
+		return Admin{}, err
+	}
+	if ok {
+		return s.store.adminGet(ctx, id)
+	}
+	if _, err := s.store.get(ctx, id); errors.Is(err, db.ErrNotFound) {
+		return Admin{}, errNotFound
+	} else if err != nil {
+		return Admin{}, err
+	}
+	return Admin{}, errNotRedeemed
 }

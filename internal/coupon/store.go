@@ -3,6 +3,7 @@ package coupon
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	"watchwin/internal/db"
@@ -87,4 +88,109 @@ func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'expired'
 		WHERE user_id = $1 AND status = 'active' AND expires_at <= $2`, userID, now)
 	return db.MapError(err)
+}
+
+// adminFrom joins the owner's e-mail, which a deleted account no longer has
+// (its profile row stays as a tombstone: the e-mail comes back null).
+const adminColumns = columns + `, p.email, w.title`
+
+const adminFrom = from + ` LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL`
+
+func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
+	var a Admin
+	var redeemed sql.NullTime
+	var email, title sql.NullString
+	err := row.Scan(&a.ID, &a.Code, &a.UserID, &a.WebinarID, &a.Coupon.WebinarTitle, &a.RegistrationID, &a.PaymentID,
+		&a.ValueCents, &a.OriginalPaymentCents, &a.Status, &a.CreatedAt, &a.ExpiresAt, &redeemed, &email, &title)
+	if err != nil {
+		return Admin{}, db.MapError(err)
+	}
+	a.CreatedAt, a.ExpiresAt = a.CreatedAt.UTC(), a.ExpiresAt.UTC()
+	if redeemed.Valid {
+		t := redeemed.Time.UTC()
+		a.RedeemedAt = &t
+	}
+	if email.Valid {
+		a.UserEmail = &email.String
+	}
+	if title.Valid {
+		a.WebinarTitle = &title.String
+	}
+	return a, nil
+}
+
+// likeEscaper makes a search text match itself literally in LIKE … ESCAPE '\'.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// adminList returns a page of every coupon, newest first, those whose code,
+// owner e-mail or webinar title contain search (any case; "" matches all).
+// lower() on both sides and LIKE … ESCAPE '\' read the same on SQLite and
+// PostgreSQL (SQLite's lower() folds ASCII only, on both sides alike).
+func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
+	where, args := ``, []any{p.Limit, p.Offset}
+	if p.Search != "" {
+		where = ` WHERE lower(c.code) LIKE lower($3) ESCAPE '\' OR lower(p.email) LIKE lower($3) ESCAPE '\'
+			OR lower(w.title) LIKE lower($3) ESCAPE '\'`
+		args = append(args, "%"+likeEscaper.Replace(p.Search)+"%")
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+adminColumns+adminFrom+where+`
+		ORDER BY c.created_at DESC, c.id LIMIT $1 OFFSET $2`, args...)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []Admin{}
+	for rows.Next() {
+		a, err := scanAdmin(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+func (s store) adminGet(ctx context.Context, id string) (Admin, error) {
+	return scanAdmin(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+adminColumns+adminFrom+` WHERE c.id = $1`, id))
+}
+
+// expireAll records 'expired' on every active coupon past its expiry.
+func (s store) expireAll(ctx context.Context, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'expired'
+		WHERE status = 'active' AND expires_at <= $1`, now)
+	return db.MapError(err)
+}
+
+// expireOne records 'expired' on one coupon if it is active and past expiry.
+func (s store) expireOne(ctx context.Context, id string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'expired'
+		WHERE id = $1 AND status = 'active' AND expires_at <= $2`, id, now)
+	return db.MapError(err)
+}
+
+// redeem marks an active, unexpired coupon used, in one conditional
+// statement: of two clerks redeeming at once, PostgreSQL's row lock (the
+// second re-checks the WHERE on the row the first wrote) or SQLite's single
+// writer lets exactly one match. It reports whether this call redeemed it.
+func (s store) redeem(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2
+		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now)
+	return affectedOne(res, err)
+}
+
+// unredeem puts a used coupon back: active, or expired when its expiry has
+// passed meanwhile. It reports whether this call changed it.
+func (s store) unredeem(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
+		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL
+		WHERE id = $1 AND status = 'used'`, id, now)
+	return affectedOne(res, err)
+}
+
+func affectedOne(res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, db.MapError(err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
