@@ -1,0 +1,43 @@
+package testutil
+
+import (
+	"context"
+	"time"
+
+	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
+	"watchwin/internal/payment"
+	"watchwin/internal/registration"
+)
+
+// Purchase buys the coupon of a webinar for p the way a visitor does, through
+// the real services: it registers p, marks the video watched, starts a
+// payment, pays it with the built-in test provider's good card and confirms
+// it. It returns the coupon issued.
+func (s *Server) Purchase(p auth.Profile, webinarID string) coupon.Coupon {
+	s.t.Helper()
+	ctx := context.Background()
+	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Sam Carter", Email: p.Email}); err != nil {
+		s.t.Fatalf("register %s: %v", p.Email, err)
+	}
+	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
+		s.t.Fatalf("watch: %v", err)
+	}
+	st, err := s.App.Payments.Start(ctx, p, webinarID)
+	if err != nil {
+		s.t.Fatalf("start payment: %v", err)
+	}
+	tp, ok := s.App.Payments.Provider().(*payment.TestProvider)
+	if !ok {
+		s.t.Fatal("Purchase needs the built-in test provider")
+	}
+	if _, err := tp.Confirm(ctx, st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: "4242 4242 4242 4242",
+		ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"}); err != nil {
+		s.t.Fatalf("pay: %v", err)
+	}
+	c, err := s.App.Payments.Confirm(ctx, p, st.ID)
+	if err != nil {
+		s.t.Fatalf("confirm payment: %v", err)
+	}
+	return c
+}
