@@ -1,0 +1,275 @@
+package giveaway
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"time"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
+	"watchwin/internal/mail"
+	"watchwin/internal/webinar"
+)
+
+// Webinars is what the giveaway needs of the webinar domain
+// (*webinar.Service).
+type Webinars interface {
+	Get(ctx context.Context, id string) (webinar.Webinar, error)
+	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
+}
+
+// Mailer queues e-mail in the caller's transaction (*mail.Outbox).
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Service draws and notifies winners; it knows nothing of HTTP.
+type Service struct {
+	db       *db.DB
+	store    store
+	webinars Webinars
+	mailer   Mailer
+	now      db.Clock
+}
+
+// NewService returns the giveaway service on d.
+func NewService(d *db.DB, webinars Webinars, mailer Mailer, now db.Clock) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, mailer: mailer, now: now}
+}
+
+var (
+	errNoEntrants = apperr.Conflict("no_entrants",
+		"This webinar has no paid registrants yet, so there is no one to pick a winner from.")
+	errWinnerNotFound = apperr.NotFound("Winner not found")
+	errWinnerGone     = apperr.Conflict("winner_account_deleted",
+		"The winner's account has been deleted, so there is no e-mail address to notify. Pick a new winner instead.")
+	errNotAdmin = apperr.Forbidden("You don't have permission to do this. Please log in as an administrator.")
+)
+
+// SeatsFilled is payment's (and registration's) hook, called after the
+// commit that filled a webinar's last paid seat: it runs the automatic
+// draw. The purchase has already succeeded, so a failure here is only
+// logged; Run retries the draw, and DrawAutomatic is safe to call again.
+func (s *Service) SeatsFilled(ctx context.Context, webinarID string) {
+	if _, _, err := s.DrawAutomatic(ctx, webinarID); err != nil {
+		slog.ErrorContext(ctx, "giveaway draw failed; it will be retried", "webinar_id", webinarID, "err", err)
+	}
+}
+
+// DrawAutomatic draws a webinar's winner once its paid seats have reached
+// total_seats, uniformly among its paid registrants, and reports whether
+// it drew. It is idempotent: the automatic draw happens at most once per
+// webinar (the database refuses a second one), so calling it again, from
+// several instances at once, before the seats are full or after the draw,
+// changes nothing. It runs under the webinar's seat lock, so the entrants
+// it draws from are settled: no purchase can commit in between.
+func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, bool, error) {
+	var d Draw
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.webinars.LockSeats(ctx, webinarID)
+		if err != nil {
+			return err
+		}
+		if seats.Paid < seats.Total {
+			return nil
+		}
+		if done, err := s.store.hasAutomaticDraw(ctx, webinarID); err != nil || done {
+			return err
+		}
+		d, err = s.draw(ctx, webinarID, TriggerSeatsFilled, nil)
+		if errors.Is(err, errNoEntrants) {
+			// Every paid seat belongs to a deleted account: no one to draw.
+			slog.WarnContext(ctx, "giveaway draw: no entrants with an account", "webinar_id", webinarID)
+			return nil
+		}
+		return err
+	})
+	if errors.Is(err, db.ErrConflict) {
+		// giveaway_draws_one_automatic: another transaction drew first.
+		// The seat lock makes this unreachable; the index is the backstop.
+		if done, derr := s.store.hasAutomaticDraw(ctx, webinarID); derr == nil && done {
+			return Winner{}, false, nil
+		}
+	}
+	if err != nil || d.ID == "" {
+		return Winner{}, false, err
+	}
+	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "winner_id", d.WinnerID, "trigger", d.Trigger, "entrants", d.Entrants)
+	w, err := s.store.winner(ctx, d.WinnerID)
+	return w, true, err
+}
+
+// DrawPending runs the automatic draw for every webinar whose paid seats
+// reached total_seats without one (the process stopped between a
+// purchase's commit and its draw, the draw failed, or an admin lowered
+// total_seats to the paid seats) and returns how many it drew.
+func (s *Service) DrawPending(ctx context.Context) (int, error) {
+	ids, err := s.store.pendingWebinars(ctx)
+	if err != nil {
+		return 0, err
+	}
+	drawn := 0
+	var errs []error
+	for _, id := range ids {
+		_, ok, err := s.DrawAutomatic(ctx, id)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("webinar %s: %w", id, err))
+		}
+		if ok {
+			drawn++
+		}
+	}
+	return drawn, errors.Join(errs...)
+}
+
+// Run calls DrawPending at once and then every interval until ctx ends:
+// the retry of automatic draws that did not happen after their purchase.
+func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if n, err := s.DrawPending(ctx); err != nil && ctx.Err() == nil {
+			slog.ErrorContext(ctx, "giveaway: pending draws failed", "err", err)
+		} else if n > 0 {
+			slog.InfoContext(ctx, "giveaway: pending draws done", "drawn", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Repick is 'Pick New Winner' (SPEC.md §4): any time, a new draw among the
+// webinar's paid registrants, preferring those not drawn before for it
+// (anyone again once all have been). Earlier winners stay in the history.
+// No paid registrant is 409 no_entrants; a missing webinar 404.
+func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID string) (Winner, Draw, error) {
+	if !admin.IsAdmin() {
+		return Winner{}, Draw{}, errNotAdmin
+	}
+	var d Draw
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.webinars.LockSeats(ctx, webinarID); err != nil {
+			return err
+		}
+		var err error
+		d, err = s.draw(ctx, webinarID, TriggerAdminRepick, &admin.ID)
+		return err
+	})
+	if err != nil {
+		return Winner{}, Draw{}, err
+	}
+	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "winner_id", d.WinnerID, "trigger", d.Trigger, "entrants", d.Entrants)
+	w, err := s.store.winner(ctx, d.WinnerID)
+	return w, d, err
+}
+
+// draw picks a winner among the webinar's entrants and records it. The
+// caller holds the webinar's seat lock in the transaction ctx carries.
+func (s *Service) draw(ctx context.Context, webinarID, trigger string, by *string) (Draw, error) {
+	entrants, err := s.store.entrants(ctx, webinarID)
+	if err != nil {
+		return Draw{}, err
+	}
+	if len(entrants) == 0 {
+		return Draw{}, errNoEntrants
+	}
+	pool := entrants
+	if trigger == TriggerAdminRepick {
+		drawn, err := s.store.drawnUsers(ctx, webinarID)
+		if err != nil {
+			return Draw{}, err
+		}
+		pool = notDrawn(entrants, drawn)
+	}
+	userID, err := pick(pool)
+	if err != nil {
+		return Draw{}, err
+	}
+	d := Draw{ID: uuid.NewString(), WebinarID: webinarID, WinnerID: uuid.NewString(), UserID: userID,
+		DrawnAt: s.now(), Entrants: len(entrants), Candidates: len(pool), Trigger: trigger, TriggeredBy: by}
+	return d, s.store.insertDraw(ctx, d)
+}
+
+// notDrawn returns the entrants not in drawn, or all entrants when every
+// one of them has been drawn already.
+func notDrawn(entrants, drawn []string) []string {
+	seen := make(map[string]bool, len(drawn))
+	for _, id := range drawn {
+		seen[id] = true
+	}
+	var pool []string
+	for _, id := range entrants {
+		if !seen[id] {
+			pool = append(pool, id)
+		}
+	}
+	if len(pool) == 0 {
+		return entrants
+	}
+	return pool
+}
+
+// pick returns one of pool (not empty), each with the same chance.
+// crypto/rand.Int draws by rejection sampling, so there is no modulo bias,
+// and nobody can predict or replay the outcome.
+func pick(pool []string) (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(int64(len(pool))))
+	if err != nil {
+		return "", fmt.Errorf("giveaway: random draw: %w", err)
+	}
+	return pool[n.Int64()], nil
+}
+
+// Winners returns every winner, newest first, for /admin/giveaway-winners.
+func (s *Service) Winners(ctx context.Context) ([]Winner, error) { return s.store.winners(ctx) }
+
+// Draws returns a webinar's draw history, newest first.
+func (s *Service) Draws(ctx context.Context, webinarID string) ([]Draw, error) {
+	if _, err := s.webinars.Get(ctx, webinarID); err != nil {
+		return nil, err
+	}
+	return s.store.draws(ctx, webinarID)
+}
+
+// Notify is 'Send Notification': it queues the winner's e-mail through the
+// outbox and marks the winner notified (notified_at now), in one
+// transaction, so the mail is queued exactly when the status changes. A
+// repeat, or two at once, sends one e-mail and answers the winner as it is.
+func (s *Service) Notify(ctx context.Context, winnerID string) (Winner, error) {
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		w, err := s.store.winner(ctx, winnerID)
+		switch {
+		case errors.Is(err, db.ErrNotFound):
+			return errWinnerNotFound
+		case err != nil:
+			return err
+		case w.Notified:
+			return nil
+		case w.Email == nil:
+			return errWinnerGone
+		}
+		changed, err := s.store.markNotified(ctx, winnerID, s.now())
+		if err != nil || !changed {
+			return err // !changed: a notification at the same moment did it
+		}
+		m, err := winnerMessage(w)
+		if err != nil {
+			return err
+		}
+		return s.mailer.Enqueue(ctx, m)
+	})
+	if err != nil {
+		return Winner{}, err
+	}
+	return s.store.winner(ctx, winnerID)
+}
