@@ -17,6 +17,7 @@ import (
 	"watchwin/internal/config"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
+	"watchwin/internal/giveaway"
 	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/media"
@@ -43,6 +44,9 @@ type App struct {
 	// the test provider or Stripe.
 	Coupons  *coupon.Service
 	Payments *payment.Service
+	// Giveaway draws a winner when a webinar's paid seats fill (told by
+	// Payments and Registrations) and when an admin picks a new one.
+	Giveaway *giveaway.Service
 	now      db.Clock
 }
 
@@ -67,13 +71,14 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 	// backend can replace media.NewLocal here.
 	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
 	webinars := webinar.NewService(d, mediaSvc, now)
-	registrations := registration.NewService(d, webinars, now)
 	outbox := mail.NewOutbox(d, now)
+	giveaways := giveaway.NewService(d, webinars, outbox, now)
+	registrations := registration.NewService(d, webinars, now, giveaways)
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	couponMail := coupon.Mailer{BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Registrations: registrations, Coupons: coupons, Mailer: outbox,
-		CouponMail: couponMail.Message,
+		CouponMail: couponMail.Message, SeatsFilled: giveaways,
 	}, now, cfg.SeatHold)
 	return &App{
 		Config:        cfg,
@@ -86,6 +91,7 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 		Outbox:        outbox,
 		Coupons:       coupons,
 		Payments:      payments,
+		Giveaway:      giveaways,
 		now:           now,
 	}
 }
@@ -112,6 +118,7 @@ func (a *App) Handler() http.Handler {
 	coupon.NewHandler(a.Coupons).Routes(api)
 	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
 	setting.NewHandler(a.Settings).Routes(api)
+	giveaway.NewHandler(a.Giveaway).Routes(api)
 	mediaHandler := media.NewHandler(a.Media)
 	mediaHandler.Routes(api)
 	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
@@ -188,6 +195,9 @@ func (a *App) Serve(ctx context.Context) error {
 		return err
 	}
 	defer stopMail() // after Shutdown: mail queued by the last requests goes out
+	// Retries automatic giveaway draws that a crash or an error interrupted.
+	stopDraws := a.startDraws()
+	defer stopDraws()
 	srv := &http.Server{
 		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

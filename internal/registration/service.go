@@ -20,17 +20,26 @@ type Webinars interface {
 	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
 }
 
+// SeatsFilled is told, after the commit, that a webinar's paid seats
+// reached total_seats (the giveaway draw, *giveaway.Service). It must be
+// idempotent: it may be told twice.
+type SeatsFilled interface {
+	SeatsFilled(ctx context.Context, webinarID string)
+}
+
 // Service is the registration logic; it knows nothing of HTTP.
 type Service struct {
 	db       *db.DB
 	store    store
 	webinars Webinars
+	filled   SeatsFilled // nil: nobody listens
 	now      db.Clock
 }
 
-// NewService returns the registration service on d.
-func NewService(d *db.DB, webinars Webinars, now db.Clock) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, now: now}
+// NewService returns the registration service on d; filled (may be nil)
+// hears when the admin's simulated purchase takes a webinar's last seat.
+func NewService(d *db.DB, webinars Webinars, now db.Clock, filled SeatsFilled) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, now: now, filled: filled}
 }
 
 var (
@@ -116,11 +125,13 @@ func (s *Service) reset(ctx context.Context, webinarID, userID string) (Registra
 // without money ('DEV: Simulate Successful Payment', SPEC.md §2, §6): no
 // coupon is issued. It takes a seat like a purchase, under the seat lock, so
 // it can never sell a seat that is not there; a repeat changes nothing.
+// Taking the last seat tells filled after the commit, as a purchase does.
 func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webinarID string) (Registration, error) {
 	if !admin.IsAdmin() {
 		return Registration{}, apperr.Forbidden("You don't have permission to do this. Please log in as an administrator.")
 	}
 	var r Registration
+	var filled bool
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		seats, err := s.webinars.LockSeats(ctx, webinarID)
 		if err != nil {
@@ -133,9 +144,13 @@ func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webi
 		if seats.Left == 0 {
 			return errSoldOut
 		}
+		filled = seats.Paid+1 >= seats.Total
 		r, err = s.MarkPurchased(ctx, r.ID)
 		return err
 	})
+	if err == nil && filled && s.filled != nil {
+		s.filled.SeatsFilled(context.WithoutCancel(ctx), webinarID)
+	}
 	return r, err
 }
 
