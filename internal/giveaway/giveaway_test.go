@@ -1,0 +1,468 @@
+package giveaway_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
+	"watchwin/internal/giveaway"
+	"watchwin/internal/payment"
+	"watchwin/internal/registration"
+	"watchwin/internal/testutil"
+)
+
+// winnerBody and drawBody are the API's shapes (docs/api.md, Giveaway).
+type winnerBody struct {
+	ID           string     `json:"id"`
+	UserID       string     `json:"user_id"`
+	Email        *string    `json:"email"`
+	FirstName    *string    `json:"first_name"`
+	LastName     *string    `json:"last_name"`
+	WebinarID    string     `json:"webinar_id"`
+	WebinarTitle *string    `json:"webinar_title"`
+	CreatedAt    time.Time  `json:"created_at"`
+	Notified     bool       `json:"notified"`
+	NotifiedAt   *time.Time `json:"notified_at"`
+}
+
+type drawBody struct {
+	ID          string    `json:"id"`
+	WebinarID   string    `json:"webinar_id"`
+	WinnerID    string    `json:"winner_id"`
+	UserID      string    `json:"user_id"`
+	DrawnAt     time.Time `json:"drawn_at"`
+	Entrants    int       `json:"entrants"`
+	Candidates  int       `json:"candidates"`
+	Trigger     string    `json:"trigger"`
+	TriggeredBy *string   `json:"triggered_by"`
+}
+
+func isCode(err error, code string) bool {
+	e, ok := apperr.As(err)
+	return ok && e.Code == code
+}
+
+func countRows(t *testing.T, d *db.DB, q string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := d.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// entrant adds an account with a paid registration for the webinar in plain
+// SQL, as if its purchase had just committed (nothing runs the draw).
+func entrant(t *testing.T, s *testutil.Server, webinarID, firstName string) auth.Profile {
+	t.Helper()
+	now := s.Clock.Now()
+	p := auth.Profile{ID: uuid.NewString(), Email: "e-" + uuid.NewString() + "@example.com", FirstName: firstName}
+	if _, err := s.App.DB.Exec(`INSERT INTO profiles (id, email, role, first_name, last_name, created_at, updated_at)
+		VALUES ($1, $2, 'user', $3, 'Entrant', $4, $4)`, p.ID, p.Email, firstName, now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.App.DB.Exec(`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration,
+		user_email_for_registration, registration_time, watched_video_fully, purchased_coupon)
+		VALUES ($1, $2, $3, 'Entrant', $4, $5, TRUE, TRUE)`, uuid.NewString(), webinarID, p.ID, p.Email, now); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// buyer is a user registered for the webinar with the video watched, ready
+// to pay (accounts in plain SQL: no password hashing, so many are quick).
+func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
+	t.Helper()
+	ctx := context.Background()
+	p := auth.Profile{ID: uuid.NewString(), Email: "b-" + uuid.NewString() + "@example.com", Role: auth.RoleUser}
+	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ($1, $2, 'user', $3, $3)`,
+		p.ID, p.Email, db.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Buyer", Email: p.Email}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// buy pays for p's coupon with a good test card and confirms it, as the
+// browser does.
+func buy(s *testutil.Server, p auth.Profile, webinarID string) error {
+	ctx := context.Background()
+	st, err := s.App.Payments.Start(ctx, p, webinarID)
+	if err != nil {
+		return err
+	}
+	tp := s.App.Payments.Provider().(*payment.TestProvider)
+	if _, err := tp.Confirm(ctx, st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: "4242 4242 4242 4242",
+		ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"}); err != nil {
+		return err
+	}
+	_, err = s.App.Payments.Confirm(ctx, p, st.ID)
+	return err
+}
+
+// draws reads a webinar's audit rows straight from the database.
+func draws(t *testing.T, s *testutil.Server, webinarID string) []giveaway.Draw {
+	t.Helper()
+	list, err := s.App.Giveaway.Draws(context.Background(), webinarID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+// TestAutomaticDrawExactlyOnce: 50 concurrent purchases fill a 50-seat
+// webinar; exactly one winner is drawn, among the buyers, with its audit
+// row, and every later call of the automatic draw changes nothing.
+func TestAutomaticDrawExactlyOnce(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		const seats = 50
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: seats})
+		buyers := make([]auth.Profile, seats)
+		ids := make([]string, seats)
+		for i := range buyers {
+			buyers[i] = buyer(t, s, w.ID)
+			ids[i] = buyers[i].ID
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, seats)
+		for _, p := range buyers {
+			wg.Go(func() { errs <- buy(s, p, w.ID) })
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if err != nil {
+				t.Fatalf("purchase: %v", err)
+			}
+		}
+
+		got := draws(t, s, w.ID)
+		if len(got) != 1 {
+			t.Fatalf("%d draws after the seats filled, want 1: %+v", len(got), got)
+		}
+		first := got[0]
+		if first.Trigger != giveaway.TriggerSeatsFilled || first.TriggeredBy != nil || first.Entrants != seats ||
+			first.Candidates != seats || !slices.Contains(ids, first.UserID) {
+			t.Errorf("draw %+v: want seats_filled among the %d buyers", first, seats)
+		}
+
+		ctx := context.Background()
+		if _, drawn, err := s.App.Giveaway.DrawAutomatic(ctx, w.ID); err != nil || drawn {
+			t.Errorf("DrawAutomatic again: drawn %v, err %v; want nothing", drawn, err)
+		}
+		s.App.Giveaway.SeatsFilled(ctx, w.ID)
+		var again sync.WaitGroup
+		for range 8 {
+			again.Go(func() {
+				if _, drawn, err := s.App.Giveaway.DrawAutomatic(ctx, w.ID); err != nil || drawn {
+					t.Errorf("concurrent DrawAutomatic: drawn %v, err %v", drawn, err)
+				}
+			})
+		}
+		again.Wait()
+		if n, err := s.App.Giveaway.DrawPending(ctx); err != nil || n != 0 {
+			t.Errorf("DrawPending = %d, %v; want 0", n, err)
+		}
+		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
+			t.Errorf("%d winners, want 1", n)
+		}
+		if got := draws(t, s, w.ID); len(got) != 1 || got[0].ID != first.ID {
+			t.Errorf("draws changed: %+v", got)
+		}
+	})
+}
+
+// TestDrawAfterCrash: the process stopped after the purchase that filled
+// the webinar committed and before its draw. DrawPending (run by every
+// instance at start and every minute) draws it once, even when instances
+// run it at the same moment; the database itself refuses a second
+// automatic draw.
+func TestDrawAfterCrash(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		ctx := context.Background()
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 3})
+		notFull := s.CreateWebinar(testutil.WebinarSpec{Seats: 3})
+		for range 3 {
+			entrant(t, s, w.ID, "Pat")
+		}
+		entrant(t, s, notFull.ID, "Lee")
+		if _, drawn, err := s.App.Giveaway.DrawAutomatic(ctx, notFull.ID); err != nil || drawn {
+			t.Errorf("DrawAutomatic with seats left: drawn %v, err %v", drawn, err)
+		}
+
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		total := 0
+		for range 6 {
+			wg.Go(func() {
+				n, err := s.App.Giveaway.DrawPending(ctx)
+				if err != nil {
+					t.Errorf("DrawPending: %v", err)
+				}
+				mu.Lock()
+				total += n
+				mu.Unlock()
+			})
+		}
+		wg.Wait()
+		if total != 1 {
+			t.Errorf("instances drew %d times, want 1", total)
+		}
+		got := draws(t, s, w.ID)
+		if len(got) != 1 || got[0].Trigger != giveaway.TriggerSeatsFilled || got[0].Entrants != 3 {
+			t.Fatalf("draws %+v, want one seats_filled draw among 3", got)
+		}
+		if n := countRows(t, d, `SELECT count(*) FROM giveaway_draws WHERE webinar_id = $1`, notFull.ID); n != 0 {
+			t.Errorf("%d draws for a webinar with seats left", n)
+		}
+
+		// Past the service, the schema refuses a second automatic draw.
+		now := s.Clock.Now()
+		if _, err := d.Exec(`INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at) VALUES ('g2', $1, $2, $3)`,
+			got[0].UserID, w.ID, now); err != nil {
+			t.Fatal(err)
+		}
+		_, err := d.Exec(`INSERT INTO giveaway_draws (id, webinar_id, winner_id, drawn_at, entrants, candidates, trigger)
+			VALUES ('d2', $1, 'g2', $2, 3, 3, 'seats_filled')`, w.ID, now)
+		if !errors.Is(db.MapError(err), db.ErrConflict) {
+			t.Errorf("second automatic draw: err %v, want a conflict", err)
+		}
+	})
+}
+
+// TestSeatsFilledBySimulatedPurchaseAndClaim: the admin's simulated
+// purchase and a free claim that take the last seat draw the winner too.
+func TestSeatsFilledBySimulatedPurchaseAndClaim(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		c := s.Actors()
+		register := func(who *testutil.Client, webinarID string) {
+			who.Do("POST", "/api/webinars/"+webinarID+"/registrations", map[string]string{"name": "Sam Carter", "email": "sam@example.com"}).
+				Check(t, testutil.Want{Status: 201})
+			who.Do("POST", "/api/webinars/"+webinarID+"/registration/watched", nil).Check(t, testutil.Want{Status: 200})
+		}
+
+		simulated := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
+		register(c.Admin, simulated.ID)
+		c.Admin.Do("POST", "/api/admin/webinars/"+simulated.ID+"/simulated-purchase", nil).Check(t, testutil.Want{Status: 200})
+		if got := draws(t, s, simulated.ID); len(got) != 1 || got[0].Trigger != giveaway.TriggerSeatsFilled {
+			t.Errorf("after the simulated purchase: draws %+v, want one seats_filled", got)
+		}
+
+		free := s.CreateWebinar(testutil.WebinarSpec{Seats: 1, Price: "0"})
+		register(c.User, free.ID)
+		c.User.Do("POST", "/api/webinars/"+free.ID+"/claim", nil).Check(t, testutil.Want{Status: 200})
+		if got := draws(t, s, free.ID); len(got) != 1 || got[0].Trigger != giveaway.TriggerSeatsFilled {
+			t.Errorf("after the free claim: draws %+v, want one seats_filled", got)
+		}
+	})
+}
+
+// TestPickNewWinner: each re-pick prefers paid registrants not drawn yet
+// for the webinar, so 3 re-picks among 3 give 3 different winners and a
+// 4th repeats one; every draw is kept, newest first, with its audit row.
+func TestPickNewWinner(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		adminClient, admin := s.Login(auth.RoleAdmin)
+		w := s.CreateWebinar(testutil.WebinarSpec{Title: "Concealed Carry Basics", Seats: 10})
+		other := s.CreateWebinar(testutil.WebinarSpec{Seats: 10})
+		var ids []string
+		for range 3 {
+			ids = append(ids, entrant(t, s, w.ID, "Pat").ID)
+		}
+		entrant(t, s, other.ID, "Lee") // another webinar's entrant never wins this one
+		unpaid := buyer(t, s, w.ID)    // registered and watched, not paid: no entry
+
+		pickNew := func() (winnerBody, drawBody) {
+			t.Helper()
+			res := adminClient.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil)
+			res.Check(t, testutil.Want{Status: 201})
+			var body struct {
+				Winner winnerBody `json:"winner"`
+				Draw   drawBody   `json:"draw"`
+			}
+			res.JSON(t, &body)
+			return body.Winner, body.Draw
+		}
+		seen := map[string]bool{}
+		for i, wantCandidates := range []int{3, 2, 1} {
+			win, draw := pickNew()
+			if seen[win.UserID] {
+				t.Errorf("re-pick %d drew %s again while others were left", i+1, win.UserID)
+			}
+			seen[win.UserID] = true
+			if !slices.Contains(ids, win.UserID) || win.UserID == unpaid.ID {
+				t.Errorf("re-pick %d drew %s, not a paid registrant", i+1, win.UserID)
+			}
+			if draw.Trigger != giveaway.TriggerAdminRepick || draw.TriggeredBy == nil || *draw.TriggeredBy != admin.ID ||
+				draw.Entrants != 3 || draw.Candidates != wantCandidates || draw.WinnerID != win.ID || draw.UserID != win.UserID {
+				t.Errorf("re-pick %d: draw %+v, want admin_repick by %s among %d of 3", i+1, draw, admin.ID, wantCandidates)
+			}
+			if win.WebinarTitle == nil || *win.WebinarTitle != w.Title || win.Email == nil || win.FirstName == nil ||
+				*win.FirstName != "Pat" || win.Notified || win.NotifiedAt != nil {
+				t.Errorf("re-pick %d: winner %+v", i+1, win)
+			}
+			s.Clock.Advance(time.Second)
+		}
+		fourth, draw := pickNew()
+		if !seen[fourth.UserID] || draw.Candidates != 3 {
+			t.Errorf("4th re-pick drew %s among %d; want one of the 3 again, among all 3", fourth.UserID, draw.Candidates)
+		}
+
+		var list struct{ Draws []drawBody }
+		adminClient.Do("GET", "/api/admin/webinars/"+w.ID+"/giveaway/draws", nil).JSON(t, &list)
+		if len(list.Draws) != 4 || list.Draws[0].WinnerID != fourth.ID {
+			t.Fatalf("draw history %+v, want 4, newest first", list.Draws)
+		}
+		var winners struct{ Winners []winnerBody }
+		adminClient.Do("GET", "/api/admin/giveaway-winners", nil).JSON(t, &winners)
+		if len(winners.Winners) != 4 || winners.Winners[0].ID != fourth.ID {
+			t.Fatalf("winners %+v, want 4, newest first", winners.Winners)
+		}
+		for i := 1; i < len(winners.Winners); i++ {
+			if winners.Winners[i].CreatedAt.After(winners.Winners[i-1].CreatedAt) {
+				t.Errorf("winners not newest first: %v after %v", winners.Winners[i].CreatedAt, winners.Winners[i-1].CreatedAt)
+			}
+		}
+	})
+}
+
+// TestPickNewWinnerRefusals: nobody to draw from, or no such webinar.
+func TestPickNewWinnerRefusals(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin, _ := s.Login(auth.RoleAdmin)
+		w := s.CreateWebinar(testutil.WebinarSpec{})
+		buyer(t, s, w.ID) // registered, not paid
+		admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil).Check(t, testutil.Want{Status: 409, Code: "no_entrants",
+			Message: "This webinar has no paid registrants yet, so there is no one to pick a winner from."})
+		missing := uuid.NewString()
+		admin.Do("POST", "/api/admin/webinars/"+missing+"/giveaway/draw", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
+		admin.Do("GET", "/api/admin/webinars/"+missing+"/giveaway/draws", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
+		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners`); n != 0 {
+			t.Errorf("%d winners after refusals", n)
+		}
+	})
+}
+
+// TestSendNotification: one e-mail through the outbox, notified and
+// notified_at set by the service's clock; a repeat, or several at once,
+// change nothing. A deleted account's win cannot be notified.
+func TestSendNotification(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin, adminProfile := s.Login(auth.RoleAdmin)
+		ctx := context.Background()
+		w := s.CreateWebinar(testutil.WebinarSpec{Title: "Optics and Range Day"})
+		p := entrant(t, s, w.ID, "Jordan")
+		win, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		s.Clock.Advance(2 * time.Hour)
+		before := s.Clock.Now()
+		notify := "/api/admin/giveaway-winners/" + win.ID + "/notify"
+		var wg sync.WaitGroup
+		for range 5 {
+			wg.Go(func() { admin.Do("POST", notify, nil).Check(t, testutil.Want{Status: 200}) })
+		}
+		wg.Wait()
+		after := s.Clock.Now()
+		var body struct{ Winner winnerBody }
+		admin.Do("POST", notify, nil).JSON(t, &body)
+		got := body.Winner
+		if !got.Notified || got.NotifiedAt == nil || got.NotifiedAt.Before(before) || got.NotifiedAt.After(after) {
+			t.Fatalf("winner %+v: want notified at the clock's time (%v to %v)", got, before, after)
+		}
+
+		var to, subject, text, html string
+		rows := countRows(t, d, `SELECT count(*) FROM mail_outbox`)
+		if err := d.QueryRow(`SELECT to_address, subject, body_text, body_html FROM mail_outbox WHERE dedupe_key = $1`,
+			"giveaway-winner:"+win.ID).Scan(&to, &subject, &text, &html); err != nil {
+			t.Fatalf("winner e-mail: %v", err)
+		}
+		if rows != 1 || to != p.Email || subject != "You won the gear giveaway for Optics and Range Day!" ||
+			!strings.Contains(text, "Hi Jordan,") || !strings.Contains(text, "Naperville, Illinois") ||
+			!strings.Contains(html, "Naperville, Illinois") || !strings.Contains(html, "Optics and Range Day") {
+			t.Errorf("%d e-mails; to %q subject %q\n%s\n%s", rows, to, subject, text, html)
+		}
+
+		admin.Do("POST", "/api/admin/giveaway-winners/"+uuid.NewString()+"/notify", nil).Check(t, testutil.Want{Status: 404, Message: "Winner not found"})
+
+		// A deleted account stays as a tombstone (0005): no e-mail to show or send.
+		gone, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Exec(`UPDATE profiles SET deleted_at = $1, email = $2 WHERE id = $3`, s.Clock.Now(), "deleted-"+p.ID+"@invalid", p.ID); err != nil {
+			t.Fatal(err)
+		}
+		admin.Do("POST", "/api/admin/giveaway-winners/"+gone.ID+"/notify", nil).Check(t, testutil.Want{Status: 409, Code: "winner_account_deleted"})
+		var list struct{ Winners []winnerBody }
+		admin.Do("GET", "/api/admin/giveaway-winners", nil).JSON(t, &list)
+		for _, g := range list.Winners {
+			if g.Email != nil || g.FirstName != nil || g.UserID != p.ID {
+				t.Errorf("deleted winner listed as %+v, want email and names null", g)
+			}
+		}
+		if _, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID); !isCode(err, "no_entrants") {
+			t.Errorf("re-pick among deleted accounts only: %v, want no_entrants", err)
+		}
+	})
+}
+
+// TestGiveawayRoutes: every giveaway route × {signed out, user, admin}.
+func TestGiveawayRoutes(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	c := s.Actors()
+	w := s.CreateWebinar(testutil.WebinarSpec{})
+	entrant(t, s, w.ID, "Pat")
+	var drawn struct{ Winner winnerBody }
+	c.Admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil).JSON(t, &drawn)
+
+	routes := []struct {
+		method, path string
+		admin        int // the admin's status
+	}{
+		{"GET", "/api/admin/giveaway-winners", 200},
+		{"POST", "/api/admin/giveaway-winners/" + drawn.Winner.ID + "/notify", 200},
+		{"POST", "/api/admin/webinars/" + w.ID + "/giveaway/draw", 201},
+		{"GET", "/api/admin/webinars/" + w.ID + "/giveaway/draws", 200},
+	}
+	for _, r := range routes {
+		for _, who := range []struct {
+			actor  string
+			status int
+			code   string
+		}{
+			{"anon", 401, "unauthenticated"},
+			{"user", 403, "forbidden"},
+			{"admin", r.admin, ""},
+		} {
+			t.Run(who.actor+" "+r.method+" "+r.path, func(t *testing.T) {
+				c.As(who.actor).Do(r.method, r.path, nil).Check(t, testutil.Want{Status: who.status, Code: who.code})
+			})
+		}
+	}
+	if n := countRows(t, s.App.DB, `SELECT count(*) FROM giveaway_draws`); n != 2 {
+		t.Errorf("%d draws, want 2: only admins draw", n)
+	}
+}
