@@ -25,6 +25,11 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.Handle("POST /api/auth/login", httpx.HandlerFunc(h.login))
 	mux.Handle("POST /api/auth/logout", httpx.HandlerFunc(h.logout))
 	mux.Handle("GET /api/auth/session", httpx.HandlerFunc(h.session))
+
+	mux.Handle("GET /api/admin/users", RequireAdmin(h.listUsers))
+	mux.Handle("PUT /api/admin/users/{id}", RequireAdmin(h.updateUser))
+	mux.Handle("DELETE /api/admin/users/{id}", RequireAdmin(h.deleteUser))
+	mux.Handle("POST /api/admin/users/{id}/password", RequireAdmin(h.changePassword))
 }
 
 type sessionBody struct {
@@ -120,4 +125,60 @@ func (h *Handler) cookie(token string, ttl time.Duration) *http.Cookie {
 		c.MaxAge = int(ttl.Seconds())
 	}
 	return c
+}
+
+func (h *Handler) listUsers(w http.ResponseWriter, r *http.Request) error {
+	limit, offset, err := httpx.Page(r, DefaultUserPage, MaxUserPage)
+	if err != nil {
+		return err
+	}
+	users, more, err := h.svc.ListUsers(r.Context(), limit, offset)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": users, "has_more": more})
+	return nil
+}
+
+func (h *Handler) updateUser(w http.ResponseWriter, r *http.Request) error {
+	actor, _ := UserFrom(r.Context()) // RequireAdmin saw it
+	var in UserInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.UpdateUser(r.Context(), actor, r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"user": p})
+	return nil
+}
+
+func (h *Handler) deleteUser(w http.ResponseWriter, r *http.Request) error {
+	actor, _ := UserFrom(r.Context())
+	if err := h.svc.DeleteUser(r.Context(), actor, r.PathValue("id")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
+	var in PasswordInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	// An admin changing their own password stays signed in here; their
+	// other sessions end like anyone's.
+	var keep string
+	if c, err := r.Cookie(CookieName); err == nil {
+		if actor, _ := UserFrom(r.Context()); actor.ID == r.PathValue("id") {
+			keep = c.Value
+		}
+	}
+	if err := h.svc.ChangePassword(r.Context(), r.PathValue("id"), in, keep); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -38,7 +38,7 @@ func (s store) createAccount(ctx context.Context, p Profile, ageConfirmed bool, 
 // accountByEmail returns the profile and password hash for a normalised e-mail.
 func (s store) accountByEmail(ctx context.Context, email string) (Profile, string, error) {
 	row := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, c.password_hash
-		FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE p.email = $1`, email)
+		FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE p.email = $1 AND p.deleted_at IS NULL`, email)
 	var p Profile
 	var hash string
 	err := row.Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &hash)
@@ -55,7 +55,7 @@ func (s store) createSession(ctx context.Context, tokenHash, userID string, now,
 func (s store) sessionProfile(ctx context.Context, tokenHash string, now time.Time) (Profile, error) {
 	return scanProfile(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`
 		FROM sessions s JOIN profiles p ON p.id = s.user_id
-		WHERE s.token_hash = $1 AND s.expires_at > $2`, tokenHash, now))
+		WHERE s.token_hash = $1 AND s.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now))
 }
 
 func (s store) deleteSession(ctx context.Context, tokenHash string) error {
@@ -133,4 +133,137 @@ func (s store) rememberDevice(ctx context.Context, tokenHash, userID string, now
 func (s store) forgetDevice(ctx context.Context, tokenHash string) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM login_devices WHERE token_hash = $1`, tokenHash)
 	return db.MapError(err)
+}
+
+// listUsers returns a page of the accounts that are not deleted, by e-mail.
+func (s store) listUsers(ctx context.Context, limit, offset int) ([]Profile, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles p
+		WHERE p.deleted_at IS NULL ORDER BY p.email, p.id LIMIT $1 OFFSET $2`, limit, offset)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []Profile{}
+	for rows.Next() {
+		p, err := scanProfile(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// forUpdate is the row lock a read-then-write of profiles takes on
+// PostgreSQL. NO KEY UPDATE (not UPDATE) because the id never changes, so
+// inserts elsewhere that reference the profile (their foreign-key check
+// takes KEY SHARE) are not held up. SQLite needs none: every transaction
+// begins IMMEDIATE and holds the one write lock until it ends.
+func (s store) forUpdate() string {
+	if s.db.Engine == db.Postgres {
+		return ` FOR NO KEY UPDATE`
+	}
+	return ``
+}
+
+// lockAdmins returns the ids of the admins (deleted accounts excluded) and,
+// on PostgreSQL, locks their rows until the transaction ends. Always in id
+// order, so two transactions lock them in the same order and cannot
+// deadlock; one that waited re-reads each row once it gets the lock, so an
+// admin demoted or deleted meanwhile drops out of its list. Every change
+// that can take the admin role from someone calls it first: the admin count
+// it sees cannot change before it commits. Must run inside InTx.
+func (s store) lockAdmins(ctx context.Context) ([]string, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT id FROM profiles
+		WHERE role = 'admin' AND deleted_at IS NULL ORDER BY id`+s.forUpdate())
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.MapError(err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, db.MapError(rows.Err())
+}
+
+// liveProfile returns an account that is not deleted, locking its row on
+// PostgreSQL when called inside a transaction (see forUpdate).
+func (s store) liveProfile(ctx context.Context, id string) (Profile, error) {
+	lock := ``
+	if s.db.InTransaction(ctx) {
+		lock = s.forUpdate()
+	}
+	return scanProfile(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+` FROM profiles p
+		WHERE p.id = $1 AND p.deleted_at IS NULL`+lock, id))
+}
+
+// updateProfile writes the fields an admin edits; db.ErrConflict when the
+// e-mail belongs to another account.
+func (s store) updateProfile(ctx context.Context, p Profile, now time.Time) error {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE profiles
+		SET email = $2, first_name = $3, last_name = $4, phone_number = $5, role = $6, updated_at = $7
+		WHERE id = $1 AND deleted_at IS NULL`,
+		p.ID, p.Email, p.FirstName, p.LastName, p.PhoneNumber, p.Role, now)
+	if err != nil {
+		return db.MapError(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return db.ErrNotFound
+	}
+	return nil
+}
+
+// setPassword stores a new password hash (an account made without one,
+// such as a seeded buyer, gets one).
+func (s store) setPassword(ctx context.Context, userID, hash string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO credentials (user_id, password_hash, updated_at) VALUES ($1, $2, $3)
+		ON CONFLICT (user_id) DO UPDATE SET password_hash = $2, updated_at = $3`, userID, hash, now)
+	return db.MapError(err)
+}
+
+// deleteSessions ends every session of userID except the one whose token
+// hash is keep ("" keeps none).
+func (s store) deleteSessions(ctx context.Context, userID, keep string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2`, userID, keep)
+	return db.MapError(err)
+}
+
+// tombstone deletes an account but keeps its profile row, so the coupons,
+// payments, paid registrations and giveaway records that reference it stay
+// whole (docs/api.md, Admin: users). The row keeps only its id, dates and
+// role user; the e-mail becomes a placeholder that frees the address and
+// matches no login; credentials, sessions and device tokens go; the
+// registrations' copies of the name, e-mail and phone are blanked too. Must
+// run inside InTx.
+func (s store) tombstone(ctx context.Context, id string, now time.Time) error {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE profiles
+		SET email = 'deleted-' || id || '@deleted.invalid', role = 'user', first_name = '', last_name = '',
+			phone_number = '', deleted_at = $2, updated_at = $2
+		WHERE id = $1 AND deleted_at IS NULL`, id, now)
+	if err != nil {
+		return db.MapError(err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return db.ErrNotFound
+	}
+	for _, q := range []string{
+		`DELETE FROM credentials WHERE user_id = $1`,
+		`DELETE FROM sessions WHERE user_id = $1`,
+		`DELETE FROM login_devices WHERE user_id = $1`,
+		// The registrations stay (a paid one holds a seat and maybe a
+		// coupon); only their contact copies are personal data.
+		`UPDATE webinar_registrations SET user_name_for_registration = 'Deleted user',
+			user_email_for_registration = 'deleted-' || user_id || '@deleted.invalid',
+			user_phone_for_registration = NULL WHERE user_id = $1`,
+	} {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, q, id); err != nil {
+			return db.MapError(err)
+		}
+	}
+	return nil
 }

@@ -70,26 +70,30 @@ func (in *SignUpInput) validate() error {
 	if in.Password != in.ConfirmPassword {
 		return apperr.Invalid("confirmPassword", msgPasswordsDiffer)
 	}
-	if in.FirstName == "" {
-		return apperr.Invalid("firstName", msgFirstName)
-	}
-	if utf8.RuneCountInString(in.FirstName) > maxName {
-		return apperr.Invalid("firstName", "First name must be at most 100 characters")
-	}
-	if in.LastName == "" {
-		return apperr.Invalid("lastName", msgLastName)
-	}
-	if utf8.RuneCountInString(in.LastName) > maxName {
-		return apperr.Invalid("lastName", "Last name must be at most 100 characters")
-	}
-	if utf8.RuneCountInString(in.PhoneNumber) < minPhone {
-		return apperr.Invalid("phoneNumber", msgPhone)
-	}
-	if utf8.RuneCountInString(in.PhoneNumber) > maxPhone {
-		return apperr.Invalid("phoneNumber", "Phone number must be at most 30 characters")
+	if err := in.validateNamePhone(); err != nil {
+		return err
 	}
 	if !in.AgeConfirmed {
 		return apperr.Invalid("ageConfirmed", msgAge)
+	}
+	return nil
+}
+
+// validateNamePhone checks the sign-up form's name and phone fields.
+func (in *SignUpInput) validateNamePhone() error {
+	switch {
+	case in.FirstName == "":
+		return apperr.Invalid("firstName", msgFirstName)
+	case utf8.RuneCountInString(in.FirstName) > maxName:
+		return apperr.Invalid("firstName", "First name must be at most 100 characters")
+	case in.LastName == "":
+		return apperr.Invalid("lastName", msgLastName)
+	case utf8.RuneCountInString(in.LastName) > maxName:
+		return apperr.Invalid("lastName", "Last name must be at most 100 characters")
+	case utf8.RuneCountInString(in.PhoneNumber) < minPhone:
+		return apperr.Invalid("phoneNumber", msgPhone)
+	case utf8.RuneCountInString(in.PhoneNumber) > maxPhone:
+		return apperr.Invalid("phoneNumber", "Phone number must be at most 30 characters")
 	}
 	return nil
 }
