@@ -65,7 +65,7 @@ export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardPro
     );
   } else {
     action = (
-      <Button asChild size="lg" className="w-full">
+      <Button asChild size="lg" className="h-auto min-h-12 w-full py-3 text-center whitespace-normal">
         <Link to={couponPath}>
           <Ticket aria-hidden="true" />
           {free ? "Claim Your Giveaway Entry" : "Buy Your Discounted Coupon"}

@@ -157,7 +157,7 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
   };
 
   return (
-    <article className="grid gap-6">
+    <article className="grid min-w-0 gap-6">
       <Button asChild variant="ghost" className="-ml-3 w-fit text-muted-foreground">
         <Link to={webinarPath(webinar.id)}>
           <ArrowLeft aria-hidden="true" />
@@ -196,7 +196,7 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
           </section>
         </div>
 
-        <aside aria-label="Your progress" className="grid gap-6">
+        <aside aria-label="Your progress" className="grid min-w-0 gap-6">
           {completed ? (
             <>
               <section
