@@ -38,6 +38,9 @@ export default defineConfig({
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { WATCHWIN_DATABASE_URL: '' },
+    // All test traffic comes from 127.0.0.1. Trusting it as a proxy lets the API
+    // fixtures name a client address per seeded account (X-Forwarded-For), so the
+    // per-address sign-up and login limits see many clients, not one.
+    env: { WATCHWIN_DATABASE_URL: '', WATCHWIN_TRUSTED_PROXIES: '127.0.0.1' },
   },
 });

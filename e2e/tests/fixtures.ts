@@ -12,14 +12,70 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 }
 
+let clientCounter = randomBytes(2).readUInt16BE(0);
+
+/**
+ * A client address of its own (10.x.y.z) for one API call. The server trusts
+ * 127.0.0.1 as a proxy in these tests (playwright.config.ts), so each seeded
+ * account looks like a separate visitor to the per-address sign-up and login
+ * limits (10 sign-ups per address per 15 minutes).
+ */
+export function nextClientAddress(): string {
+  clientCounter = (clientCounter + 1) % (1 << 24);
+  return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
+}
+
 /** Creates an account through the real sign-up API (not logged in). */
 export async function signUpViaApi(request: APIRequestContext, prefix = 'user'): Promise<Account> {
   const account = { email: uniqueEmail(prefix), password: 'secret123', firstName: 'Sam', lastName: 'Carter' };
   const res = await request.post('/api/auth/signup', {
     data: { ...account, confirmPassword: account.password, phoneNumber: '630-555-0199', ageConfirmed: true },
+    headers: { 'X-Forwarded-For': nextClientAddress() },
   });
   expect(res.status(), await res.text()).toBe(201);
   return account;
+}
+
+/** Logs in through the API; the session cookie stays in `request` (page.request shares the page's). */
+export async function logInViaApi(request: APIRequestContext, account: Account) {
+  const res = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+    headers: { 'X-Forwarded-For': nextClientAddress() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export type SeededWebinar = { id: string; title: string };
+
+/** Creates an active webinar through the admin API; `request` must hold an admin's session. */
+export async function createWebinarViaApi(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<SeededWebinar> {
+  const title = `Seeded Webinar ${randomBytes(3).toString('hex')}`;
+  const res = await request.post('/api/admin/webinars', {
+    data: {
+      title,
+      description: 'A seeded webinar for the browser tests.',
+      event_datetime: '2027-01-15T00:30:00Z', // January 14, 2027 at 6:30 PM CST
+      display_price: 40,
+      actual_coupon_value_percentage: 120,
+      total_seats: 20,
+      youtube_video_id: 'aqz-KE-bpKQ',
+      is_active: true,
+      ...overrides,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as SeededWebinar;
+}
+
+/** Registers the user whose session `request` holds (the dialog's POST), as Sam Carter. */
+export async function registerViaApi(request: APIRequestContext, webinarId: string) {
+  const res = await request.post(`/api/webinars/${webinarId}/registrations`, {
+    data: { name: 'Sam Carter', email: uniqueEmail('reg') },
+  });
+  expect(res.status(), await res.text()).toBe(201);
 }
 
 /** Creates an admin with the binary's own command, as an operator would. */
