@@ -6,7 +6,10 @@ import { api } from "@/lib/api";
 const appConfigSchema = z.object({
   timezone: z.string().default("America/Chicago"),
   storeUrl: z.string().default(""),
+  /** 'test': the built-in test provider and our own card form; 'stripe': Stripe Elements. */
   paymentMode: z.string().default("test"),
+  /** Stripe's publishable key (empty in test mode). */
+  stripePublishableKey: z.string().nullish().transform((v) => v ?? ""),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
