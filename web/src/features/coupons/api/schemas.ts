@@ -57,3 +57,6 @@ export type ConfirmedPurchase = z.infer<typeof confirmedPurchaseSchema>;
 
 /** POST /api/payments/test-intents/{id}/confirm: the test provider's answer for a good card. */
 export const testIntentSchema = z.object({ id: z.string(), status: z.string() });
+
+/** The answer of claim and simulated purchase: `{registration}`; the page refetches the registration itself. */
+export const registrationResponseSchema = z.object({ registration: z.object({ purchased_coupon: z.boolean() }) });

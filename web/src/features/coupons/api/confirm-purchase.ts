@@ -1,0 +1,12 @@
+import { api } from "@/lib/api";
+import { confirmedPurchaseSchema, type ConfirmedPurchase } from "./schemas";
+
+/**
+ * POST /api/payments/confirm (SPEC.md §7 confirm-coupon-purchase): the server
+ * asks the provider itself whether the payment succeeded, then issues the
+ * coupon once; every replay answers the same coupon. 409
+ * `payment_not_successful`, `payment_refunded`, `payment_mismatch`.
+ */
+export function confirmPurchase(paymentIntentId: string): Promise<ConfirmedPurchase> {
+  return api.post("/api/payments/confirm", { paymentIntentId }, { schema: confirmedPurchaseSchema });
+}
