@@ -1,0 +1,108 @@
+import { ArrowRight, ShieldCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { store } from "@/config/store";
+import { formatMoney, type Webinar } from "@/features/webinars";
+import { COUPON_EXPIRY_DAYS } from "../lib/coupon-terms";
+
+export type OfferWebinar = Pick<
+  Webinar,
+  "id" | "title" | "display_price" | "coupon_value" | "actual_coupon_value_percentage" | "seats_left" | "total_seats"
+>;
+
+/** A free webinar (price 0) has no card step and no coupon: claiming is a giveaway entry (DESIGN.md §4). */
+export function isFreeWebinar(webinar: Pick<Webinar, "display_price">): boolean {
+  return webinar.display_price <= 0;
+}
+
+/** SPEC.md §2: the bonus is the coupon percentage minus 100 (120% → '20% bonus'); none at 100% or less. */
+export function bonusPercent(webinar: Pick<Webinar, "actual_coupon_value_percentage">): number {
+  return Math.max(0, Math.round(webinar.actual_coupon_value_percentage - 100));
+}
+
+/**
+ * The offer of SPEC.md §2: pay the price now for a coupon worth the computed
+ * value, the bonus, and `children` (the button, the login prompt, the card
+ * form...) under it.
+ */
+export function OfferCard({ webinar, children }: { webinar: OfferWebinar; children: ReactNode }) {
+  const free = isFreeWebinar(webinar);
+  const bonus = bonusPercent(webinar);
+  return (
+    <Card className="gap-6 p-5 sm:p-7" role="region" aria-labelledby="offer-title">
+      <div className="grid gap-1">
+        <h2 id="offer-title" className="text-xl font-bold text-ink">
+          {free ? "Enter the Gear Giveaway" : "Buy Your Discounted Coupon"}
+        </h2>
+        <p className="text-sm text-muted-foreground">{webinar.title}</p>
+      </div>
+
+      {free ? (
+        <p className="leading-relaxed text-zinc-700">
+          This webinar is free. Claim your seat to be entered into our gear giveaway: no card, no payment. When every
+          seat is claimed, we draw a winner.
+        </p>
+      ) : (
+        <div className="grid gap-4">
+          <div className="grid grid-cols-[1fr_auto_1fr] items-stretch gap-2 sm:gap-4">
+            <div className="grid content-center gap-1 rounded-xl bg-muted p-3 sm:p-4">
+              <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Pay now</p>
+              <p className="text-2xl font-extrabold tracking-tight text-ink sm:text-4xl">
+                {formatMoney(webinar.display_price)}
+              </p>
+            </div>
+            <ArrowRight className="size-5 self-center text-zinc-400 sm:size-6" aria-hidden="true" />
+            <div className="grid content-center gap-1 rounded-xl bg-green-50 p-3 ring-1 ring-green-200 sm:p-4">
+              <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">Coupon worth</p>
+              <p className="text-2xl font-extrabold tracking-tight text-green-700 sm:text-4xl">
+                {formatMoney(webinar.coupon_value)}
+              </p>
+            </div>
+          </div>
+          <p className="flex flex-wrap items-center gap-2 leading-relaxed text-zinc-700">
+            {bonus > 0 && <Badge variant="success">{bonus}% bonus</Badge>}
+            <span>
+              Pay {formatMoney(webinar.display_price)} now and get a {formatMoney(webinar.coupon_value)} store-credit
+              coupon for our {store.city} store{bonus > 0 ? `: ${bonus}% more than you pay` : ""}.
+            </span>
+          </p>
+        </div>
+      )}
+
+      {children}
+    </Card>
+  );
+}
+
+/** The key terms beside the offer (the full terms of SPEC.md §5 are printed on the coupon). */
+export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
+  const free = isFreeWebinar(webinar);
+  const terms = free
+    ? [
+        "One giveaway entry per webinar registration.",
+        "The winner is drawn at random when every seat is claimed.",
+        "You must be 21 or older; a FOID card is required for firearm purchases in Illinois.",
+      ]
+    : [
+        `Valid on purchases with a retail value of at least twice the coupon's face value (${formatMoney(webinar.coupon_value * 2)} or more).`,
+        `Redeem in person at our ${store.city}, ${store.stateName} store with a printed copy of the coupon.`,
+        `Expires ${COUPON_EXPIRY_DAYS} days after issue.`,
+        "One coupon per webinar entry.",
+        "No cash value; not transferable; cannot be combined with other offers.",
+        "Buying a coupon also enters you into our gear giveaway.",
+      ];
+  return (
+    <Card className="gap-3 bg-muted/40 p-5 sm:p-6" role="region" aria-labelledby="key-terms-title">
+      <h2 id="key-terms-title" className="flex items-center gap-2 font-bold text-ink">
+        <ShieldCheck className="size-5 text-accent-600" aria-hidden="true" />
+        Key terms
+      </h2>
+      <ul className="grid list-disc gap-2 pl-5 text-sm leading-relaxed text-zinc-700 marker:text-zinc-400">
+        {terms.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
