@@ -60,7 +60,7 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
           <p className="text-xs font-semibold tracking-widest uppercase opacity-90">Store Credit Coupon</p>
           <p className="text-xl font-extrabold tracking-tight">{store.name}</p>
         </div>
-        <p className="text-right leading-none">
+        <p className="leading-none sm:text-right print:text-right">
           <span className="block text-4xl font-extrabold tracking-tight sm:text-5xl print:text-5xl">
             {formatMoney(coupon.value)}
           </span>
