@@ -8,6 +8,8 @@ export {
   type PrintableCouponData,
 } from "./components/printable-coupon";
 export { couponDisplayStatus, type CouponDisplayStatus } from "./lib/coupon-status";
+export { useMyCoupons } from "./api/get-my-coupons";
+export type { Coupon } from "./api/schemas";
 
 // Admin screen, loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminCouponsPage = () =>
