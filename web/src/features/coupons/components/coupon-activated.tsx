@@ -1,4 +1,5 @@
 import { CircleCheck, Gift, LayoutDashboard, RefreshCw } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,14 +25,24 @@ function DashboardLink() {
   );
 }
 
-/** 'Coupon Activated' (SPEC.md §2): the printable coupon with its QR code, and printing it. */
-export function CouponActivated({ coupon }: { coupon: Coupon }) {
+/**
+ * 'Coupon Activated' (SPEC.md §2): the printable coupon with its QR code, and
+ * printing it. `justBought`: the payment form this replaces may have been
+ * scrolled far down, so the heading takes focus and comes into view.
+ */
+export function CouponActivated({ coupon, justBought = false }: { coupon: Coupon; justBought?: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!justBought) return;
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: "center" });
+  }, [justBought]);
   return (
-    <section aria-labelledby="coupon-activated-title" className="grid gap-6">
+    <section aria-labelledby="coupon-activated-title" className="mx-auto grid w-full max-w-2xl gap-6">
       <Alert variant="success" role="status">
         <CircleCheck aria-hidden="true" />
         <AlertTitle>
-          <h2 id="coupon-activated-title" className="text-lg font-bold">
+          <h2 id="coupon-activated-title" ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
             Coupon Activated
           </h2>
         </AlertTitle>
@@ -53,7 +64,7 @@ export function CouponActivated({ coupon }: { coupon: Coupon }) {
 /** The purchase is recorded but the coupon row is not there (yet): SPEC.md §2's refresh message. */
 export function CouponNotReady({ simulated }: { simulated: boolean }) {
   return (
-    <section aria-labelledby="coupon-activated-title" className="grid gap-6">
+    <section aria-labelledby="coupon-activated-title" className="mx-auto grid w-full max-w-2xl gap-6">
       <Alert variant="success" role="status">
         <CircleCheck aria-hidden="true" />
         <AlertTitle>

@@ -30,13 +30,12 @@ export function OfferCard({ webinar, children }: { webinar: OfferWebinar; childr
   const free = isFreeWebinar(webinar);
   const bonus = bonusPercent(webinar);
   return (
-    <Card className="gap-6 p-5 sm:p-7" role="region" aria-labelledby="offer-title">
-      <div className="grid gap-1">
-        <h2 id="offer-title" className="text-xl font-bold text-ink">
-          {free ? "Enter the Gear Giveaway" : "Buy Your Discounted Coupon"}
-        </h2>
-        <p className="text-sm text-muted-foreground">{webinar.title}</p>
-      </div>
+    <Card className="gap-6 p-5 sm:p-7" role="region" aria-label={free ? "Giveaway entry" : "Coupon offer"}>
+      <h2 className="text-xl font-bold text-ink">
+        {free
+          ? "Enter the Gear Giveaway"
+          : `Get ${formatMoney(webinar.coupon_value)} in store credit for ${formatMoney(webinar.display_price)}`}
+      </h2>
 
       {free ? (
         <p className="leading-relaxed text-zinc-700">
@@ -47,25 +46,28 @@ export function OfferCard({ webinar, children }: { webinar: OfferWebinar; childr
         <div className="grid gap-4">
           <div className="grid grid-cols-[1fr_auto_1fr] items-stretch gap-2 sm:gap-4">
             <div className="grid content-center gap-1 rounded-xl bg-muted p-3 sm:p-4">
-              <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Pay now</p>
+              <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">You pay</p>
               <p className="text-2xl font-extrabold tracking-tight text-ink sm:text-4xl">
                 {formatMoney(webinar.display_price)}
               </p>
             </div>
             <ArrowRight className="size-5 self-center text-zinc-400 sm:size-6" aria-hidden="true" />
-            <div className="grid content-center gap-1 rounded-xl bg-green-50 p-3 ring-1 ring-green-200 sm:p-4">
-              <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">Coupon worth</p>
+            <div className="relative grid content-center gap-1 rounded-xl bg-green-50 p-3 ring-1 ring-green-200 sm:p-4">
+              <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">You get</p>
               <p className="text-2xl font-extrabold tracking-tight text-green-700 sm:text-4xl">
                 {formatMoney(webinar.coupon_value)}
               </p>
+              {bonus > 0 && (
+                <Badge variant="success" className="absolute -top-2.5 right-2 bg-green-600 text-white shadow-sm">
+                  {bonus}% bonus
+                </Badge>
+              )}
             </div>
           </div>
-          <p className="flex flex-wrap items-center gap-2 leading-relaxed text-zinc-700">
-            {bonus > 0 && <Badge variant="success">{bonus}% bonus</Badge>}
-            <span>
-              Pay {formatMoney(webinar.display_price)} now and get a {formatMoney(webinar.coupon_value)} store-credit
-              coupon for our {store.city} store{bonus > 0 ? `: ${bonus}% more than you pay` : ""}.
-            </span>
+          <p className="leading-relaxed text-zinc-700">
+            Pay {formatMoney(webinar.display_price)} now and get a {formatMoney(webinar.coupon_value)} store-credit
+            coupon to spend in person at our {store.city} store
+            {bonus > 0 ? `: ${bonus}% more than you pay.` : "."}
           </p>
         </div>
       )}

@@ -4,7 +4,7 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeCardElement, StripeCardElementOptions } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { CreditCard, LoaderCircle, Lock } from "lucide-react";
+import { CircleAlert, CreditCard, LoaderCircle, Lock } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -103,6 +103,7 @@ function CardDetailsForm({ payment, busy, error, onSubmit, onCancel }: CardFormP
 
       {error && (
         <Alert variant="destructive">
+          <CircleAlert aria-hidden="true" />
           <AlertTitle>Payment Failed</AlertTitle>
           <AlertDescription>{error}</AlertDescription>
         </Alert>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { FlaskConical, LoaderCircle, Lock } from "lucide-react";
+import { CircleAlert, FlaskConical, LoaderCircle, Lock } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -43,16 +43,18 @@ function TestModeNotice({ onUseCard, disabled }: { onUseCard: (number: string) =
           This store is using its built-in test payment provider, so no card is charged. Pay with one of these test
           cards, any future expiry date, any 3-digit CVC and any 5-digit ZIP:
         </p>
-        <ul className="mt-1 grid gap-1.5">
+        <ul className="mt-1 grid gap-2">
           {TEST_CARDS.map((card) => (
-            <li key={card.number} className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-              <span className="font-mono text-[0.8125rem] font-semibold tracking-wide whitespace-nowrap">{card.number}</span>
-              <span className="text-blue-800">{card.outcome}</span>
+            <li key={card.number} className="grid grid-cols-[1fr_auto] items-center gap-x-3">
+              <span className="grid gap-0.5 sm:flex sm:flex-wrap sm:items-baseline sm:gap-x-3">
+                <span className="font-mono text-[0.8125rem] font-semibold tracking-wide whitespace-nowrap">{card.number}</span>
+                <span className="text-xs text-blue-800 sm:text-sm">{card.outcome}</span>
+              </span>
               <Button
                 type="button"
                 variant="link"
                 size="sm"
-                className="ml-auto h-auto px-0 text-blue-800"
+                className="h-auto px-0 text-blue-800"
                 disabled={disabled}
                 onClick={() => onUseCard(card.number)}
                 aria-label={`Use test card ${card.number}`}
@@ -175,6 +177,7 @@ export function TestCardForm({ payment, busy, error, fieldErrors, onSubmit, onCa
 
         {error && (
           <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
             <AlertTitle>Payment Failed</AlertTitle>
             <AlertDescription>{error}</AlertDescription>
           </Alert>

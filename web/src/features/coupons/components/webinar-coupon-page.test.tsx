@@ -151,7 +151,7 @@ describe("WebinarCouponPage: the offer", () => {
   it("shows the price, the coupon value, the bonus, the key terms and 'Buy Your Discounted Coupon'", async () => {
     server();
     renderPage();
-    const offer = await screen.findByRole("region", { name: "Buy Your Discounted Coupon" });
+    const offer = await screen.findByRole("region", { name: "Coupon offer" });
     expect(within(offer).getByText("$40.00")).toBeInTheDocument();
     expect(within(offer).getByText("$48.00")).toBeInTheDocument();
     expect(within(offer).getByText("20% bonus")).toBeInTheDocument();
@@ -315,7 +315,7 @@ describe("WebinarCouponPage: paying in test mode", () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Buy Your Discounted Coupon" }));
-    const offer = screen.getByRole("region", { name: "Buy Your Discounted Coupon" });
+    const offer = screen.getByRole("region", { name: "Coupon offer" });
     expect(await within(offer).findByText("Payment could not be started. Please try again.")).toBeInTheDocument();
     expect(notify.error).toHaveBeenCalledWith("Payment Error", "Payment could not be started. Please try again.");
     expect(screen.queryByRole("form", { name: "Card payment" })).not.toBeInTheDocument();
@@ -365,7 +365,7 @@ describe("WebinarCouponPage: paying in test mode", () => {
     const form = await openCardForm(user);
     await fillCard(user, "4242424242424242");
     await user.click(within(form).getByRole("button", { name: "Pay $40.00" }));
-    const offer = screen.getByRole("region", { name: "Buy Your Discounted Coupon" });
+    const offer = screen.getByRole("region", { name: "Coupon offer" });
     expect(await within(offer).findByText("Payment Refunded")).toBeInTheDocument();
     expect(within(offer).getByText(refunded)).toBeInTheDocument();
     expect(notify.error).toHaveBeenCalledWith("Payment Refunded", refunded);
@@ -391,7 +391,7 @@ describe("WebinarCouponPage: paying in test mode", () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Buy Your Discounted Coupon" }));
-    const offer = screen.getByRole("region", { name: "Buy Your Discounted Coupon" });
+    const offer = screen.getByRole("region", { name: "Coupon offer" });
     expect(await within(offer).findByText("Sold Out")).toBeInTheDocument();
     expect(within(offer).getByText("All coupons for this webinar have been sold.")).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Gift, LoaderCircle, LogIn, ShoppingCart, Ticket, Wrench, XCircle } from "lucide-react";
+import { ArrowLeft, CircleAlert, Gift, LoaderCircle, LogIn, ShoppingCart, Ticket, Wrench, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
@@ -146,6 +146,7 @@ function PurchaseAction({ flow }: { flow: PaymentFlow }) {
         <div className="grid gap-3">
           {state.step === "idle" && state.error && (
             <Alert variant="destructive">
+              <CircleAlert aria-hidden="true" />
               <AlertTitle>Failed to start payment.</AlertTitle>
               <AlertDescription>{state.error}</AlertDescription>
             </Alert>
@@ -182,6 +183,7 @@ function PurchaseAction({ flow }: { flow: PaymentFlow }) {
       return (
         <div className="grid gap-3">
           <Alert variant="destructive">
+            <CircleAlert aria-hidden="true" />
             <AlertTitle>Failed to generate coupon.</AlertTitle>
             <AlertDescription>
               <p>{state.error}</p>
@@ -230,7 +232,7 @@ function Offer({ webinar, flow, onWatchFirst }: OfferProps) {
 }
 
 /** After the purchase: the coupon, the refresh message, or (free webinars) the giveaway entry. */
-function Purchased({ webinar, simulated }: { webinar: Webinar; simulated: boolean }) {
+function Purchased({ webinar, simulated, justBought }: { webinar: Webinar; simulated: boolean; justBought: boolean }) {
   const coupon = useWebinarCoupon(webinar.id);
   if (coupon.isPending) return <CouponLoading />;
   if (coupon.isError) {
@@ -241,7 +243,7 @@ function Purchased({ webinar, simulated }: { webinar: Webinar; simulated: boolea
       </Alert>
     );
   }
-  if (coupon.data) return <CouponActivated coupon={coupon.data} />;
+  if (coupon.data) return <CouponActivated coupon={coupon.data} justBought={justBought} />;
   if (isFreeWebinar(webinar)) return <GiveawayEntered title={webinar.title} />;
   return <CouponNotReady simulated={simulated} />;
 }
@@ -330,7 +332,7 @@ export function WebinarCouponPage() {
           <p className="text-base text-muted-foreground sm:text-lg">{data.title}</p>
         </header>
         {purchased ? (
-          <Purchased webinar={data} simulated={isAdmin} />
+          <Purchased webinar={data} simulated={isAdmin} justBought={flow.state.step === "done"} />
         ) : (
           <Offer webinar={data} flow={flow} onWatchFirst={leaveToWatch} />
         )}
