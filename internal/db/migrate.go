@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"database/sql"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -42,4 +43,18 @@ func (d *DB) Migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// SchemaVersion returns the number of the newest migration applied, read
+// from goose's version table (goose_db_version, its default name), which
+// Migrate creates. A plain read: unlike goose's own
+// version query it takes no migration lock, so it never waits for a
+// migration another instance is running.
+func (d *DB) SchemaVersion(ctx context.Context) (int64, error) {
+	var v sql.NullInt64
+	err := d.Q(ctx).QueryRowContext(ctx, `SELECT MAX(version_id) FROM goose_db_version`).Scan(&v)
+	if err != nil {
+		return 0, MapError(err)
+	}
+	return v.Int64, nil
 }

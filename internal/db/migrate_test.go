@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"slices"
 	"testing"
@@ -95,6 +96,23 @@ func TestSchemaRules(t *testing.T) {
 		}
 		if !got.Equal(now) {
 			t.Errorf("created_at = %v, want %v", got, now)
+		}
+	})
+}
+
+// SchemaVersion names the newest migration file, on both engines.
+func TestSchemaVersion(t *testing.T) {
+	entries, err := fs.ReadDir(db.Migrations, "migrations/sqlite")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want int64
+	if _, err := fmt.Sscanf(entries[len(entries)-1].Name(), "%d_", &want); err != nil {
+		t.Fatal(err)
+	}
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		if got, err := d.SchemaVersion(t.Context()); err != nil || got != want {
+			t.Fatalf("SchemaVersion = %d, %v; want %d", got, err, want)
 		}
 	})
 }
