@@ -76,6 +76,9 @@ type IssueParams struct {
 	PaymentID            string
 	ValueCents           int64
 	OriginalPaymentCents int64
+	// ExpiryDays overrides the service's expiry when above 0: the demo's
+	// sample coupon lives 90 days (SPEC.md §9); purchases leave it 0.
+	ExpiryDays int
 }
 
 // Admin is a coupon as the admin list shows it (SPEC.md §3): with the

@@ -30,15 +30,20 @@ func NewService(d *db.DB, now db.Clock, expiryDays int) *Service {
 }
 
 // Issue creates the coupon of a paid seat: a fresh code, status active,
-// expiring expiryDays from now. Payment fulfilment calls it inside its
-// transaction; the schema allows one coupon per registration and per
-// payment, so a second issue for either fails with db.ErrConflict.
+// expiring expiryDays (p.ExpiryDays when set) from now. Payment fulfilment
+// calls it inside its transaction; the schema allows one coupon per
+// registration and per payment, so a second issue for either fails with
+// db.ErrConflict.
 func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 	now := s.now()
+	days := s.expiryDays
+	if p.ExpiryDays > 0 {
+		days = p.ExpiryDays
+	}
 	c := Coupon{
 		ID: uuid.NewString(), UserID: p.UserID, WebinarID: p.WebinarID, RegistrationID: p.RegistrationID,
 		PaymentID: p.PaymentID, ValueCents: p.ValueCents, OriginalPaymentCents: p.OriginalPaymentCents,
-		Status: StatusActive, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, s.expiryDays),
+		Status: StatusActive, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, days),
 	}
 	var err error
 	for range maxCodeTries {
