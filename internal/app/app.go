@@ -87,7 +87,7 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 		Media:         mediaSvc,
 		Webinars:      webinars,
 		Registrations: registrations,
-		Settings:      setting.NewService(d, now),
+		Settings:      setting.NewService(d, mediaSvc, now),
 		Outbox:        outbox,
 		Coupons:       coupons,
 		Payments:      payments,

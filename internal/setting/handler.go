@@ -3,19 +3,27 @@ package setting
 import (
 	"net/http"
 
+	"watchwin/internal/auth"
 	"watchwin/internal/httpx"
 )
 
-// Handler serves the public settings endpoints.
+// Handler serves the settings endpoints of docs/api.md: public reads for
+// every page, admin reads and saves.
 type Handler struct{ svc *Service }
 
 // NewHandler returns the settings handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers GET /api/settings/announcement (public: the home page
-// banner).
+// Routes registers the endpoints.
 func (h *Handler) Routes(mux *http.ServeMux) {
 	mux.Handle("GET /api/settings/announcement", httpx.HandlerFunc(h.announcement))
+	mux.Handle("GET /api/settings/site", httpx.HandlerFunc(h.site))
+	mux.Handle("GET /api/settings/backgrounds", httpx.HandlerFunc(h.backgrounds))
+
+	mux.Handle("GET /api/admin/settings", auth.RequireAdmin(h.all))
+	mux.Handle("PUT /api/admin/settings/general", auth.RequireAdmin(h.saveGeneral))
+	mux.Handle("PUT /api/admin/settings/announcement", auth.RequireAdmin(h.saveAnnouncement))
+	mux.Handle("PUT /api/admin/settings/backgrounds/{page}", auth.RequireAdmin(h.setBackground))
 }
 
 func (h *Handler) announcement(w http.ResponseWriter, r *http.Request) error {
@@ -24,5 +32,75 @@ func (h *Handler) announcement(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, a)
+	return nil
+}
+
+func (h *Handler) site(w http.ResponseWriter, r *http.Request) error {
+	s, err := h.svc.Site(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, s)
+	return nil
+}
+
+func (h *Handler) backgrounds(w http.ResponseWriter, r *http.Request) error {
+	b, err := h.svc.Backgrounds(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"backgrounds": b})
+	return nil
+}
+
+func (h *Handler) all(w http.ResponseWriter, r *http.Request) error {
+	v, err := h.svc.All(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"settings": v})
+	return nil
+}
+
+func (h *Handler) saveGeneral(w http.ResponseWriter, r *http.Request) error {
+	var in Site
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	s, err := h.svc.SaveGeneral(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, s)
+	return nil
+}
+
+func (h *Handler) saveAnnouncement(w http.ResponseWriter, r *http.Request) error {
+	var in Announcement
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	a, err := h.svc.SaveAnnouncement(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, a)
+	return nil
+}
+
+// setBackground answers 404 for an unknown page before reading the body.
+func (h *Handler) setBackground(w http.ResponseWriter, r *http.Request) error {
+	if err := checkPage(r.PathValue("page")); err != nil {
+		return err
+	}
+	var in BackgroundInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	b, err := h.svc.SetBackground(r.Context(), r.PathValue("page"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, b)
 	return nil
 }

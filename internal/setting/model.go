@@ -1,9 +1,21 @@
 // Package setting owns the site settings of SPEC.md §3: key/value strings
-// (booleans are 'true'/'false'). This file holds the announcement banner's
-// keys and defaults; the admin screens that edit them build on it.
+// (booleans are 'true'/'false') for the site's facts (title, contact e-mail,
+// the store's address and phone) and the announcement banner, and the
+// background image of each page. Values are checked by one set of rules
+// (validate.go) when an admin saves them and again when they are read.
 package setting
 
-// Keys of the announcement banner and their defaults (SPEC.md §3).
+// Keys of the general settings. site_title and contact_email are SPEC.md
+// §3's; the store's address and phone are ours (the footer and the Contact
+// page show them).
+const (
+	KeySiteTitle    = "site_title"
+	KeyContactEmail = "contact_email"
+	KeyStoreAddress = "store_address"
+	KeyStorePhone   = "store_phone"
+)
+
+// Keys of the announcement banner (SPEC.md §3).
 const (
 	KeyAnnouncementText        = "announcement_text"
 	KeyAnnouncementEnabled     = "announcement_enabled"
@@ -15,7 +27,24 @@ const (
 	KeyAnnouncementDismissible = "announcement_dismissible"
 )
 
-var announcementDefaults = map[string]string{
+// generalKeys and announcementKeys are in the order their forms show the
+// fields, which is the order a save checks them in.
+var (
+	generalKeys      = []string{KeySiteTitle, KeyContactEmail, KeyStoreAddress, KeyStorePhone}
+	announcementKeys = []string{KeyAnnouncementText, KeyAnnouncementEnabled, KeyAnnouncementColor,
+		KeyAnnouncementTextColor, KeyAnnouncementFontSize, KeyAnnouncementFontFamily,
+		KeyAnnouncementBorder, KeyAnnouncementDismissible}
+)
+
+// defaults: the general ones are the facts web/src/config/store.ts showed
+// before they became settings (the store in Naperville, Illinois); the
+// banner's are SPEC.md §3's.
+var defaults = map[string]string{
+	KeySiteTitle:    "WatchWin",
+	KeyContactEmail: "info@watchwin.store",
+	KeyStoreAddress: "1847 W Ogden Ave, Naperville, IL 60540",
+	KeyStorePhone:   "(630) 555-0147",
+
 	KeyAnnouncementText:        "",
 	KeyAnnouncementEnabled:     "false",
 	KeyAnnouncementColor:       "#E53E3E",
@@ -26,7 +55,27 @@ var announcementDefaults = map[string]string{
 	KeyAnnouncementDismissible: "false",
 }
 
-// Announcement is the banner as the home page shows it.
+// Site is the general information the header, footer and Contact page show,
+// and the admin's General Info form.
+type Site struct {
+	SiteTitle    string `json:"site_title"`
+	ContactEmail string `json:"contact_email"`
+	StoreAddress string `json:"store_address"`
+	StorePhone   string `json:"store_phone"`
+}
+
+func (s Site) values() map[string]string {
+	return map[string]string{KeySiteTitle: s.SiteTitle, KeyContactEmail: s.ContactEmail,
+		KeyStoreAddress: s.StoreAddress, KeyStorePhone: s.StorePhone}
+}
+
+func siteOf(v map[string]string) Site {
+	return Site{SiteTitle: v[KeySiteTitle], ContactEmail: v[KeyContactEmail],
+		StoreAddress: v[KeyStoreAddress], StorePhone: v[KeyStorePhone]}
+}
+
+// Announcement is the banner as every public page shows it, and the
+// admin's Announcements form.
 type Announcement struct {
 	Text        string `json:"text"`
 	Enabled     bool   `json:"enabled"`
@@ -36,4 +85,54 @@ type Announcement struct {
 	FontFamily  string `json:"font_family"`
 	Border      string `json:"border"`
 	Dismissible bool   `json:"dismissible"`
+}
+
+func (a Announcement) values() map[string]string {
+	return map[string]string{
+		KeyAnnouncementText: a.Text, KeyAnnouncementEnabled: boolString(a.Enabled),
+		KeyAnnouncementColor: a.Color, KeyAnnouncementTextColor: a.TextColor,
+		KeyAnnouncementFontSize: a.FontSize, KeyAnnouncementFontFamily: a.FontFamily,
+		KeyAnnouncementBorder: a.Border, KeyAnnouncementDismissible: boolString(a.Dismissible),
+	}
+}
+
+func announcementOf(v map[string]string) Announcement {
+	return Announcement{
+		Text: v[KeyAnnouncementText], Enabled: v[KeyAnnouncementEnabled] == "true",
+		Color: v[KeyAnnouncementColor], TextColor: v[KeyAnnouncementTextColor],
+		FontSize: v[KeyAnnouncementFontSize], FontFamily: v[KeyAnnouncementFontFamily],
+		Border: v[KeyAnnouncementBorder], Dismissible: v[KeyAnnouncementDismissible] == "true",
+	}
+}
+
+// boolString stores a boolean as SPEC.md §3 does: 'true' or 'false'.
+func boolString(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+// Pages that can have a background image (SPEC.md §3 background_images).
+const (
+	PageHome           = "home"
+	PageWebinars       = "webinars"
+	PageUserDashboard  = "user_dashboard"
+	PageAdminDashboard = "admin_dashboard"
+)
+
+// Pages lists them in the order the admin screen shows them.
+var Pages = []string{PageHome, PageWebinars, PageUserDashboard, PageAdminDashboard}
+
+// Background is one page's background image: a file of the site_images
+// bucket and its public URL.
+type Background struct {
+	Page      string `json:"page"`
+	ImagePath string `json:"image_path"`
+	URL       string `json:"url"`
+}
+
+// BackgroundInput is the admin's choice of image for a page.
+type BackgroundInput struct {
+	ImagePath string `json:"image_path"`
 }

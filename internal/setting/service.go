@@ -2,30 +2,100 @@ package setting
 
 import (
 	"context"
-	"maps"
-	"regexp"
 	"slices"
+	"strings"
 
+	"watchwin/internal/apperr"
 	"watchwin/internal/db"
+	"watchwin/internal/media"
 )
 
-// Service reads and writes site settings.
-type Service struct {
-	store store
-	now   db.Clock
+// Images is what settings need of the media domain (*media.Service): a
+// background must be a file that was really uploaded.
+type Images interface {
+	Exists(ctx context.Context, bucket, p string) (bool, error)
 }
 
-// NewService returns the settings service on d.
-func NewService(d *db.DB, now db.Clock) *Service { return &Service{store: store{d}, now: now} }
+// Service reads and writes site settings and page backgrounds; it knows
+// nothing of HTTP.
+type Service struct {
+	store  store
+	images Images
+	now    db.Clock
+}
 
-// Values returns the stored values of keys (keys never saved are absent).
+// NewService returns the settings service on d; backgrounds are checked
+// against images.
+func NewService(d *db.DB, images Images, now db.Clock) *Service {
+	return &Service{store: store{d}, images: images, now: now}
+}
+
+// Messages of the background image routes.
+const (
+	msgUnknownPage  = "Unknown page: backgrounds exist for home, webinars, user_dashboard and admin_dashboard."
+	msgChooseImage  = "Please choose an image."
+	msgImageMissing = "This image is not among the site images. Upload it first, then choose it."
+)
+
+// Values returns the stored values of keys (keys never saved are absent),
+// unchecked.
 func (s *Service) Values(ctx context.Context, keys ...string) (map[string]string, error) {
 	return s.store.get(ctx, keys)
 }
 
-// Save stores the pairs in one transaction. Callers validate first.
+// Save stores the pairs in one transaction, unchecked: callers validate
+// first (the admin routes go through SaveGeneral and SaveAnnouncement).
 func (s *Service) Save(ctx context.Context, values map[string]string) error {
 	return s.store.put(ctx, values, s.now())
+}
+
+// effective returns the value of each key as pages see it: the stored value
+// when it passes its rule, else the default.
+func (s *Service) effective(ctx context.Context, keys []string) (map[string]string, error) {
+	stored, err := s.store.get(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(keys))
+	for _, k := range keys {
+		v, found := stored[k]
+		if !found || rules[k].check(v) != "" {
+			v = defaults[k]
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// All returns every setting key with its effective value (booleans as
+// 'true'/'false'), for the admin settings screen.
+func (s *Service) All(ctx context.Context) (map[string]string, error) {
+	return s.effective(ctx, slices.Concat(generalKeys, announcementKeys))
+}
+
+// Site returns the general information, defaults filled in.
+func (s *Service) Site(ctx context.Context) (Site, error) {
+	v, err := s.effective(ctx, generalKeys)
+	if err != nil {
+		return Site{}, err
+	}
+	return siteOf(v), nil
+}
+
+// SaveGeneral checks and saves the General Info form, all four values in one
+// transaction, and returns what pages will now show. Surrounding spaces are
+// trimmed; a bad value is refused (400 naming the field), never replaced.
+func (s *Service) SaveGeneral(ctx context.Context, in Site) (Site, error) {
+	in = Site{SiteTitle: strings.TrimSpace(in.SiteTitle), ContactEmail: strings.TrimSpace(in.ContactEmail),
+		StoreAddress: strings.TrimSpace(in.StoreAddress), StorePhone: strings.TrimSpace(in.StorePhone)}
+	values := in.values()
+	if err := validate(generalKeys, values); err != nil {
+		return Site{}, err
+	}
+	if err := s.store.put(ctx, values, s.now()); err != nil {
+		return Site{}, err
+	}
+	return in, nil
 }
 
 // Announcement returns the banner with every unset or unusable value
@@ -33,31 +103,79 @@ func (s *Service) Save(ctx context.Context, values map[string]string) error {
 // colours, sizes, font names and borders pass; anything else (say a url())
 // falls back to the default rather than reaching the browser.
 func (s *Service) Announcement(ctx context.Context) (Announcement, error) {
-	stored, err := s.store.get(ctx, slices.Collect(maps.Keys(announcementDefaults)))
+	v, err := s.effective(ctx, announcementKeys)
 	if err != nil {
 		return Announcement{}, err
 	}
-	v := func(key string, ok *regexp.Regexp) string {
-		if val, found := stored[key]; found && (ok == nil || ok.MatchString(val)) {
-			return val
-		}
-		return announcementDefaults[key]
-	}
-	return Announcement{
-		Text:        v(KeyAnnouncementText, nil),
-		Enabled:     v(KeyAnnouncementEnabled, nil) == "true",
-		Color:       v(KeyAnnouncementColor, cssColor),
-		TextColor:   v(KeyAnnouncementTextColor, cssColor),
-		FontSize:    v(KeyAnnouncementFontSize, cssSize),
-		FontFamily:  v(KeyAnnouncementFontFamily, cssFontFamily),
-		Border:      v(KeyAnnouncementBorder, cssBorder),
-		Dismissible: v(KeyAnnouncementDismissible, nil) == "true",
-	}, nil
+	return announcementOf(v), nil
 }
 
-var (
-	cssColor      = regexp.MustCompile(`^(#[0-9A-Fa-f]{3,8}|[a-zA-Z]{3,20})$`)
-	cssSize       = regexp.MustCompile(`^\d{1,3}(\.\d{1,3})?(px|rem|em)$`)
-	cssFontFamily = regexp.MustCompile(`^[A-Za-z0-9 ,'"-]{1,100}$`)
-	cssBorder     = regexp.MustCompile(`^(none|\d{1,2}px (solid|dashed|dotted|double) (#[0-9A-Fa-f]{3,8}|[a-zA-Z]{3,20}))$`)
-)
+// SaveAnnouncement checks and saves the banner, all eight keys in one
+// transaction, and returns it as pages will show it. Surrounding spaces are
+// trimmed; a value the read path would not show is refused (400 naming the
+// field), so a bad value is never saved and silently replaced.
+func (s *Service) SaveAnnouncement(ctx context.Context, in Announcement) (Announcement, error) {
+	for _, p := range []*string{&in.Text, &in.Color, &in.TextColor, &in.FontSize, &in.FontFamily, &in.Border} {
+		*p = strings.TrimSpace(*p)
+	}
+	values := in.values()
+	if err := validate(announcementKeys, values); err != nil {
+		return Announcement{}, err
+	}
+	if err := s.store.put(ctx, values, s.now()); err != nil {
+		return Announcement{}, err
+	}
+	return in, nil
+}
+
+// Backgrounds returns the public URL of each page's background image, nil
+// for a page without one; every page of Pages is present.
+func (s *Service) Backgrounds(ctx context.Context) (map[string]*string, error) {
+	paths, err := s.store.backgrounds(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]*string, len(Pages))
+	for _, p := range Pages {
+		out[p] = nil
+		if path, ok := paths[p]; ok {
+			u := media.URL(media.BucketSiteImages, path)
+			out[p] = &u
+		}
+	}
+	return out, nil
+}
+
+// SetBackground makes a file of the site_images bucket the background of
+// page: 404 for a page that has none, 400 (field image_path) when no image
+// is named or the file does not exist.
+func (s *Service) SetBackground(ctx context.Context, page string, in BackgroundInput) (Background, error) {
+	if err := checkPage(page); err != nil {
+		return Background{}, err
+	}
+	p := strings.TrimSpace(in.ImagePath)
+	if p == "" {
+		return Background{}, apperr.Invalid("image_path", msgChooseImage)
+	}
+	// Only a file that is there: a page never points at a missing image,
+	// nor (the path being checked by media) outside the bucket.
+	ok, err := s.images.Exists(ctx, media.BucketSiteImages, p)
+	if err != nil {
+		return Background{}, err
+	}
+	if !ok {
+		return Background{}, apperr.Invalid("image_path", msgImageMissing)
+	}
+	if err := s.store.putBackground(ctx, page, p, s.now()); err != nil {
+		return Background{}, err
+	}
+	return Background{Page: page, ImagePath: p, URL: media.URL(media.BucketSiteImages, p)}, nil
+}
+
+// checkPage answers 404 for a page that has no background.
+func checkPage(page string) error {
+	if !slices.Contains(Pages, page) {
+		return apperr.NotFound(msgUnknownPage)
+	}
+	return nil
+}

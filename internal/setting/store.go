@@ -52,3 +52,28 @@ func (s store) put(ctx context.Context, values map[string]string, now time.Time)
 		return nil
 	})
 }
+
+// backgrounds returns the image path of each page that has one.
+func (s store) backgrounds(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT page, image_path FROM background_images`)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var page, path string
+		if err := rows.Scan(&page, &path); err != nil {
+			return nil, db.MapError(err)
+		}
+		out[page] = path
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// putBackground sets (or replaces) the image of page.
+func (s store) putBackground(ctx context.Context, page, path string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO background_images (page, image_path, updated_at) VALUES ($1, $2, $3)
+		ON CONFLICT (page) DO UPDATE SET image_path = excluded.image_path, updated_at = excluded.updated_at`, page, path, now)
+	return db.MapError(err)
+}
