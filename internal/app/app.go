@@ -21,6 +21,7 @@ import (
 	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/media"
+	"watchwin/internal/migration"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/setting"
@@ -119,6 +120,7 @@ func (a *App) Handler() http.Handler {
 	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
 	setting.NewHandler(a.Settings).Routes(api)
 	giveaway.NewHandler(a.Giveaway).Routes(api)
+	migration.NewHandler(migration.NewService(a.DB, a.Coupons, a.Registrations)).Routes(api)
 	mediaHandler := media.NewHandler(a.Media)
 	mediaHandler.Routes(api)
 	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
