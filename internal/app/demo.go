@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
 	"watchwin/internal/media"
+	"watchwin/internal/registration"
 	"watchwin/internal/webinar"
 )
 
@@ -62,10 +64,19 @@ var demoWebinars = []demoWebinar{
 	},
 }
 
+// The demo admin's sample coupon (SPEC.md §9: migrated or sample coupons
+// are worth 25 by default, the original payment is double the value, and
+// they last 90 days).
+const (
+	sampleCouponCents = 2500
+	sampleCouponDays  = 90
+)
+
 // SeedDemo fills an empty database with sample webinars (thumbnails copied
-// into the webinar_assets bucket) and an admin whose random password is
-// written to out once (and never logged). The webinars and the admin are
-// written in one transaction, so a failure leaves the database empty and a
+// into the webinar_assets bucket), an admin whose random password is
+// written to out once (and never logged), and the admin's sample coupon
+// (SPEC.md's migration tool made one; here it exists only in --demo). The
+// webinars, the admin and the coupon are written in one transaction, so a failure leaves the database empty and a
 // rerun seeds it whole. A database that already has accounts or webinars is
 // left alone, so running with --demo again changes nothing.
 func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
@@ -88,13 +99,22 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 			}
 			return err
 		}
-		for _, in := range inputs {
-			if _, err := a.Webinars.Create(ctx, in); err != nil {
+		var first webinar.Webinar
+		for i, in := range inputs {
+			w, err := a.Webinars.Create(ctx, in)
+			if err != nil {
 				return fmt.Errorf("create demo webinar %q: %w", in.Title, err)
 			}
+			if i == 0 {
+				first = w
+			}
 		}
-		if _, err := a.Auth.CreateUser(ctx, DemoAdminEmail, password, auth.RoleAdmin, "Demo", "Admin"); err != nil {
+		admin, err := a.Auth.CreateUser(ctx, DemoAdminEmail, password, auth.RoleAdmin, "Demo", "Admin")
+		if err != nil {
 			return fmt.Errorf("create demo admin: %w", err)
+		}
+		if err := a.seedSampleCoupon(ctx, admin, first); err != nil {
+			return fmt.Errorf("create demo sample coupon: %w", err)
 		}
 		return nil
 	})
@@ -103,6 +123,25 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "\nDemo content created. Admin login (shown only this once):\n  email:    %s\n  password: %s\n\n", DemoAdminEmail, password)
 	return nil
+}
+
+// seedSampleCoupon gives the demo admin one coupon on a real paid seat of
+// w (a paid webinar with seats to spare): registered like a visitor, the
+// seat taken by the admin's simulated purchase (under the seat lock, like
+// any purchase) and the coupon issued by the coupon service. No payment
+// backs it, so its payment_id is null, as the schema allows for demo
+// coupons only. Runs in SeedDemo's transaction.
+func (a *App) seedSampleCoupon(ctx context.Context, admin auth.Profile, w webinar.Webinar) error {
+	if _, _, err := a.Registrations.Register(ctx, admin, w.ID, registration.Input{Name: "Demo Admin", Email: admin.Email}); err != nil {
+		return err
+	}
+	reg, err := a.Registrations.SimulatePurchase(ctx, admin, w.ID)
+	if err != nil {
+		return err
+	}
+	_, err = a.Coupons.Issue(ctx, coupon.IssueParams{UserID: admin.ID, WebinarID: w.ID, RegistrationID: reg.ID,
+		ValueCents: sampleCouponCents, OriginalPaymentCents: 2 * sampleCouponCents, ExpiryDays: sampleCouponDays})
+	return err
 }
 
 // emptyDatabase reports whether there are neither accounts nor webinars.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"watchwin/internal/app"
 	"watchwin/internal/media"
 	"watchwin/internal/testutil"
 )
@@ -78,6 +79,8 @@ func TestSeedDemo(t *testing.T) {
 				t.Errorf("demo thumbnail GET: %d %s", res.Status, res.Header.Get("Content-Type"))
 			}
 
+			checkSampleCoupon(t, s)
+
 			// A second run changes nothing and prints nothing.
 			out.Reset()
 			if err := s.App.SeedDemo(ctx, &out); err != nil || out.Len() != 0 {
@@ -86,7 +89,47 @@ func TestSeedDemo(t *testing.T) {
 			if n, _ := s.App.Webinars.Count(ctx); n != 3 {
 				t.Errorf("%d webinars after a second seed", n)
 			}
+			checkSampleCoupon(t, s)
 		})
+	}
+}
+
+// checkSampleCoupon: the seed made exactly one coupon, the demo admin's
+// sample: value 25, original payment 50, 90 days, no payment, on a paid
+// registration of the first demo webinar that leaves its other seats free.
+func checkSampleCoupon(t *testing.T, s *testutil.Server) {
+	t.Helper()
+	ctx := context.Background()
+	var n int
+	if err := s.App.DB.QueryRowContext(ctx, `SELECT count(*) FROM coupons`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%d coupons after the seed (%v), want the one sample", n, err)
+	}
+	var email, title string
+	var value, paid int64
+	var payment *string
+	var created, expires time.Time
+	var purchased bool
+	err := s.App.DB.QueryRowContext(ctx, `SELECT p.email, w.title, c.value_cents, c.original_payment_cents, c.payment_id,
+			c.created_at, c.expires_at, r.purchased_coupon
+		FROM coupons c JOIN profiles p ON p.id = c.user_id JOIN webinars w ON w.id = c.webinar_id
+		JOIN webinar_registrations r ON r.id = c.webinar_registration_id AND r.user_id = c.user_id AND r.webinar_id = c.webinar_id`).
+		Scan(&email, &title, &value, &paid, &payment, &created, &expires, &purchased)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if email != app.DemoAdminEmail || value != 2500 || paid != 5000 || payment != nil || !purchased ||
+		!expires.Equal(created.AddDate(0, 0, 90)) || title != "Concealed Carry Holster Fundamentals" {
+		t.Errorf("sample coupon: %s %q value %d paid %d payment %v purchased %v, %v → %v",
+			email, title, value, paid, payment, purchased, created, expires)
+	}
+	list, err := s.App.Webinars.ListPublic(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range list {
+		if w.Title == title && w.SeatsLeft() != 19 {
+			t.Errorf("%s: %d seats left, want 19 (the sample coupon's seat is paid)", title, w.SeatsLeft())
+		}
 	}
 }
 
@@ -133,4 +176,32 @@ func TestSeedDemoIsAtomic(t *testing.T) {
 	if n, _ := s.App.Webinars.Count(ctx); n != 3 {
 		t.Errorf("%d demo webinars after the rerun, want 3", n)
 	}
+}
+
+// The sample coupon is part of the seed's transaction: when it cannot be
+// written, no webinar and no admin are left either.
+func TestSeedDemoSampleCouponIsAtomic(t *testing.T) {
+	s := testutil.NewServer(t, "sqlite")
+	ctx := context.Background()
+	if _, err := s.App.DB.ExecContext(ctx, `CREATE TRIGGER fail_coupon BEFORE INSERT ON coupons
+		BEGIN SELECT RAISE(ABORT, 'injected failure'); END`); err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	if err := s.App.SeedDemo(ctx, &out); err == nil || out.Len() != 0 {
+		t.Fatalf("seed with a failing coupon insert: %q, %v; want an error and no output", out.String(), err)
+	}
+	if n, _ := s.App.Webinars.Count(ctx); n != 0 {
+		t.Errorf("%d demo webinars left after a failed seed", n)
+	}
+	if has, _ := s.App.Auth.HasAccounts(ctx); has {
+		t.Error("the demo admin was left after a failed seed")
+	}
+	if _, err := s.App.DB.ExecContext(ctx, `DROP TRIGGER fail_coupon`); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.App.SeedDemo(ctx, &out); err != nil {
+		t.Fatal(err)
+	}
+	checkSampleCoupon(t, s)
 }
