@@ -97,7 +97,8 @@ test('an admin creates, edits, deactivates and deletes a webinar in the browser'
   await page.getByRole('button', { name: `Edit ${title} (Updated)` }).click();
   await page.getByRole('dialog', { name: 'Edit Webinar' }).getByLabel('Active').uncheck();
   await page.getByRole('dialog', { name: 'Edit Webinar' }).getByRole('button', { name: 'Update Webinar' }).click();
-  await expect(page.getByText('Webinar Updated', { exact: true })).toBeVisible();
+  // The first 'Webinar Updated' may still be fading out: the newest toast is the last one.
+  await expect(page.getByText('Webinar Updated', { exact: true }).last()).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${title} \\(Updated\\)`) })).toContainText('Inactive');
   await page.goto('/webinars');
   await expect(page.getByRole('heading', { name: 'Upcoming Webinars' })).toBeVisible();
