@@ -1,0 +1,12 @@
+import { couponKeys } from "./keys";
+
+/**
+ * Query keys of the admin coupon list, under ["coupons"] so that invalidating
+ * `couponKeys.all` refreshes it as well.
+ */
+export const adminCouponKeys = {
+  all: [...couponKeys.all, "admin"] as const,
+  lists: () => [...adminCouponKeys.all, "list"] as const,
+  /** One search (already trimmed; "" lists everything). */
+  list: (search: string) => [...adminCouponKeys.lists(), search] as const,
+};

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { couponSchema } from "./schemas";
+
+/**
+ * A coupon as the admin list shows it (docs/api.md "Admin: coupons"): the
+ * coupon plus its owner's e-mail, null when the account was deleted
+ * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (SPEC.md §3).
+ */
+export const adminCouponSchema = couponSchema.extend({
+  user_email: z.string().nullish().transform((v) => v || null),
+});
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;
+
+/** GET /api/admin/coupons: a page, newest first, and whether another follows. */
+export const adminCouponPageSchema = z.object({
+  coupons: z.array(adminCouponSchema),
+  has_more: z.boolean().optional().default(false),
+});
+export type AdminCouponPage = z.infer<typeof adminCouponPageSchema>;
+
+/** POST …/redeem and …/cancel-redemption: the coupon after the change. */
+export const adminCouponResponseSchema = z.object({ coupon: z.object({ id: z.string(), status: z.string() }).loose() });

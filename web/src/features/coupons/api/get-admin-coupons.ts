@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, useInfiniteQuery, keepPreviousData } from "@tanstack/react-query";
+import { ADMIN_PAGE_SIZE, adminQueryFreshness } from "@/lib/admin-query";
+import { api } from "@/lib/api";
+import { adminCouponKeys } from "./admin-keys";
+import { adminCouponPageSchema, type AdminCoupon, type AdminCouponPage } from "./admin-schemas";
+
+/**
+ * GET /api/admin/coupons?search=&limit=&offset= (admin): every user's
+ * coupons, newest first. `search` is trimmed by the caller; the server
+ * matches it, in any case, against the code, the owner's e-mail and the
+ * webinar's title, and lists everything when it is empty (SPEC.md §5).
+ */
+function getAdminCoupons(search: string, offset: number, signal?: AbortSignal): Promise<AdminCouponPage> {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
+  if (search) params.set("search", search);
+  return api.get(`/api/admin/coupons?${params}`, { schema: adminCouponPageSchema, signal });
+}
+
+/** The list for one search, a page of 100 at a time, with SPEC.md §9's admin freshness. */
+export const adminCouponsQueryOptions = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: adminCouponKeys.list(search),
+    queryFn: ({ pageParam, signal }) => getAdminCoupons(search, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: AdminCouponPage, pages: AdminCouponPage[]) =>
+      last.has_more ? pages.reduce((n, p) => n + p.coupons.length, 0) : undefined,
+    select: (data): AdminCoupon[] => data.pages.flatMap((p) => p.coupons),
+    ...adminQueryFreshness,
+  });
+
+/**
+ * The admin coupon list for `search`. While a new search loads, the previous
+ * rows stay on screen (isPlaceholderData) instead of a blank table.
+ */
+export function useAdminCoupons(search: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...adminCouponsQueryOptions(search), enabled, placeholderData: keepPreviousData });
+}

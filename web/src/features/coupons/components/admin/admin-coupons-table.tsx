@@ -1,0 +1,137 @@
+import { QrCode } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
+import { cn } from "@/lib/utils";
+import type { AdminCoupon } from "../../api/admin-schemas";
+import { couponDisplayStatus } from "../../lib/coupon-status";
+import { CouponRedemptionButton } from "./coupon-redemption-button";
+
+type AdminCouponsTableProps = {
+  coupons: AdminCoupon[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** The search the rows answer ("" for all), for the empty state. */
+  search: string;
+  /** Rows of the previous search while a new one loads. */
+  stale?: boolean;
+  onShowQr: (coupon: AdminCoupon) => void;
+};
+
+/** Body cell; on phones its column name shows above the value. */
+const cell =
+  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
+
+const COLUMNS = ["Coupon Code", "Value", "User", "Webinar", "Created", "Expires", "Status", "Actions"] as const;
+
+function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
+  return (
+    <tr className="max-sm:block">
+      <td
+        colSpan={COLUMNS.length}
+        className={cn(
+          "px-4 py-10 text-center max-sm:block",
+          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Every user's coupons, newest first (SPEC.md §2 Admin coupons): owner
+ * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
+ * zone, status 'Redeemed' / 'Expired' / 'Valid' (SPEC.md §4), the QR popup
+ * and the redemption action.
+ */
+export function AdminCouponsTable({ coupons, isPending, isError, search, stale = false, onShowQr }: AdminCouponsTableProps) {
+  const timeZone = useStoreTimeZone();
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
+      <table
+        aria-busy={stale || undefined}
+        className={cn(
+          "w-full border-collapse text-left text-sm transition-opacity max-sm:block sm:min-w-[1040px]",
+          stale && "opacity-60",
+        )}
+      >
+        <caption className="sr-only">Coupons</caption>
+        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y max-sm:block">
+          {isPending ? (
+            <MessageRow>Loading coupons...</MessageRow>
+          ) : isError && !coupons ? (
+            <MessageRow tone="error">Failed to load coupons. Please try again later.</MessageRow>
+          ) : !coupons || coupons.length === 0 ? (
+            <MessageRow>
+              {search ? <>No coupons match &ldquo;{search}&rdquo;.</> : "No coupons found. Coupons appear here once customers buy them."}
+            </MessageRow>
+          ) : (
+            coupons.map((c) => {
+              const status = couponDisplayStatus(c);
+              return (
+                <tr
+                  key={c.id}
+                  className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
+                >
+                  <th scope="row" className="px-4 py-3 max-sm:order-1 max-sm:col-span-2 max-sm:p-0">
+                    <span className="font-mono text-sm font-semibold tracking-wide whitespace-nowrap text-ink">{c.code}</span>
+                  </th>
+                  <td data-label="Value" className={cn(cell, "font-semibold whitespace-nowrap text-ink max-sm:order-2")}>
+                    {formatMoney(c.value)}
+                  </td>
+                  <td data-label="User" className={cn(cell, "break-all max-sm:order-4 max-sm:col-span-2")}>
+                    {c.user_email ?? <span className="text-muted-foreground">Unknown</span>}
+                  </td>
+                  <td data-label="Webinar" className={cn(cell, "max-sm:order-5 max-sm:col-span-2")}>
+                    <span className="line-clamp-2">{c.webinar_title}</span>
+                  </td>
+                  <td data-label="Created" className={cn(cell, "text-zinc-700 max-sm:order-6")}>
+                    {formatEventDate(c.created_at, timeZone)}
+                  </td>
+                  <td data-label="Expires" className={cn(cell, "text-zinc-700 max-sm:order-7")}>
+                    {formatEventDate(c.expires_at, timeZone)}
+                  </td>
+                  <td data-label="Status" className={cn(cell, "max-sm:order-3")}>
+                    <div className="grid gap-1">
+                      <Badge variant={status.variant}>{status.label}</Badge>
+                      {status.label === "Redeemed" && c.redeemed_at && (
+                        <span className="text-xs text-muted-foreground">{formatEventDate(c.redeemed_at, timeZone)}</span>
+                      )}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 max-sm:order-8 max-sm:col-span-2 max-sm:p-0">
+                    <div className="flex items-center gap-2 sm:justify-end">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Show QR code for ${c.code}`}
+                        title="Show QR code"
+                        onClick={() => onShowQr(c)}
+                      >
+                        <QrCode aria-hidden="true" />
+                      </Button>
+                      <CouponRedemptionButton coupon={c} status={status.label} />
+                    </div>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { QRCodeSVG } from "qrcode.react";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { AdminCoupon } from "../../api/admin-schemas";
+
+/** SPEC.md §9: the QR popup is 200 px. */
+const QR_SIZE = 200;
+
+type CouponQrDialogProps = {
+  /** The coupon whose code to show; the dialog is open while set. */
+  coupon: AdminCoupon | null;
+  onClose: () => void;
+};
+
+/**
+ * 'Coupon QR Code': the code as a QR image made in the browser (a code is
+ * bearer value and never goes to an image service, DESIGN.md §4), for the
+ * counter's scanner, with the code in text below it.
+ */
+export function CouponQrDialog({ coupon, onClose }: CouponQrDialogProps) {
+  return (
+    <Dialog open={coupon !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Coupon QR Code</DialogTitle>
+          <DialogDescription>Scan it at the counter, or read the code below.</DialogDescription>
+        </DialogHeader>
+        {coupon && (
+          <figure className="grid justify-items-center gap-3 py-2">
+            <div role="img" aria-label={`QR code for ${coupon.code}`} className="rounded-lg border bg-white p-3">
+              <QRCodeSVG value={coupon.code} size={QR_SIZE} level="M" aria-hidden="true" />
+            </div>
+            <figcaption className="font-mono text-lg font-bold tracking-wider text-ink">{coupon.code}</figcaption>
+          </figure>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
