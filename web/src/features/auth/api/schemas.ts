@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // Messages are SPEC.md §5 verbatim; the server returns the same ones.
-const messages = {
+export const messages = {
   email: "Please enter a valid email address",
   password: "Password must be at least 6 characters",
   firstName: "First name is required",

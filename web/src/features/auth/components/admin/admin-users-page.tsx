@@ -1,6 +1,72 @@
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { Button } from "@/components/ui/button";
+import { notify } from "@/lib/toast";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import type { AdminUser } from "../../api/admin-user-schemas";
+import { useAdminUsers } from "../../api/get-admin-users";
+import { useAuth } from "../../hooks/use-auth";
+import { AdminUsersTable } from "./admin-users-table";
+import { ChangePasswordDialog } from "./change-password-dialog";
+import { DeleteUserDialog } from "./delete-user-dialog";
+import { EditUserDialog } from "./edit-user-dialog";
 
-/** "/admin/users" (admin only). Placeholder until user management lands. */
+type Open = { dialog: "edit" | "password" | "delete"; user: AdminUser } | null;
+
+/** "/admin/users" (admin only): edit, delete and set the password of any account (SPEC.md §2, §6). */
 export function AdminUsersPage() {
-  return <PlaceholderPage title="Manage Users" message="User management is coming soon." />;
+  useDocumentTitle("Manage Users");
+  const { user: me } = useAuth();
+  const users = useAdminUsers();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const userFor = (dialog: NonNullable<Open>["dialog"]) => (open?.dialog === dialog ? open.user : null);
+
+  const { error } = users;
+  useEffect(() => {
+    if (error) notify.error("Error", "Failed to fetch users");
+  }, [error]);
+
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={
+          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
+            <Link to="/admin">
+              <ArrowLeft aria-hidden="true" />
+              Admin Dashboard
+            </Link>
+          </Button>
+        }
+        title="Manage Users"
+        description="Edit accounts and roles, set a new password, or delete an account. Paid coupons stay valid when an account is deleted."
+      />
+      <AdminUsersTable
+        users={users.data}
+        isPending={users.isPending}
+        isError={users.isError}
+        currentUserId={me?.id}
+        onEdit={(user) => setOpen({ dialog: "edit", user })}
+        onChangePassword={(user) => setOpen({ dialog: "password", user })}
+        onDelete={(user) => setOpen({ dialog: "delete", user })}
+      />
+      {users.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void users.fetchNextPage()}
+            disabled={users.isFetchingNextPage}
+            aria-busy={users.isFetchingNextPage}
+          >
+            {users.isFetchingNextPage ? "Loading..." : "Load More"}
+          </Button>
+        </div>
+      )}
+      <EditUserDialog user={userFor("edit")} currentUserId={me?.id} onClose={close} />
+      <ChangePasswordDialog user={userFor("password")} onClose={close} />
+      <DeleteUserDialog user={userFor("delete")} onClose={close} />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { ADMIN_PAGE_SIZE, adminQueryFreshness } from "@/lib/admin-query";
+import { api } from "@/lib/api";
+import { adminUserKeys } from "./admin-user-keys";
+import { adminUserPageSchema, type AdminUser, type AdminUserPage } from "./admin-user-schemas";
+
+/** GET /api/admin/users?limit=&offset= (admin): accounts by e-mail, deleted ones never. */
+function getAdminUsers(offset: number, signal?: AbortSignal): Promise<AdminUserPage> {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
+  return api.get(`/api/admin/users?${params}`, { schema: adminUserPageSchema, signal });
+}
+
+/** A page of 100 at a time, with SPEC.md §9's admin freshness. */
+const adminUsersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: adminUserKeys.list(),
+    queryFn: ({ pageParam, signal }) => getAdminUsers(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: AdminUserPage, pages: AdminUserPage[]) =>
+      last.has_more ? pages.reduce((n, p) => n + p.users.length, 0) : undefined,
+    select: (data): AdminUser[] => data.pages.flatMap((p) => p.users),
+    ...adminQueryFreshness,
+  });
+
+export function useAdminUsers() {
+  return useInfiniteQuery(adminUsersQueryOptions());
+}

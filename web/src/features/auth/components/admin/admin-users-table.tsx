@@ -1,0 +1,140 @@
+import { KeyRound, Pencil, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import type { AdminUser } from "../../api/admin-user-schemas";
+
+type AdminUsersTableProps = {
+  users: AdminUser[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** The signed-in admin, marked "You". */
+  currentUserId?: string;
+  onEdit: (user: AdminUser) => void;
+  onChangePassword: (user: AdminUser) => void;
+  onDelete: (user: AdminUser) => void;
+};
+
+/** Body cell; on phones its column name shows above the value. */
+const cell =
+  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
+
+const COLUMNS = ["Email", "First Name", "Last Name", "Phone", "Role", "Actions"] as const;
+
+function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
+  return (
+    <tr className="max-sm:block">
+      <td
+        colSpan={COLUMNS.length}
+        className={cn(
+          "px-4 py-10 text-center max-sm:block",
+          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+function Blank() {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Not given</span>
+    </span>
+  );
+}
+
+/** Every account, by e-mail (SPEC.md §2 Admin users), with Edit, Change Password and Delete. */
+export function AdminUsersTable({
+  users,
+  isPending,
+  isError,
+  currentUserId,
+  onEdit,
+  onChangePassword,
+  onDelete,
+}: AdminUsersTableProps) {
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
+      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[820px]">
+        <caption className="sr-only">Users</caption>
+        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y max-sm:block">
+          {isPending ? (
+            <MessageRow>Loading users...</MessageRow>
+          ) : isError && !users ? (
+            <MessageRow tone="error">Failed to fetch users. Please try again later.</MessageRow>
+          ) : !users || users.length === 0 ? (
+            <MessageRow>No users found.</MessageRow>
+          ) : (
+            users.map((u) => (
+              <tr
+                key={u.id}
+                className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
+              >
+                <th scope="row" className="px-4 py-3 font-semibold break-all text-ink max-sm:col-span-2 max-sm:p-0">
+                  {u.email}
+                  {u.id === currentUserId && (
+                    <Badge variant="outline" className="ml-2 align-middle">
+                      You
+                    </Badge>
+                  )}
+                </th>
+                <td data-label="First Name" className={cell}>
+                  {u.firstName || <Blank />}
+                </td>
+                <td data-label="Last Name" className={cell}>
+                  {u.lastName || <Blank />}
+                </td>
+                <td data-label="Phone" className={cn(cell, "whitespace-nowrap")}>
+                  {u.phoneNumber || <Blank />}
+                </td>
+                <td data-label="Role" className={cell}>
+                  {u.role === "admin" ? <Badge variant="default">admin</Badge> : <Badge variant="muted">user</Badge>}
+                </td>
+                <td className="px-4 py-3 max-sm:col-span-2 max-sm:p-0">
+                  <div className="flex gap-1 sm:justify-end max-sm:-ml-2">
+                    <Button variant="ghost" size="icon" aria-label={`Edit ${u.email}`} title="Edit" onClick={() => onEdit(u)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Change password for ${u.email}`}
+                      title="Change Password"
+                      onClick={() => onChangePassword(u)}
+                    >
+                      <KeyRound aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${u.email}`}
+                      title="Delete"
+                      className="text-accent-600 hover:bg-accent-50 hover:text-accent-700"
+                      onClick={() => onDelete(u)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Save } from "lucide-react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormControl, FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api";
+import { notify } from "@/lib/toast";
+import { editUserSchema, ROLES, type AdminUser, type EditUserFormValues, type EditUserInput } from "../../api/admin-user-schemas";
+import { useUpdateUser } from "../../api/update-user";
+import { applyServerFieldError } from "../../lib/apply-server-error";
+import { NativeSelect } from "./native-select";
+
+type EditUserDialogProps = {
+  /** The account to edit; the dialog is open while set. */
+  user: AdminUser | null;
+  /** The signed-in admin's id, to warn before they demote themselves. */
+  currentUserId?: string;
+  onClose: () => void;
+};
+
+const FIELDS = ["email", "firstName", "lastName", "phoneNumber", "role"] as const;
+const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: "User", admin: "Admin" };
+
+/** 'Edit User': e-mail, names, phone and role (SPEC.md §7). Closes on Cancel or success. */
+export function EditUserDialog({ user, currentUserId, onClose }: EditUserDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={user !== null} onOpenChange={(open) => !open && !busy && onClose()}>
+      <DialogContent hideClose={busy} onInteractOutside={(e) => e.preventDefault()}>
+        <DialogHeader>
+          <DialogTitle>Edit User</DialogTitle>
+          <DialogDescription>
+            Change the account&apos;s details or role. A new email is the one they log in with from then on.
+          </DialogDescription>
+        </DialogHeader>
+        {user && (
+          <EditUserForm
+            key={user.id}
+            user={user}
+            self={user.id === currentUserId}
+            onBusyChange={setBusy}
+            onDone={onClose}
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type EditUserFormProps = {
+  user: AdminUser;
+  self: boolean;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+};
+
+function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
+  const update = useUpdateUser();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditUserFormValues, unknown, EditUserInput>({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phoneNumber: user.phoneNumber,
+      role: user.role === "admin" ? "admin" : "user",
+    },
+  });
+  const role = useWatch({ control, name: "role" });
+
+  const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
+    onBusyChange(true);
+    try {
+      await update.mutateAsync({ id: user.id, input });
+    } catch (error) {
+      onBusyChange(false);
+      applyServerFieldError(error, FIELDS, setError);
+      setFailure(`Error updating user: ${errorMessage(error, "Unknown error")}`);
+      return;
+    }
+    onBusyChange(false);
+    notify.success("User Updated", `${input.email} has been updated.`);
+    onDone();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit User">
+      {failure && (
+        <Alert variant="destructive">
+          <AlertDescription>{failure}</AlertDescription>
+        </Alert>
+      )}
+      <FormField id="edit-user-email" label="Email" error={errors.email?.message}>
+        <FormControl>
+          <Input type="email" autoComplete="off" {...register("email")} />
+        </FormControl>
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="edit-user-first-name" label="First Name" error={errors.firstName?.message}>
+          <FormControl>
+            <Input autoComplete="off" {...register("firstName")} />
+          </FormControl>
+        </FormField>
+        <FormField id="edit-user-last-name" label="Last Name" error={errors.lastName?.message}>
+          <FormControl>
+            <Input autoComplete="off" {...register("lastName")} />
+          </FormControl>
+        </FormField>
+      </div>
+      <FormField id="edit-user-phone" label="Phone" error={errors.phoneNumber?.message}>
+        <FormControl>
+          <Input type="tel" autoComplete="off" {...register("phoneNumber")} />
+        </FormControl>
+      </FormField>
+      <FormField
+        id="edit-user-role"
+        label="Role"
+        error={errors.role?.message}
+        description={
+          self && role === "user"
+            ? "This is your own account: as a user you lose access to the admin area when you save."
+            : "Admins manage webinars, coupons, users and site settings."
+        }
+      >
+        <FormControl>
+          <NativeSelect {...register("role")}>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+      </FormField>
+      <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+          <Save aria-hidden="true" />
+          {isSubmitting ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+    </form>
+  );
+}
