@@ -1,6 +1,44 @@
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { Button } from "@/components/ui/button";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useGiveawayWinners } from "../../api/get-winners";
+import type { Winner } from "../../api/schemas";
+import { PickWinnerDialog } from "./pick-winner-dialog";
+import { WinnersTable } from "./winners-table";
 
-/** "/admin/giveaway-winners" (admin only). Placeholder until the giveaway feature lands. */
+/**
+ * "/admin/giveaway-winners" (admin only): the winners drawn when webinars
+ * filled (and by 'Pick New Winner'), with 'Send Notification' to e-mail them.
+ */
 export function AdminGiveawayWinnersPage() {
-  return <PlaceholderPage title="Giveaway Winners" message="Giveaway winner management is coming soon." />;
+  useDocumentTitle("Giveaway Winners");
+  const winners = useGiveawayWinners();
+  const [repick, setRepick] = useState<Winner | null>(null);
+
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={
+          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
+            <Link to="/admin">
+              <ArrowLeft aria-hidden="true" />
+              Admin Dashboard
+            </Link>
+          </Button>
+        }
+        title="Giveaway Winners"
+        description="A winner is drawn at random when all of a webinar's seats are paid for. Email the winner, or pick a new one."
+      />
+      <WinnersTable
+        winners={winners.data}
+        isPending={winners.isPending}
+        isError={winners.isError}
+        onPickNew={setRepick}
+      />
+      <PickWinnerDialog winner={repick} onClose={() => setRepick(null)} />
+    </PageContainer>
+  );
 }

@@ -1,0 +1,117 @@
+import { Shuffle } from "lucide-react";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { cn } from "@/lib/utils";
+import type { Winner } from "../../api/schemas";
+import { SendNotificationButton } from "./send-notification-button";
+import { webinarLabel, winnerName } from "./winner-display";
+
+type WinnersTableProps = {
+  winners: Winner[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  onPickNew: (winner: Winner) => void;
+};
+
+/** Body cell; on phones its column name shows above the value. */
+const cell =
+  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
+
+const COLUMNS = ["Winner", "Webinar", "Date Picked", "Status", "Actions"] as const;
+
+function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
+  return (
+    <tr className="max-sm:block">
+      <td
+        colSpan={COLUMNS.length}
+        className={cn(
+          "px-4 py-10 text-center max-sm:block",
+          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
+        )}
+      >
+        {children}
+      </td>
+    </tr>
+  );
+}
+
+/** Every winner drawn, newest first (SPEC.md §2 Admin giveaway winners). */
+export function WinnersTable({ winners, isPending, isError, onPickNew }: WinnersTableProps) {
+  const timeZone = useStoreTimeZone();
+  return (
+    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
+      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[880px]">
+        <caption className="sr-only">Giveaway winners</caption>
+        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y max-sm:block">
+          {isPending ? (
+            <MessageRow>Loading giveaway winners...</MessageRow>
+          ) : isError && !winners ? (
+            <MessageRow tone="error">Error loading giveaway winners. Please try again later.</MessageRow>
+          ) : !winners || winners.length === 0 ? (
+            <MessageRow>
+              No giveaway winners yet. A winner is drawn automatically when all of a webinar&apos;s seats are paid for.
+            </MessageRow>
+          ) : (
+            winners.map((w) => {
+              const name = winnerName(w);
+              return (
+                <tr
+                  key={w.id}
+                  className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
+                >
+                  <th scope="row" className="px-4 py-3 font-normal max-sm:col-span-2 max-sm:p-0">
+                    {w.email ? (
+                      <div className="grid gap-0.5">
+                        {name && <span className="font-semibold text-ink">{name}</span>}
+                        <span className={cn("break-all", name ? "text-xs text-muted-foreground" : "font-semibold text-ink")}>
+                          {w.email}
+                        </span>
+                      </div>
+                    ) : (
+                      <span className="font-semibold text-muted-foreground">Unknown</span>
+                    )}
+                  </th>
+                  <td data-label="Webinar" className={cn(cell, "max-sm:col-span-2")}>
+                    <span className={cn("line-clamp-2", !w.webinar_title && "text-muted-foreground")}>{webinarLabel(w)}</span>
+                  </td>
+                  <td data-label="Date Picked" className={cn(cell, "text-zinc-700")}>
+                    {formatEventDate(w.created_at, timeZone)}
+                  </td>
+                  <td data-label="Status" className={cell}>
+                    <div className="grid gap-1">
+                      {w.notified ? <Badge variant="success">Notified</Badge> : <Badge variant="warning">Pending</Badge>}
+                      {w.notified && w.notified_at && (
+                        <span className="text-xs text-muted-foreground">{formatEventDate(w.notified_at, timeZone)}</span>
+                      )}
+                    </div>
+                  </td>
+                  <td className="px-4 py-3 max-sm:col-span-2 max-sm:p-0">
+                    <div className="flex flex-wrap gap-2 sm:justify-end">
+                      <SendNotificationButton winner={w} />
+                      <Button variant="outline" size="sm" onClick={() => onPickNew(w)}>
+                        <Shuffle aria-hidden="true" />
+                        Pick New Winner
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
