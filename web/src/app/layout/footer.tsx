@@ -1,6 +1,7 @@
 import { Camera, CirclePlay, Mail, MapPin, Phone, ThumbsUp, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { SITE_NAME, store, storeAddressLine } from "@/config/store";
+import { store } from "@/config/store";
+import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
 import { Brand } from "./brand";
 
 // lucide has no brand logos; these stand in, named by aria-label.
@@ -22,8 +23,11 @@ const quickLinks = [
 const linkClass =
   "rounded-sm text-zinc-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500";
 
+/** Contact block and copyright from the admin's site settings (GET /api/settings/site). */
 export function Footer() {
   const year = new Date().getFullYear();
+  const site = useSiteInfo();
+  const address = addressLines(site.store_address);
   return (
     <footer className="no-print mt-auto bg-zinc-950 text-zinc-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -56,24 +60,28 @@ export function Footer() {
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Visit the Store</h2>
           <address className="mt-4 grid gap-3 text-sm not-italic">
-            <p className="flex gap-2.5">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
-              <span>
-                {store.street}
-                <br />
-                {store.city}, {store.state} {store.zip}
-              </span>
-            </p>
+            {address.length > 0 && (
+              <p className="flex gap-2.5">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
+                <span>
+                  {address.map((line, i) => (
+                    <span key={i} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </span>
+              </p>
+            )}
             <p className="flex gap-2.5">
               <Phone className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
-              <a href={store.phoneHref} className={linkClass}>
-                {store.phone}
+              <a href={phoneHref(site.store_phone)} className={linkClass}>
+                {site.store_phone}
               </a>
             </p>
             <p className="flex gap-2.5">
               <Mail className="mt-0.5 size-4 shrink-0 text-accent-400" aria-hidden="true" />
-              <a href={`mailto:${store.email}`} className={linkClass}>
-                {store.email}
+              <a href={`mailto:${site.contact_email}`} className={`${linkClass} break-all`}>
+                {site.contact_email}
               </a>
             </p>
           </address>
@@ -88,7 +96,7 @@ export function Footer() {
                       href={s.href}
                       target="_blank"
                       rel="noopener noreferrer"
-                      aria-label={`${SITE_NAME} on ${s.name}`}
+                      aria-label={`${site.site_title} on ${s.name}`}
                       title={s.name}
                       className="grid size-10 place-items-center rounded-full bg-white/5 text-zinc-300 transition-colors hover:bg-accent-500 hover:text-white focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none"
                     >
@@ -104,8 +112,8 @@ export function Footer() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
-            © {year} {SITE_NAME}. All rights reserved.
-            <span className="hidden md:inline"> · {storeAddressLine}</span>
+            © {year} {site.site_title}. All rights reserved.
+            {site.store_address && <span className="hidden md:inline"> · {site.store_address}</span>}
           </p>
           <nav aria-label="Legal" className="flex gap-5">
             <Link to="/privacy" className={linkClass}>

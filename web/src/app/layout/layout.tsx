@@ -1,4 +1,5 @@
-import { Outlet, useNavigation } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { AnnouncementBanner } from "@/features/announcement";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -13,13 +14,20 @@ function NavigationProgress() {
   );
 }
 
-/** Header, the page (child route) and the footer. */
+/** The admin area edits the banner (with a live preview) rather than showing it. */
+function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
+/** Header, the announcement banner (every public page, SPEC.md §2), the page (child route) and the footer. */
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
       <Header />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {!isAdminPath(pathname) && <AnnouncementBanner />}
         <Outlet />
       </main>
       <Footer />

@@ -1,4 +1,10 @@
-// Public surface of the site settings feature.
+// Public surface of the site settings feature: the store's facts as the admin
+// set them (header, footer, Contact page), page backgrounds, and the admin screen.
+export { useSiteInfo } from "./api/get-site-info";
+export { usePageBackground } from "./api/get-backgrounds";
+export type { BackgroundPage, SiteInfo } from "./api/schemas";
+export { addressLines, phoneHref } from "./lib/site-info";
+
 // Admin screen, loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminSettingsPage = () =>
   import("./components/admin/admin-settings-page").then((m) => m.AdminSettingsPage);

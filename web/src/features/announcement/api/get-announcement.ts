@@ -14,11 +14,11 @@ const announcementSchema = z.object({
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
-const announcementKeys = {
+export const announcementKeys = {
   all: ["announcement"] as const,
 };
 
-/** GET /api/settings/announcement: the home banner, defaults filled in by the server. */
+/** GET /api/settings/announcement: the banner of every public page, defaults filled in by the server. */
 const announcementQueryOptions = () =>
   queryOptions({
     queryKey: announcementKeys.all,

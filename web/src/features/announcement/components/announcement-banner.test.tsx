@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
 import type { Announcement } from "../api/get-announcement";
 import { AnnouncementBanner, DISMISSED_KEY } from "./announcement-banner";
@@ -42,6 +42,28 @@ describe("AnnouncementBanner", () => {
     renderApp(<AnnouncementBanner />);
     await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/settings/announcement", expect.anything()));
     expect(screen.queryByRole("region", { name: "Announcement" })).not.toBeInTheDocument();
+  });
+
+  it("scrolls its text in the 15 s loop", async () => {
+    serve(base);
+    renderApp(<AnnouncementBanner />);
+    const text = await screen.findByText(base.text);
+    expect(text).toHaveAttribute("data-scrolling", "true");
+    expect(text).toHaveClass("announcement-text");
+  });
+
+  it("stands still for visitors who prefer reduced motion", async () => {
+    const matchMedia = window.matchMedia;
+    vi.spyOn(window, "matchMedia").mockImplementation((query: string) => ({
+      ...matchMedia(query),
+      matches: query === "(prefers-reduced-motion: reduce)",
+    }));
+    serve(base);
+    renderApp(<AnnouncementBanner />);
+    const text = await screen.findByText(base.text);
+    expect(text).toHaveAttribute("data-scrolling", "false");
+    expect(text).not.toHaveClass("announcement-text");
+    vi.restoreAllMocks();
   });
 
   it("can be dismissed for the session when dismissible", async () => {

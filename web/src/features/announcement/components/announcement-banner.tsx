@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
-import { useState } from "react";
-import { useAnnouncement } from "../api/get-announcement";
+import { useState, useSyncExternalStore } from "react";
+import { cn } from "@/lib/utils";
+import { useAnnouncement, type Announcement } from "../api/get-announcement";
 
 /** sessionStorage key: dismissal lasts the browser session (SPEC.md §2). */
 export const DISMISSED_KEY = "announcementDismissed";
@@ -13,11 +14,77 @@ function wasDismissed(text: string): boolean {
   }
 }
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeReducedMotion(onChange: () => void) {
+  const mql = window.matchMedia?.(REDUCED_MOTION);
+  mql?.addEventListener?.("change", onChange);
+  return () => mql?.removeEventListener?.("change", onChange);
+}
+
+/** True when the visitor asked for reduced motion: the banner then stands still. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
+type AnnouncementBannerViewProps = {
+  announcement: Announcement;
+  /** Shown with the close button when the banner is dismissible. */
+  onDismiss?: () => void;
+  /** Accessible name of the region (the admin's preview names itself). */
+  label?: string;
+  className?: string;
+};
+
 /**
- * The home page's announcement banner: shown when enabled, has text and was
- * not dismissed this session. The text scrolls in a 15 s loop (still for
- * visitors who ask for reduced motion). A banner that fails to load simply
- * does not show: it is optional.
+ * The banner itself, in the admin's colours, font and border. The text
+ * scrolls across in a 15 s loop (SPEC.md §9) unless the visitor prefers
+ * reduced motion; hovering or focusing it pauses the scroll.
+ */
+export function AnnouncementBannerView({ announcement, onDismiss, label = "Announcement", className }: AnnouncementBannerViewProps) {
+  const still = usePrefersReducedMotion();
+  return (
+    <section
+      aria-label={label}
+      className={cn("relative flex items-center overflow-hidden", className)}
+      style={{
+        backgroundColor: announcement.color,
+        color: announcement.text_color,
+        fontSize: announcement.font_size,
+        fontFamily: announcement.font_family,
+        border: announcement.border,
+      }}
+    >
+      <div className="announcement-track min-w-0 flex-1 overflow-hidden py-2">
+        <p
+          data-scrolling={still ? "false" : "true"}
+          className={cn("px-4 font-semibold", still ? "whitespace-normal" : "announcement-text whitespace-nowrap")}
+        >
+          {announcement.text}
+        </p>
+      </div>
+      {announcement.dismissible && onDismiss && (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label="Dismiss announcement"
+          className="mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-90 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The public pages' announcement banner: shown when enabled, has text and was
+ * not dismissed this session (a new text shows again). A banner that fails to
+ * load simply does not show: it is optional.
  */
 export function AnnouncementBanner() {
   const { data } = useAnnouncement();
@@ -34,31 +101,5 @@ export function AnnouncementBanner() {
     setDismissed(data.text);
   };
 
-  return (
-    <section
-      aria-label="Announcement"
-      className="relative flex items-center overflow-hidden"
-      style={{
-        backgroundColor: data.color,
-        color: data.text_color,
-        fontSize: data.font_size,
-        fontFamily: data.font_family,
-        border: data.border,
-      }}
-    >
-      <div className="announcement-track min-w-0 flex-1 overflow-hidden py-2">
-        <p className="announcement-text px-4 font-semibold whitespace-nowrap">{data.text}</p>
-      </div>
-      {data.dismissible && (
-        <button
-          type="button"
-          onClick={dismiss}
-          aria-label="Dismiss announcement"
-          className="mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-90 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-current focus-visible:outline-none"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </button>
-      )}
-    </section>
-  );
+  return <AnnouncementBannerView announcement={data} onDismiss={dismiss} className="no-print" />;
 }

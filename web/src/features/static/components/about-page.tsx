@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { store } from "@/config/store";
+import { addressLines, useSiteInfo } from "@/features/settings";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const values = [
@@ -25,6 +26,8 @@ const values = [
 
 export function AboutPage() {
   useDocumentTitle("About Us");
+  const site = useSiteInfo();
+  const address = addressLines(site.store_address);
   return (
     <PageContainer>
       <PageHeader
@@ -34,7 +37,7 @@ export function AboutPage() {
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="prose-page">
           <p>
-            WatchWin is the online home of our retail store at {store.street} in {store.city}. We started it because
+            WatchWin is the online home of our retail store in {store.city}. We started it because
             the best customers are informed customers: people who understand the gear they are buying, how to use it
             safely, and what it is worth to them.
           </p>
@@ -69,9 +72,11 @@ export function AboutPage() {
             <MapPin className="size-6 text-accent-500" aria-hidden="true" />
             <p className="mt-3 font-semibold text-white">Visit us</p>
             <p className="mt-1 text-sm">
-              {store.street}
-              <br />
-              {store.city}, {store.state} {store.zip}
+              {address.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
             </p>
             <Button asChild size="sm" className="mt-4">
               <Link to="/webinars">Browse Webinars</Link>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { store } from "@/config/store";
+import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -17,34 +18,41 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
   );
 }
 
+/** "/contact": the store's address, phone and e-mail as the admin set them (GET /api/settings/site). */
 export function ContactPage() {
   useDocumentTitle("Contact Us");
+  const site = useSiteInfo();
+  const address = addressLines(site.store_address);
   return (
     <PageContainer>
       <PageHeader
         title="Contact Us"
         description={`Questions about a webinar, your coupon or an order? Reach our ${store.city} store team.`}
       />
-      <div className="grid gap-4 md:grid-cols-3">
-        <ContactCard icon={<MapPin className="size-5" aria-hidden="true" />} title="Store address">
-          <address className="not-italic">
-            {store.street}
-            <br />
-            {store.city}, {store.stateName} {store.zip}
-          </address>
-        </ContactCard>
+      <div className={address.length > 0 ? "grid gap-4 md:grid-cols-3" : "grid gap-4 md:grid-cols-2"}>
+        {address.length > 0 && (
+          <ContactCard icon={<MapPin className="size-5" aria-hidden="true" />} title="Store address">
+            <address className="not-italic">
+              {address.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </ContactCard>
+        )}
         <ContactCard icon={<Phone className="size-5" aria-hidden="true" />} title="Phone">
-          <a href={store.phoneHref} className="font-medium text-accent-600 underline-offset-4 hover:underline">
-            {store.phone}
+          <a href={phoneHref(site.store_phone)} className="font-medium text-accent-600 underline-offset-4 hover:underline">
+            {site.store_phone}
           </a>
           <p className="mt-1 text-sm">Please call ahead to confirm store hours.</p>
         </ContactCard>
         <ContactCard icon={<Mail className="size-5" aria-hidden="true" />} title="E-mail">
           <a
-            href={`mailto:${store.email}`}
+            href={`mailto:${site.contact_email}`}
             className="font-medium break-all text-accent-600 underline-offset-4 hover:underline"
           >
-            {store.email}
+            {site.contact_email}
           </a>
           <p className="mt-1 text-sm">Best for questions about coupons and orders.</p>
         </ContactCard>

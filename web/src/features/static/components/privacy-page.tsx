@@ -1,16 +1,17 @@
 import { PageContainer, PageHeader } from "@/components/layout/page";
-import { store, storeAddressLine } from "@/config/store";
+import { useSiteInfo } from "@/features/settings";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function PrivacyPage() {
   useDocumentTitle("Privacy Policy");
+  const site = useSiteInfo();
   return (
     <PageContainer>
       <PageHeader title="Privacy Policy" description="Last updated: November 2026" />
       <div className="prose-page">
         <p>
           This policy explains what personal information WatchWin collects, why, and the choices you have. WatchWin is
-          run by our retail store at {storeAddressLine}.
+          run by our retail store{site.store_address ? ` at ${site.store_address}` : ""}.
         </p>
 
         <h2>Information we collect</h2>
@@ -65,7 +66,7 @@ export function PrivacyPage() {
         <h2>Your choices</h2>
         <p>
           You can ask to see, correct or delete your personal information by e-mailing{" "}
-          <a href={`mailto:${store.email}`}>{store.email}</a> or calling {store.phone}. This site is intended only for
+          <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a> or calling {site.store_phone}. This site is intended only for
           adults aged 21 and over; we do not knowingly collect information from anyone younger.
         </p>
 

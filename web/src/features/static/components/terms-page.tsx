@@ -1,18 +1,20 @@
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
-import { store, storeAddressLine } from "@/config/store";
+import { store } from "@/config/store";
+import { useSiteInfo } from "@/features/settings";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { CouponTermsList } from "./coupon-terms";
 
 export function TermsPage() {
   useDocumentTitle("Terms of Service");
+  const site = useSiteInfo();
   return (
     <PageContainer>
       <PageHeader title="Terms of Service" description="Last updated: November 2026" />
       <div className="prose-page">
         <p>
           These terms apply to your use of the WatchWin website, its webinars, store-credit coupons and giveaways,
-          operated by our retail store at {storeAddressLine}. By creating an account or using the site you agree to
+          operated by our retail store{site.store_address ? ` at ${site.store_address}` : ""}. By creating an account or using the site you agree to
           them. If you do not agree, please do not use the site.
         </p>
 
@@ -74,7 +76,7 @@ export function TermsPage() {
         <h2>8. Changes and contact</h2>
         <p>
           We may update these terms; the date above shows the latest version. These terms are governed by the laws of
-          the State of {store.stateName}. Questions: <a href={`mailto:${store.email}`}>{store.email}</a>, {store.phone}
+          the State of {store.stateName}. Questions: <a href={`mailto:${site.contact_email}`}>{site.contact_email}</a>, {site.store_phone}
           , or see our <Link to="/privacy">Privacy Policy</Link>.
         </p>
       </div>

@@ -1,14 +1,12 @@
-import { AnnouncementBanner } from "@/features/announcement";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { Hero } from "./hero";
 import { WebinarsSection } from "./webinars-section";
 
-/** "/": the optional announcement banner, the hero, then the webinars section. */
+/** "/": the hero, then the webinars section (the layout shows the announcement banner above). */
 export function HomePage() {
   useDocumentTitle();
   return (
     <>
-      <AnnouncementBanner />
       <Hero />
       <WebinarsSection />
     </>

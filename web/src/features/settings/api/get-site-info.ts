@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+import { retryTransient } from "@/lib/retry";
+import { settingsKeys } from "./keys";
+import { SITE_INFO_DEFAULTS, siteInfoSchema, type SiteInfo } from "./schemas";
+
+/** GET /api/settings/site (anyone): site title, contact e-mail, store address and phone. */
+export const siteInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.site(),
+    queryFn: ({ signal }) => api.get("/api/settings/site", { schema: siteInfoSchema, signal }),
+    staleTime: 60_000,
+    retry: retryTransient(1),
+  });
+
+/**
+ * The store's facts as the admin set them. Never undefined: the server's
+ * defaults stand in while loading or when the call fails, so the header and
+ * footer never flash empty.
+ */
+export function useSiteInfo(): SiteInfo {
+  const { data } = useQuery(siteInfoQueryOptions());
+  return data ?? SITE_INFO_DEFAULTS;
+}
