@@ -20,3 +20,17 @@ export const uploadResultSchema = z.object({
   content_type: z.string(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** One stored file of GET /api/admin/media/{bucket}. */
+export const storedImageSchema = z.object({
+  name: z.string(),
+  /** path inside the bucket, e.g. hero_background.jpg */
+  path: z.string(),
+  /** public URL, e.g. /media/site_images/hero_background.jpg */
+  url: z.string(),
+  size: z.number(),
+  updated_at: z.string(),
+});
+export type StoredImage = z.infer<typeof storedImageSchema>;
+
+export const storedImageListSchema = z.object({ files: z.array(storedImageSchema) });

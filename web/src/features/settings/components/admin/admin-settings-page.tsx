@@ -1,6 +1,118 @@
-import { PlaceholderPage } from "@/components/layout/placeholder-page";
+import { ArrowLeft, Construction } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useAdminSettings } from "../../api/get-admin-settings";
+import { AnnouncementForm } from "./announcement-form";
+import { BackgroundImagesForm } from "./background-images-form";
+import { GeneralInfoForm } from "./general-info-form";
 
-/** "/admin/settings" (admin only). Placeholder until site settings land. */
+function TabCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-xl font-bold text-ink">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function ComingSoon({ what }: { what: string }) {
+  return (
+    <Alert variant="info">
+      <Construction aria-hidden="true" />
+      <AlertTitle>Coming soon</AlertTitle>
+      <AlertDescription>{what} will be editable here in a later release.</AlertDescription>
+    </Alert>
+  );
+}
+
+const triggerClass = "flex-none px-4 sm:flex-1";
+
+/** "/admin/settings" (admin only): SPEC.md §2's five tabs. */
 export function AdminSettingsPage() {
-  return <PlaceholderPage title="Site Settings" message="Site settings are coming soon." />;
+  useDocumentTitle("Site Settings");
+  const settings = useAdminSettings();
+  const loaded = settings.data;
+
+  const pending = (
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading settings">
+      <Skeleton className="h-10 w-1/2" />
+      <Skeleton className="h-40" />
+    </div>
+  );
+  const failed = settings.isError && (
+    <Alert variant="destructive">
+      <AlertTitle>Could not load the settings.</AlertTitle>
+      <AlertDescription>{errorMessage(settings.error)}</AlertDescription>
+    </Alert>
+  );
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title="Site Settings"
+        description="The store's details, the announcement banner and page backgrounds."
+        eyebrow={
+          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-ink">
+            <ArrowLeft className="size-4" aria-hidden="true" /> Admin Dashboard
+          </Link>
+        }
+      />
+      <Tabs defaultValue="general">
+        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <TabsList className="w-max min-w-full">
+            <TabsTrigger value="general" className={triggerClass}>
+              General Info
+            </TabsTrigger>
+            <TabsTrigger value="announcements" className={triggerClass}>
+              Announcements
+            </TabsTrigger>
+            <TabsTrigger value="social" className={triggerClass}>
+              Social Links
+            </TabsTrigger>
+            <TabsTrigger value="features" className={triggerClass}>
+              Feature Toggles
+            </TabsTrigger>
+            <TabsTrigger value="backgrounds" className={triggerClass}>
+              Background Images
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        <TabsContent value="general">
+          <TabCard title="General Info" description="Shown in the header, the footer and on the Contact page.">
+            {failed || (loaded ? <GeneralInfoForm settings={loaded} /> : pending)}
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="announcements">
+          <TabCard title="Announcements" description="The banner across the top of every public page.">
+            {failed || (loaded ? <AnnouncementForm settings={loaded} /> : pending)}
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="social">
+          <TabCard title="Social Links" description="The store's social media profiles in the footer.">
+            <ComingSoon what="Social links" />
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="features">
+          <TabCard title="Feature Toggles" description="Switch parts of the site on or off.">
+            <ComingSoon what="Feature toggles" />
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="backgrounds">
+          <TabCard title="Background Images" description="Choose a background for each page among the uploaded site images.">
+            <BackgroundImagesForm />
+          </TabCard>
+        </TabsContent>
+      </Tabs>
+    </PageContainer>
+  );
 }
