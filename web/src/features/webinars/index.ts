@@ -1,6 +1,7 @@
 // Public surface of the webinars feature for the app shell and other features.
 export type { AdminWebinar, Webinar } from "./api/schemas";
 export { useWebinar } from "./api/get-webinar";
+export { useAdminWebinars } from "./api/get-admin-webinars";
 export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";
 export { WebinarsPage } from "./components/webinars-page";
