@@ -90,7 +90,8 @@ describe("AdminCouponsPage table", () => {
     expect(within(v).getByText("$48.00")).toBeInTheDocument();
     expect(within(v).getByText("sam@example.com")).toBeInTheDocument();
     expect(within(v).getByText("Pistol Basics")).toBeInTheDocument();
-    expect(within(v).getByText("December 1, 2026 at 12:00 PM CST")).toBeInTheDocument();
+    expect(within(v).getByRole("cell", { name: "December 1, 2026 at 12:00 PM CST" })).toBeInTheDocument();
+    expect(within(v).getByRole("cell", { name: "December 31, 2099 at 12:00 PM CST" })).toBeInTheDocument();
     expect(within(v).getByText("Valid")).toBeInTheDocument();
     expect(within(v).getByRole("button", { name: "Mark Redeemed" })).toBeEnabled();
 
@@ -156,7 +157,7 @@ describe("AdminCouponsPage search", () => {
     const { router } = renderPage(listing(() => [valid, used, expired], seen));
     await rowOf(used.code);
     const box = screen.getByLabelText("Search coupons");
-    expect(box).toHaveAttribute("placeholder", expect.stringMatching(/code, email or webinar title/));
+    expect(box).toHaveAttribute("placeholder", expect.stringMatching(/code, email or webinar title/i));
     await userEvent.type(box, "  lw-7k3m  {Enter}");
     expect(await screen.findByText("Coupons Loaded")).toBeInTheDocument();
     expect(screen.getByText('1 coupon found for "lw-7k3m".')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { QrCode } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { abbreviateMonth, StackedDateTime } from "@/components/ui/stacked-date-time";
 import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
 import { cn } from "@/lib/utils";
 import type { AdminCoupon } from "../../api/admin-schemas";
@@ -21,7 +22,7 @@ type AdminCouponsTableProps = {
 
 /** Body cell; on phones its column name shows above the value. */
 const cell =
-  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
+  "px-3 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
 
 const COLUMNS = ["Coupon Code", "Value", "User", "Webinar", "Created", "Expires", "Status", "Actions"] as const;
 
@@ -41,6 +42,31 @@ function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: 
   );
 }
 
+/** An e-mail address that may wrap after its "@" (and at dots and hyphens), never mid-word. */
+function Email({ address }: { address: string }) {
+  const at = address.indexOf("@");
+  if (at < 0) return <span className="break-words">{address}</span>;
+  return (
+    <span className="break-words">
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </span>
+  );
+}
+
+/** "Nov 22, 2026" under the Redeemed badge; the full time is in its tooltip and for screen readers. */
+function RedeemedOn({ text }: { text: string }) {
+  const at = text.lastIndexOf(" at ");
+  const day = abbreviateMonth(at < 0 ? text : text.slice(0, at));
+  return (
+    <span className="text-xs whitespace-nowrap text-muted-foreground" title={`Redeemed ${text}`}>
+      <span aria-hidden="true">{day}</span>
+      <span className="sr-only">Redeemed {text}</span>
+    </span>
+  );
+}
+
 /**
  * Every user's coupons, newest first (SPEC.md §2 Admin coupons): owner
  * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
@@ -55,15 +81,19 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
       <table
         aria-busy={stale || undefined}
         className={cn(
-          "w-full border-collapse text-left text-sm transition-opacity max-sm:block sm:min-w-[1040px]",
+          "w-full border-collapse text-left text-sm transition-opacity max-sm:block sm:min-w-[1060px]",
           stale && "opacity-60",
         )}
       >
         <caption className="sr-only">Coupons</caption>
         <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
           <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
+            {COLUMNS.map((c, i) => (
+              <th
+                key={c}
+                scope="col"
+                className={cn("px-3 py-3 font-semibold", i === 0 && "pl-4", c === "Actions" && "pr-4 text-right")}
+              >
                 {c}
               </th>
             ))}
@@ -86,34 +116,34 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                   key={c.id}
                   className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
                 >
-                  <th scope="row" className="px-4 py-3 max-sm:order-1 max-sm:col-span-2 max-sm:p-0">
-                    <span className="font-mono text-sm font-semibold tracking-wide whitespace-nowrap text-ink">{c.code}</span>
+                  <th scope="row" className="py-3 pr-3 pl-4 max-sm:order-1 max-sm:col-span-2 max-sm:p-0">
+                    <span className="font-mono text-sm font-semibold whitespace-nowrap text-ink">{c.code}</span>
                   </th>
                   <td data-label="Value" className={cn(cell, "font-semibold whitespace-nowrap text-ink max-sm:order-2")}>
                     {formatMoney(c.value)}
                   </td>
-                  <td data-label="User" className={cn(cell, "break-all max-sm:order-4 max-sm:col-span-2")}>
-                    {c.user_email ?? <span className="text-muted-foreground">Unknown</span>}
+                  <td data-label="User" className={cn(cell, "max-sm:order-4 max-sm:col-span-2")}>
+                    {c.user_email ? <Email address={c.user_email} /> : <span className="text-muted-foreground">Unknown</span>}
                   </td>
                   <td data-label="Webinar" className={cn(cell, "max-sm:order-5 max-sm:col-span-2")}>
                     <span className="line-clamp-2">{c.webinar_title}</span>
                   </td>
                   <td data-label="Created" className={cn(cell, "text-zinc-700 max-sm:order-6")}>
-                    {formatEventDate(c.created_at, timeZone)}
+                    <StackedDateTime text={formatEventDate(c.created_at, timeZone)} shortMonth />
                   </td>
                   <td data-label="Expires" className={cn(cell, "text-zinc-700 max-sm:order-7")}>
-                    {formatEventDate(c.expires_at, timeZone)}
+                    <StackedDateTime text={formatEventDate(c.expires_at, timeZone)} shortMonth />
                   </td>
                   <td data-label="Status" className={cn(cell, "max-sm:order-3")}>
                     <div className="grid gap-1">
                       <Badge variant={status.variant}>{status.label}</Badge>
                       {status.label === "Redeemed" && c.redeemed_at && (
-                        <span className="text-xs text-muted-foreground">{formatEventDate(c.redeemed_at, timeZone)}</span>
+                        <RedeemedOn text={formatEventDate(c.redeemed_at, timeZone)} />
                       )}
                     </div>
                   </td>
-                  <td className="px-4 py-3 max-sm:order-8 max-sm:col-span-2 max-sm:p-0">
-                    <div className="flex items-center gap-2 sm:justify-end">
+                  <td className="py-3 pr-4 pl-3 max-sm:order-8 max-sm:col-span-2 max-sm:p-0">
+                    <div className="flex items-center gap-1 sm:justify-end">
                       <Button
                         variant="ghost"
                         size="icon"

@@ -43,7 +43,7 @@ export function CouponRedemptionButton({ coupon, status }: CouponRedemptionButto
   if (redeemed) {
     return (
       <Button variant="outline" size="sm" disabled={update.isPending} aria-busy={update.isPending} onClick={() => void run()}>
-        <Undo2 aria-hidden="true" />
+        <Undo2 aria-hidden="true" className="sm:hidden" />
         {update.isPending ? "Updating..." : "Cancel Redemption"}
       </Button>
     );
@@ -58,7 +58,7 @@ export function CouponRedemptionButton({ coupon, status }: CouponRedemptionButto
       title={expired ? "This coupon has expired." : undefined}
       onClick={() => void run()}
     >
-      <CircleCheck aria-hidden="true" />
+      <CircleCheck aria-hidden="true" className="sm:hidden" />
       {update.isPending ? "Updating..." : "Mark Redeemed"}
     </Button>
   );

@@ -38,7 +38,7 @@ export function CouponSearchForm({ initial, onSearch, busy = false }: CouponSear
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Search by coupon code, email or webinar title"
+            placeholder="Code, email or webinar title"
             autoComplete="off"
             spellCheck={false}
             maxLength={200}

@@ -2,6 +2,7 @@ import { Shuffle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { StackedDateTime } from "@/components/ui/stacked-date-time";
 import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
 import { cn } from "@/lib/utils";
 import type { Winner } from "../../api/schemas";
@@ -71,11 +72,11 @@ export function WinnersTable({ winners, isPending, isError, onPickNew }: Winners
                   key={w.id}
                   className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
                 >
-                  <th scope="row" className="px-4 py-3 font-normal max-sm:col-span-2 max-sm:p-0">
+                  <th scope="row" className="px-4 py-3 font-normal break-words max-sm:col-span-2 max-sm:p-0 sm:min-w-48">
                     {w.email ? (
                       <div className="grid gap-0.5">
                         {name && <span className="font-semibold text-ink">{name}</span>}
-                        <span className={cn("break-all", name ? "text-xs text-muted-foreground" : "font-semibold text-ink")}>
+                        <span className={name ? "text-xs text-muted-foreground" : "font-semibold text-ink"}>
                           {w.email}
                         </span>
                       </div>
@@ -87,18 +88,18 @@ export function WinnersTable({ winners, isPending, isError, onPickNew }: Winners
                     <span className={cn("line-clamp-2", !w.webinar_title && "text-muted-foreground")}>{webinarLabel(w)}</span>
                   </td>
                   <td data-label="Date Picked" className={cn(cell, "text-zinc-700")}>
-                    {formatEventDate(w.created_at, timeZone)}
+                    <StackedDateTime text={formatEventDate(w.created_at, timeZone)} />
                   </td>
                   <td data-label="Status" className={cell}>
                     <div className="grid gap-1">
                       {w.notified ? <Badge variant="success">Notified</Badge> : <Badge variant="warning">Pending</Badge>}
                       {w.notified && w.notified_at && (
-                        <span className="text-xs text-muted-foreground">{formatEventDate(w.notified_at, timeZone)}</span>
+                        <StackedDateTime text={formatEventDate(w.notified_at, timeZone)} className="text-xs text-muted-foreground" />
                       )}
                     </div>
                   </td>
                   <td className="px-4 py-3 max-sm:col-span-2 max-sm:p-0">
-                    <div className="flex flex-wrap gap-2 sm:justify-end">
+                    <div className="grid gap-2 sm:flex sm:justify-end">
                       <SendNotificationButton winner={w} />
                       <Button variant="outline" size="sm" onClick={() => onPickNew(w)}>
                         <Shuffle aria-hidden="true" />
