@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ContactPage } from "@/features/static";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
@@ -80,5 +80,33 @@ describe("Layout", () => {
     const main = screen.getByRole("main");
     expect(within(main).getByRole("link", { name: "hello@naperville.example" })).toBeInTheDocument();
     expect(within(main).getByText("10 Main St")).toBeInTheDocument();
+  });
+});
+
+describe("Layout backgrounds", () => {
+  it("puts the chosen background behind its page only", async () => {
+    mockApi(undefined, (url) =>
+      url === "/api/settings/backgrounds"
+        ? jsonResponse({ backgrounds: { home: null, webinars: "/media/site_images/range.jpg", user_dashboard: null, admin_dashboard: null } })
+        : undefined,
+    );
+    const { router } = renderApp(
+      [
+        {
+          element: <Layout />,
+          children: [
+            { index: true, element: <h1>Home</h1> },
+            { path: "webinars", element: <h1>Upcoming Webinars</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ["/webinars"] },
+    );
+    const main = screen.getByRole("main");
+    await waitFor(() => expect(main).toHaveAttribute("data-background", "webinars"));
+    expect(main.style.backgroundImage).toContain("/media/site_images/range.jpg");
+    await act(() => router.navigate("/"));
+    expect(main).not.toHaveAttribute("data-background");
+    expect(main.style.backgroundImage).toBe("");
   });
 });
