@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 
 // jsdom lacks these browser APIs; Radix, sonner and ScrollToTop touch them.
 if (!window.matchMedia) {
@@ -33,4 +33,12 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+});
+
+// sonner removes a dismissed toast 200 ms after it leaves, from a timer; let
+// such timers run out while this test file's window still exists, or they
+// fire into a torn-down environment ("window is not defined").
+afterAll(async () => {
+  vi.useRealTimers();
+  await new Promise((resolve) => setTimeout(resolve, 300));
 });
