@@ -294,7 +294,7 @@ export function MigrationToolPage() {
   const status = useMigrationStatus();
   if (!loading && (!user || (isApiError(status.error) && status.error.status === 401))) return <AuthenticationRequired />;
   return (
-    <PageContainer className="grid content-start gap-6">
+    <PageContainer className="grid grid-cols-1 content-start gap-6">
       <PageHeader
         className="mb-2"
         title="Coupon Migration Tool"

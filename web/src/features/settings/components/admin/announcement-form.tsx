@@ -262,7 +262,7 @@ export function AnnouncementForm({ settings }: { settings: AdminSettings }) {
         />
       </div>
 
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className="grid items-start gap-5 md:grid-cols-2">
         <ColorField control={control} name="color" label="Background Color" error={errors.color?.message} />
         <ColorField control={control} name="text_color" label="Text Color" error={errors.text_color?.message} />
         <FormField

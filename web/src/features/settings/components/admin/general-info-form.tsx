@@ -58,7 +58,7 @@ export function GeneralInfoForm({ settings }: { settings: AdminSettings }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="General Info">
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className="grid items-start gap-5 md:grid-cols-2">
         <FormField id="site_title" label="Site Title" error={errors.site_title?.message}>
           <FormControl>
             <Input autoComplete="off" {...register("site_title")} />
