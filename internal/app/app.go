@@ -81,6 +81,7 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 		Webinars: webinars, Registrations: registrations, Coupons: coupons, Mailer: outbox,
 		CouponMail: couponMail.Message, SeatsFilled: giveaways,
 	}, now, cfg.SeatHold)
+	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	return &App{
 		Config:        cfg,
 		DB:            d,
@@ -200,6 +201,9 @@ func (a *App) Serve(ctx context.Context) error {
 	// Retries automatic giveaway draws that a crash or an error interrupted.
 	stopDraws := a.startDraws()
 	defer stopDraws()
+	// Fulfils payments that succeeded while no confirm reached us.
+	stopReconcile := a.startReconcile()
+	defer stopReconcile()
 	srv := &http.Server{
 		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

@@ -28,6 +28,9 @@ type Config struct {
 	CouponExpiryDays int
 	// SeatHold is how long a started payment keeps its seat.
 	SeatHold time.Duration
+	// ReconcileGrace is how old an unconfirmed payment must be before the
+	// reconciler asks the provider about it (WATCHWIN_RECONCILE_GRACE).
+	ReconcileGrace time.Duration
 
 	// Stripe takes payments when StripeSecretKey and StripePublishableKey
 	// are set (StripeWebhookSecret verifies its webhooks); otherwise the
@@ -60,6 +63,7 @@ func Defaults() (Config, error) {
 		StoreURL:             os.Getenv("WATCHWIN_STORE_URL"),
 		CouponExpiryDays:     30,
 		SeatHold:             15 * time.Minute,
+		ReconcileGrace:       30 * time.Second,
 		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
 		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
@@ -84,6 +88,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_SEAT_HOLD_MINUTES must be a whole number of minutes, 1 to 1440")
 		}
 		c.SeatHold = time.Duration(n) * time.Minute
+	}
+	if v := os.Getenv("WATCHWIN_RECONCILE_GRACE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > time.Hour {
+			return c, fmt.Errorf("WATCHWIN_RECONCILE_GRACE must be a duration such as 30s, 1s to 1h")
+		}
+		c.ReconcileGrace = d
 	}
 	if (c.StripeSecretKey == "") != (c.StripePublishableKey == "") {
 		return c, fmt.Errorf("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the test provider)")

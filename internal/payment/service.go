@@ -63,6 +63,7 @@ type Service struct {
 	deps     Deps
 	now      db.Clock
 	holdFor  time.Duration
+	grace    time.Duration // of Reconcile; 0: DefaultReconcileGrace
 }
 
 // NewService returns the payment service taking payments through provider;

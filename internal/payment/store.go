@@ -96,3 +96,34 @@ func (s store) markEvent(ctx context.Context, provider, eventID string, now time
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// unsettled returns up to limit open payments of provider whose intent
+// exists (not the pending placeholder) and that were started before
+// startedBefore, the least recently looked at first (updated_at, which
+// touched moves on), so payments that stay open never starve the others.
+func (s store) unsettled(ctx context.Context, provider string, startedBefore time.Time, limit int) ([]Payment, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments
+		WHERE status = 'open' AND provider = $1 AND provider_payment_id NOT LIKE 'pending:%'
+		AND created_at <= $2
+		ORDER BY updated_at, created_at, id LIMIT $3`, provider, startedBefore, limit)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var out []Payment
+	for rows.Next() {
+		p, err := scanPayment(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// touch records that an open payment was looked at (moves it to the back
+// of the reconciler's queue).
+func (s store) touch(ctx context.Context, id string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET updated_at = $2 WHERE id = $1 AND status = 'open'`, id, now)
+	return db.MapError(err)
+}

@@ -1,0 +1,101 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"watchwin/internal/apperr"
+)
+
+// DefaultReconcileGrace is how old an open payment must be before the
+// reconciler asks the provider about it: the buyer's browser normally
+// confirms within seconds, and its own confirm should win.
+const DefaultReconcileGrace = 30 * time.Second
+
+// reconcileBatch bounds the payments one Reconcile looks at.
+const reconcileBatch = 100
+
+// SetReconcileGrace changes the grace period of Reconcile
+// (WATCHWIN_RECONCILE_GRACE; tests shorten it). Call it before serving.
+func (s *Service) SetReconcileGrace(d time.Duration) { s.grace = d }
+
+// Reconcile fulfils payments that succeeded at the provider but were never
+// confirmed here: the browser closed, the webhook was lost, or the server
+// was killed between the card payment and the fulfilment. It looks at up to
+// reconcileBatch open payments whose intent exists and that are older than
+// the grace period, the least recently looked at first, asks the provider
+// about each and fulfils those that succeeded through Fulfil, so the coupon
+// is issued exactly once whoever gets there first (a payment with no seat
+// left is refunded, as Fulfil does). A payment still unpaid stays open. An
+// error on one payment is logged and does not stop the others. Every
+// instance may run it.
+func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
+	grace := s.grace
+	if grace == 0 {
+		grace = DefaultReconcileGrace
+	}
+	open, err := s.store.unsettled(ctx, s.provider.Name(), s.now().Add(-grace), reconcileBatch)
+	if err != nil {
+		return 0, err
+	}
+	failed := 0
+	for _, p := range open {
+		if ctx.Err() != nil {
+			return fulfilled, ctx.Err()
+		}
+		in, err := s.provider.Retrieve(ctx, p.ProviderPaymentID)
+		if err != nil {
+			failed++
+			slog.ErrorContext(ctx, "reconcile: retrieve payment", "payment_id", p.ID, "provider", p.Provider, "err", err)
+			continue
+		}
+		if in.Status != StatusSucceeded {
+			if err := s.store.touch(ctx, p.ID, s.now()); err != nil {
+				slog.ErrorContext(ctx, "reconcile: touch payment", "payment_id", p.ID, "err", err)
+			}
+			continue
+		}
+		c, err := s.Fulfil(ctx, p.ID)
+		if e, ok := apperr.As(err); ok {
+			// A business outcome (refunded for want of a seat, mismatch) is
+			// final: the payment is closed or will never be fulfilled.
+			slog.WarnContext(ctx, "reconcile: payment not fulfilled", "payment_id", p.ID, "code", e.Code)
+			if err := s.store.touch(ctx, p.ID, s.now()); err != nil {
+				slog.ErrorContext(ctx, "reconcile: touch payment", "payment_id", p.ID, "err", err)
+			}
+			continue
+		}
+		if err != nil {
+			failed++
+			slog.ErrorContext(ctx, "reconcile: fulfil payment", "payment_id", p.ID, "err", err)
+			continue
+		}
+		fulfilled++
+		slog.InfoContext(ctx, "reconcile: payment fulfilled", "payment_id", p.ID, "coupon_id", c.ID)
+	}
+	if failed > 0 {
+		return fulfilled, errors.New("reconcile: some payments failed (see the log)")
+	}
+	return fulfilled, nil
+}
+
+// RunReconciler calls Reconcile at once and then every interval until ctx
+// ends.
+func (s *Service) RunReconciler(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if n, err := s.Reconcile(ctx); err != nil && ctx.Err() == nil {
+			slog.ErrorContext(ctx, "payments: reconcile failed", "err", err, "fulfilled", n)
+		} else if n > 0 {
+			slog.InfoContext(ctx, "payments: reconciled", "fulfilled", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
