@@ -114,20 +114,7 @@ func (a *App) Close() error { return a.DB.Close() }
 // media and the SPA, behind the middleware every response goes through.
 func (a *App) Handler() http.Handler {
 	api := http.NewServeMux()
-	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
-	webinar.NewHandler(a.Webinars).Routes(api)
-	registration.NewHandler(a.Registrations).Routes(api)
-	coupon.NewHandler(a.Coupons).Routes(api)
-	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
-	setting.NewHandler(a.Settings).Routes(api)
-	giveaway.NewHandler(a.Giveaway).Routes(api)
-	migration.NewHandler(migration.NewService(a.DB, a.Coupons, a.Registrations)).Routes(api)
-	mediaHandler := media.NewHandler(a.Media)
-	mediaHandler.Routes(api)
-	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
-	api.Handle("/api/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
-		return apperr.NotFound("No such API endpoint.")
-	}))
+	mediaHandler := a.apiRoutes(api)
 
 	root := http.NewServeMux()
 	root.Handle("/api/", a.Auth.Middleware(api))
@@ -160,6 +147,34 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = w.Write([]byte("ready\n"))
+}
+
+// Routes lists every API pattern ("METHOD /api/...") Handler serves, in
+// registration order, by registering them once more on a recording router.
+func (a *App) Routes() []string {
+	rec := httpx.Record(http.NewServeMux())
+	a.apiRoutes(rec)
+	return rec.Patterns()
+}
+
+// apiRoutes registers the API on api and returns the media handler, whose
+// public routes Handler mounts outside /api.
+func (a *App) apiRoutes(api httpx.Router) *media.Handler {
+	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
+	webinar.NewHandler(a.Webinars).Routes(api)
+	registration.NewHandler(a.Registrations).Routes(api)
+	coupon.NewHandler(a.Coupons).Routes(api)
+	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
+	setting.NewHandler(a.Settings).Routes(api)
+	giveaway.NewHandler(a.Giveaway).Routes(api)
+	migration.NewHandler(migration.NewService(a.DB, a.Coupons, a.Registrations)).Routes(api)
+	mediaHandler := media.NewHandler(a.Media)
+	mediaHandler.Routes(api)
+	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
+	api.Handle("/api/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		return apperr.NotFound("No such API endpoint.")
+	}))
+	return mediaHandler
 }
 
 // stripeWebhook verifies Stripe's webhook deliveries with the configured

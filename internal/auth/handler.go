@@ -20,7 +20,7 @@ func NewHandler(svc *Service, secureCookie bool) *Handler {
 }
 
 // Routes registers the account endpoints.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("POST /api/auth/signup", httpx.HandlerFunc(h.signUp))
 	mux.Handle("POST /api/auth/login", httpx.HandlerFunc(h.login))
 	mux.Handle("POST /api/auth/logout", httpx.HandlerFunc(h.logout))

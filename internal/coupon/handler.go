@@ -17,7 +17,7 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Routes registers the endpoints.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("GET /api/coupons", auth.RequireUser(h.list, ""))
 	mux.Handle("GET /api/webinars/{id}/coupon", auth.RequireUser(h.mine, ""))
 

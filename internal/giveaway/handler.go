@@ -15,7 +15,7 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Routes registers the endpoints.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("GET /api/admin/giveaway-winners", auth.RequireAdmin(h.list))
 	mux.Handle("POST /api/admin/giveaway-winners/{id}/notify", auth.RequireAdmin(h.notify))
 	mux.Handle("POST /api/admin/webinars/{id}/giveaway/draw", auth.RequireAdmin(h.draw))

@@ -34,7 +34,7 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Routes registers the admin endpoints on the API mux (which runs behind the
 // session middleware).
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("POST /api/admin/media/{bucket}", auth.RequireAdmin(h.upload))
 	mux.Handle("GET /api/admin/media/{bucket}", auth.RequireAdmin(h.list))
 }
@@ -42,7 +42,7 @@ func (h *Handler) Routes(mux *http.ServeMux) {
 // PublicRoutes registers GET /media/{bucket}/{path...} on the root mux. It
 // needs no session: stored images are public, like the bucket URLs of
 // SPEC.md §7.
-func (h *Handler) PublicRoutes(mux *http.ServeMux) {
+func (h *Handler) PublicRoutes(mux httpx.Router) {
 	mux.Handle("GET /media/{bucket}/{path...}", httpx.HandlerFunc(h.serve))
 	mux.Handle("/media/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound(msgNotFound)

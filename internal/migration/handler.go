@@ -17,7 +17,7 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Routes registers the endpoints; both need a signed-in user.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("GET /api/migration/status", auth.RequireUser(h.status, msgLogin))
 	mux.Handle("POST /api/migration/run", auth.RequireUser(h.run, msgLogin))
 }

@@ -30,7 +30,7 @@ const maxWebhookBody = 256 << 10
 
 // Routes registers the endpoints. Starting, confirming and claiming act
 // only on the signed-in user's own registration and payment.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("POST /api/webinars/{id}/payments", auth.RequireUser(h.start, "User not authenticated"))
 	mux.Handle("POST /api/payments/confirm", auth.RequireUser(h.confirm, "User not authenticated"))
 	mux.Handle("POST /api/webinars/{id}/claim", auth.RequireUser(h.claim, "User not authenticated"))

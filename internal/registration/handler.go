@@ -17,7 +17,7 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 // Routes registers the endpoints. Every one needs a signed-in user and acts
 // only on that user's own registration, except the admin reset, which
 // checks the role on the server.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("POST /api/webinars/{id}/registrations", auth.RequireUser(h.register, msgLoginRequired))
 	mux.Handle("GET /api/webinars/{id}/registration", auth.RequireUser(h.mine, ""))
 	mux.Handle("POST /api/webinars/{id}/registration/watched", auth.RequireUser(h.watched, ""))

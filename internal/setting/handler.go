@@ -15,7 +15,7 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Routes registers the endpoints.
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("GET /api/settings/announcement", httpx.HandlerFunc(h.announcement))
 	mux.Handle("GET /api/settings/site", httpx.HandlerFunc(h.site))
 	mux.Handle("GET /api/settings/backgrounds", httpx.HandlerFunc(h.backgrounds))

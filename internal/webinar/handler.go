@@ -15,7 +15,7 @@ func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // Routes registers the public and admin webinar endpoints. Every admin
 // route checks the role on the server (auth.RequireAdmin).
-func (h *Handler) Routes(mux *http.ServeMux) {
+func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("GET /api/webinars", httpx.HandlerFunc(h.listPublic))
 	mux.Handle("GET /api/webinars/{id}", httpx.HandlerFunc(h.getPublic))
 	mux.Handle("GET /api/admin/webinars", auth.RequireAdmin(h.listAdmin))

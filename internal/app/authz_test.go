@@ -1,0 +1,270 @@
+package app_test
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"watchwin/internal/app"
+	"watchwin/internal/auth"
+	"watchwin/internal/config"
+	"watchwin/internal/db"
+	"watchwin/internal/testutil"
+)
+
+// codes is the set of statuses an actor may get on a route: one status where
+// the rule decides alone, a few where the body or the data decides once the
+// caller is let in (a 400 for an empty form, a 409 for a state).
+type codes []int
+
+func is(c ...int) codes { return c }
+
+// Shorthands for the common shapes of a row.
+var (
+	c401 = is(http.StatusUnauthorized)
+	c403 = is(http.StatusForbidden)
+	c404 = is(http.StatusNotFound)
+)
+
+// TestAuthorizationMatrix walks the API route table the app actually serves
+// (App.Routes) and asserts, for every route, the status each of four callers
+// gets: anonymous, a signed-in stranger, the signed-in user who owns the
+// resource in the path or body (a registration, a coupon, a payment), and an
+// admin (DESIGN.md §3 Roles and Ownership). A served route without a row, or
+// a row for a route no longer served, fails the test. Besides the status,
+// nothing the owner owns (e-mail, coupon code, payment id) may appear in an
+// answer to anonymous or to the stranger.
+func TestAuthorizationMatrix(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	actors := s.Actors()
+	owner, ownerProfile := s.Login(auth.RoleUser)
+	clients := map[string]*testutil.Client{"anon": actors.Anon, "user": actors.User, "owner": owner, "admin": actors.Admin}
+
+	// The owner buys the coupon of a paid webinar through the API, the way the
+	// SPA does: register, watch, start a payment, pay with the test card,
+	// confirm. Its registration, payment and coupon are what the rows point at.
+	w := s.CreateWebinar(testutil.WebinarSpec{})
+	mustOK := func(res testutil.Response, what string) testutil.Response {
+		t.Helper()
+		if res.Status/100 != 2 {
+			t.Fatalf("seed %s: %d %s", what, res.Status, res.Body)
+		}
+		return res
+	}
+	mustOK(owner.Do("POST", "/api/webinars/"+w.ID+"/registrations", map[string]string{"name": "Olive Owner", "email": ownerProfile.Email}), "register")
+	mustOK(owner.Do("POST", "/api/webinars/"+w.ID+"/registration/watched", nil), "watched")
+	var intent struct {
+		ID           string `json:"id"`
+		ClientSecret string `json:"clientSecret"`
+	}
+	mustOK(owner.Do("POST", "/api/webinars/"+w.ID+"/payments", nil), "start payment").JSON(t, &intent)
+	mustOK(owner.Do("POST", "/api/payments/test-intents/"+intent.ID+"/confirm", map[string]any{
+		"client_secret": intent.ClientSecret, "card_number": "4242 4242 4242 4242",
+		"exp_month": 12, "exp_year": time.Now().Year() + 1, "cvc": "123", "postal_code": "60540",
+	}), "pay")
+	var paid struct {
+		Code string `json:"code"`
+	}
+	mustOK(owner.Do("POST", "/api/payments/confirm", map[string]string{"paymentIntentId": intent.ID}), "confirm").JSON(t, &paid)
+	var mine struct {
+		Coupon struct{ ID, Code string }
+	}
+	mustOK(owner.Do("GET", "/api/webinars/"+w.ID+"/coupon", nil), "my coupon").JSON(t, &mine)
+	if mine.Coupon.ID == "" || mine.Coupon.Code != paid.Code {
+		t.Fatalf("seed: owner's coupon %+v, confirm said %q", mine.Coupon, paid.Code)
+	}
+	// A second purchase through the services (testutil.Purchase) gives the
+	// owner a coupon on another webinar: it is what the admin redeems.
+	redeemable := s.Purchase(ownerProfile, s.CreateWebinar(testutil.WebinarSpec{}).ID)
+	doomed := s.CreateWebinar(testutil.WebinarSpec{})                                     // the admin deletes it
+	victim := s.CreateUser("victim-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser) // the admin deletes them
+	secrets := []string{ownerProfile.Email, mine.Coupon.Code, redeemable.Code, intent.ID, intent.ClientSecret}
+
+	wid, cid, uid := w.ID, redeemable.ID, ownerProfile.ID
+	ok, created, noContent := http.StatusOK, http.StatusCreated, http.StatusNoContent
+	bad, conflict := http.StatusBadRequest, http.StatusConflict
+
+	// userOnly is a route any signed-in user may call on their own behalf.
+	// adminOnly is a route under /api/admin: 401, then 403 for every non-admin.
+	type row struct {
+		pattern, method, path string
+		body                  any // nil: no body
+		anon, user, owner     codes
+		admin                 codes
+	}
+	adminOnly := func(pattern, path string, body any, admin ...int) row {
+		method := methodOf(pattern)
+		return row{pattern, method, path, body, c401, c403, c403, admin}
+	}
+	public := func(pattern, path string, status int) row {
+		method := methodOf(pattern)
+		return row{pattern, method, path, nil, is(status), is(status), is(status), is(status)}
+	}
+	r := func(pattern, path string, body any, anon, user, owner, admin codes) row {
+		method := methodOf(pattern)
+		return row{pattern, method, path, body, anon, user, owner, admin}
+	}
+	// Rows run in this order: state-changing ones come after the reads they
+	// would disturb, and logout is last (it ends the caller's session).
+	rows := []row{
+		public("GET /api/config", "/api/config", ok),
+		public("GET /api/auth/session", "/api/auth/session", ok),
+		r("POST /api/auth/signup", "/api/auth/signup", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
+		r("POST /api/auth/login", "/api/auth/login", map[string]any{}, is(bad, 401), is(bad, 401), is(bad, 401), is(bad, 401)),
+		public("GET /api/webinars", "/api/webinars", ok),
+		public("GET /api/webinars/{id}", "/api/webinars/"+wid, ok),
+		public("GET /api/settings/announcement", "/api/settings/announcement", ok),
+		public("GET /api/settings/site", "/api/settings/site", ok),
+		public("GET /api/settings/backgrounds", "/api/settings/backgrounds", ok),
+		public("/api/", "/api/no-such-endpoint", http.StatusNotFound),
+
+		// Ownership: each of these answers about the caller's own rows only.
+		r("GET /api/webinars/{id}/registration", "/api/webinars/"+wid+"/registration", nil, c401, is(ok), is(ok), is(ok)),
+		r("GET /api/registrations", "/api/registrations", nil, c401, is(ok), is(ok), is(ok)),
+		r("GET /api/webinars/{id}/video", "/api/webinars/"+wid+"/video", nil, c401, c403, is(ok), is(ok)),
+		r("GET /api/coupons", "/api/coupons", nil, c401, is(ok), is(ok), is(ok)),
+		r("GET /api/webinars/{id}/coupon", "/api/webinars/"+wid+"/coupon", nil, c401, is(ok), is(ok), is(ok)),
+		r("GET /api/migration/status", "/api/migration/status", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/migration/run", "/api/migration/run", map[string]any{}, c401, is(bad, ok, 409), is(bad, ok, 409), is(bad, ok, 409)),
+		// The owner's payment: only the payer may confirm it (404 for others).
+		r("POST /api/payments/confirm", "/api/payments/confirm", map[string]string{"paymentIntentId": intent.ID}, c401, c404, is(ok), c404),
+		// The test card form needs the intent's client secret: without it,
+		// 404 for everyone, the payer included.
+		r("POST /api/payments/test-intents/{id}/confirm", "/api/payments/test-intents/"+intent.ID+"/confirm", map[string]any{}, c401, c404, c404, c404),
+		// Starting or claiming needs the caller's own registration.
+		r("POST /api/webinars/{id}/payments", "/api/webinars/"+wid+"/payments", nil, c401, is(404, 403), is(conflict), is(404, 403)),
+		r("POST /api/webinars/{id}/claim", "/api/webinars/"+wid+"/claim", nil, c401, is(404, 403, conflict), is(conflict), is(404, 403, conflict)),
+		r("POST /api/webinars/{id}/registration/watched", "/api/webinars/"+wid+"/registration/watched", nil, c401, c404, is(ok), c404),
+		r("POST /api/webinars/{id}/registration/reset", "/api/webinars/"+wid+"/registration/reset", nil, c401, c404, is(ok, conflict), c404),
+		r("POST /api/webinars/{id}/registrations", "/api/webinars/"+wid+"/registrations", map[string]string{"name": "Sam Carter", "email": "sam@example.com"}, c401, is(created), is(ok), is(created)),
+
+		// Admin only.
+		adminOnly("GET /api/admin/users", "/api/admin/users", nil, ok),
+		adminOnly("PUT /api/admin/users/{id}", "/api/admin/users/"+uid, map[string]any{}, bad),
+		adminOnly("POST /api/admin/users/{id}/password", "/api/admin/users/"+uid+"/password", map[string]any{}, bad),
+		adminOnly("DELETE /api/admin/users/{id}", "/api/admin/users/"+victim.ID, nil, noContent),
+		adminOnly("GET /api/admin/webinars", "/api/admin/webinars", nil, ok),
+		adminOnly("POST /api/admin/webinars", "/api/admin/webinars", map[string]any{}, bad),
+		adminOnly("PUT /api/admin/webinars/{id}", "/api/admin/webinars/"+wid, map[string]any{}, bad),
+		adminOnly("DELETE /api/admin/webinars/{id}", "/api/admin/webinars/"+doomed.ID, nil, noContent),
+		adminOnly("GET /api/admin/coupons", "/api/admin/coupons", nil, ok),
+		adminOnly("POST /api/admin/coupons/{id}/redeem", "/api/admin/coupons/"+cid+"/redeem", nil, ok),
+		adminOnly("POST /api/admin/coupons/{id}/cancel-redemption", "/api/admin/coupons/"+cid+"/cancel-redemption", nil, ok),
+		adminOnly("POST /api/admin/registrations/reset", "/api/admin/registrations/reset", map[string]any{}, bad),
+		// The admin registered for the webinar in a row above.
+		adminOnly("POST /api/admin/webinars/{id}/simulated-purchase", "/api/admin/webinars/"+wid+"/simulated-purchase", nil, ok),
+		adminOnly("GET /api/admin/giveaway-winners", "/api/admin/giveaway-winners", nil, ok),
+		adminOnly("POST /api/admin/giveaway-winners/{id}/notify", "/api/admin/giveaway-winners/no-such-winner/notify", nil, http.StatusNotFound),
+		adminOnly("POST /api/admin/webinars/{id}/giveaway/draw", "/api/admin/webinars/"+wid+"/giveaway/draw", nil, created),
+		adminOnly("GET /api/admin/webinars/{id}/giveaway/draws", "/api/admin/webinars/"+wid+"/giveaway/draws", nil, ok),
+		adminOnly("GET /api/admin/settings", "/api/admin/settings", nil, ok),
+		adminOnly("PUT /api/admin/settings/general", "/api/admin/settings/general", map[string]any{}, bad),
+		adminOnly("PUT /api/admin/settings/announcement", "/api/admin/settings/announcement", map[string]any{}, bad),
+		adminOnly("PUT /api/admin/settings/backgrounds/{page}", "/api/admin/settings/backgrounds/home", map[string]any{}, bad),
+		adminOnly("POST /api/admin/media/{bucket}", "/api/admin/media/site_images", map[string]any{}, bad, http.StatusUnsupportedMediaType),
+		adminOnly("GET /api/admin/media/{bucket}", "/api/admin/media/site_images", nil, ok),
+
+		public("POST /api/auth/logout", "/api/auth/logout", http.StatusNoContent),
+	}
+
+	// The route table: what the app serves with the test provider, plus the
+	// webhook it serves only with Stripe configured (checked below on its own).
+	served := s.App.Routes()
+	stripeRoutes := stripeApp(t).Routes()
+	const webhook = "POST /api/webhooks/stripe"
+	if !slices.Contains(stripeRoutes, webhook) {
+		t.Errorf("%s is no longer served with Stripe: update this test", webhook)
+	}
+	for _, p := range stripeRoutes {
+		if p != webhook && !slices.Contains(served, p) {
+			served = append(served, p) // any other Stripe-only route needs a row
+		}
+	}
+
+	// Every served route has a row, every row is a served route, and each
+	// row's path reaches its own pattern (not a neighbour's).
+	mux := http.NewServeMux()
+	var rowPatterns []string
+	for _, rw := range rows {
+		rowPatterns = append(rowPatterns, rw.pattern)
+		mux.Handle(rw.pattern, http.NotFoundHandler())
+	}
+	var missing, stale []string
+	for _, p := range served {
+		if !slices.Contains(rowPatterns, p) {
+			missing = append(missing, p)
+		}
+	}
+	for _, p := range rowPatterns {
+		if !slices.Contains(served, p) {
+			stale = append(stale, p)
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("served routes without an authorization matrix row (add one to this test):\n\t%s", strings.Join(missing, "\n\t"))
+	}
+	if len(stale) > 0 {
+		t.Errorf("matrix rows for routes no longer served (remove them):\n\t%s", strings.Join(stale, "\n\t"))
+	}
+	for _, rw := range rows {
+		req := httptest.NewRequest(rw.method, rw.path, nil)
+		if _, got := mux.Handler(req); got != rw.pattern {
+			t.Errorf("row %q: %s %s reaches pattern %q", rw.pattern, rw.method, rw.path, got)
+		}
+	}
+
+	for _, rw := range rows {
+		for _, who := range []string{"anon", "user", "owner", "admin"} {
+			want := map[string]codes{"anon": rw.anon, "user": rw.user, "owner": rw.owner, "admin": rw.admin}[who]
+			res := clients[who].Do(rw.method, rw.path, rw.body)
+			if !slices.Contains(want, res.Status) {
+				t.Errorf("%s as %s: status %d, want one of %v: %.200s", rw.pattern, who, res.Status, want, res.Body)
+			}
+			if who == "anon" || who == "user" {
+				for _, secret := range secrets {
+					if bytes.Contains(res.Body, []byte(secret)) {
+						t.Errorf("%s as %s: the answer holds the owner's %q", rw.pattern, who, secret)
+					}
+				}
+			}
+		}
+	}
+
+	// The webhook's caller is Stripe, not a session: an unsigned delivery is
+	// refused whoever sends it.
+	ts := httptest.NewServer(stripeApp(t).Handler())
+	t.Cleanup(ts.Close)
+	res, err := http.Post(ts.URL+"/api/webhooks/stripe", "application/json", strings.NewReader(`{"type":"payment_intent.succeeded"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("%s unsigned: status %d, want 400", webhook, res.StatusCode)
+	}
+}
+
+// stripeApp is the application configured for Stripe (never called: only
+// its route table and the webhook's signature check are used).
+func stripeApp(t *testing.T) *app.App {
+	t.Helper()
+	cfg, err := config.Defaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.DataDir = t.TempDir()
+	cfg.StripeSecretKey, cfg.StripeWebhookSecret = "sk_test_matrix", "whsec_matrix"
+	return app.NewWithDB(cfg, testutil.OpenDB(t, db.SQLite), time.Now)
+}
+
+// methodOf is a pattern's method; GET for a pattern that takes any method.
+func methodOf(pattern string) string {
+	if method, _, ok := strings.Cut(pattern, " "); ok {
+		return method
+	}
+	return http.MethodGet
+}
