@@ -55,6 +55,7 @@ func TestBadEnvironment(t *testing.T) {
 	for _, tt := range []struct{ key, value, want string }{
 		{"WATCHWIN_TIMEZONE", "Mars/Olympus", "WATCHWIN_TIMEZONE"},
 		{"WATCHWIN_COUPON_EXPIRY_DAYS", "0", "WATCHWIN_COUPON_EXPIRY_DAYS"},
+		{"WATCHWIN_RECONCILE_GRACE", "soon", "WATCHWIN_RECONCILE_GRACE"},
 		{"WATCHWIN_DATABASE_URL", "mysql://x", "WATCHWIN_DATABASE_URL must be empty"},
 	} {
 		t.Run(tt.key, func(t *testing.T) {

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestCrashRecovery proves DESIGN.md §3's promise with the real binary on
+// SQLite: a payment the provider took while the server died (kill -9)
+// before anyone confirmed it ends in exactly one coupon after a restart,
+// through the reconciler that runs at start. WATCHWIN_RECONCILE_GRACE is
+// shortened to 1 s so the test only waits that long before restarting.
+func TestCrashRecovery(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "watchwin")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data := filepath.Join(dir, "data")
+	env := append(os.Environ(), "WATCHWIN_DATABASE_URL=", "WATCHWIN_RECONCILE_GRACE=1s", "STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=")
+	command := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(bin, append(args, "--data-dir", data)...)
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("watchwin %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	command("user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
+	command("user", "add", "--email", "buyer@example.com", "--password", "secret12")
+
+	addr := freeAddr(t)
+	base := "http://" + addr
+	var logs bytes.Buffer
+	serve := func() *exec.Cmd {
+		t.Helper()
+		cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", data)
+		cmd.Env = env
+		cmd.Stdout, cmd.Stderr = &logs, &logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+		waitFor(t, 10*time.Second, func() bool {
+			res, err := http.Get(base + "/api/config")
+			if err == nil {
+				res.Body.Close()
+			}
+			return err == nil && res.StatusCode == 200
+		})
+		return cmd
+	}
+	server := serve()
+
+	admin, buyer := newClient(t, base), newClient(t, base)
+	admin.call("POST", "/api/auth/login", map[string]string{"email": "boss@example.com", "password": "secret12"}, 200, nil)
+	buyer.call("POST", "/api/auth/login", map[string]string{"email": "buyer@example.com", "password": "secret12"}, 200, nil)
+	var w struct{ ID string }
+	admin.call("POST", "/api/admin/webinars", map[string]any{
+		"title": "Crash course", "description": "Survives a crash.",
+		"event_datetime": time.Now().Add(7 * 24 * time.Hour).UTC().Format(time.RFC3339),
+		"display_price":  40, "total_seats": 5, "youtube_video_id": "dQw4w9WgXcQ", "is_active": true,
+	}, 201, &w)
+	if w.ID == "" {
+		t.Fatal("webinar created without an id")
+	}
+	buyer.call("POST", "/api/webinars/"+w.ID+"/registrations", map[string]string{"name": "Sam Carter", "email": "buyer@example.com"}, 201, nil)
+	buyer.call("POST", "/api/webinars/"+w.ID+"/registration/watched", nil, 200, nil)
+	var st struct{ ID, ClientSecret string }
+	buyer.call("POST", "/api/webinars/"+w.ID+"/payments", nil, 201, &st)
+	buyer.call("POST", "/api/payments/test-intents/"+st.ID+"/confirm", map[string]any{
+		"client_secret": st.ClientSecret, "card_number": "4242 4242 4242 4242", "exp_month": 12,
+		"exp_year": time.Now().Year() + 1, "cvc": "123", "postal_code": "60540"}, 200, nil)
+	// The card was charged; the browser's confirm never comes: the server dies.
+	if err := server.Process.Kill(); err != nil { // SIGKILL
+		t.Fatal(err)
+	}
+	_ = server.Wait()
+	if n := buyer.coupons(); n != -1 {
+		t.Fatalf("server still answering after kill -9")
+	}
+
+	time.Sleep(1100 * time.Millisecond) // the grace period passes while it is down
+	serve()
+	var n int
+	waitFor(t, 10*time.Second, func() bool { n = buyer.coupons(); return n >= 1 })
+	time.Sleep(200 * time.Millisecond)
+	if n = buyer.coupons(); n != 1 {
+		t.Fatalf("coupons after restart: %d, want 1\n%s", n, logs.String())
+	}
+	// The browser's confirm, arriving late, gets that same coupon.
+	var c struct{ Code string }
+	buyer.call("POST", "/api/payments/confirm", map[string]string{"paymentIntentId": st.ID}, 200, &c)
+	if c.Code == "" || buyer.coupons() != 1 {
+		t.Fatalf("late confirm: %+v, coupons %d", c, buyer.coupons())
+	}
+	if strings.Contains(logs.String(), "4242") || strings.Contains(logs.String(), st.ClientSecret) {
+		t.Error("the server log holds a card number or a client secret")
+	}
+}
+
+// freeAddr returns a local address nothing listens on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+func waitFor(t *testing.T, limit time.Duration, ok func() bool) {
+	t.Helper()
+	for end := time.Now().Add(limit); !ok(); {
+		if time.Now().After(end) {
+			t.Fatalf("gave up after %v", limit)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// client is a signed-in API caller of the running binary, sending the
+// Origin a browser on the same site would.
+type client struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func newClient(t *testing.T, base string) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: t, base: base, http: &http.Client{Jar: jar, Timeout: 5 * time.Second}}
+}
+
+func (c *client) call(method, path string, body any, want int, out any) {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequestWithContext(context.Background(), method, c.base+path, rd)
+	req.Header.Set("Origin", c.base)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != want {
+		c.t.Fatalf("%s %s: %d, want %d: %.300s", method, path, res.StatusCode, want, b)
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			c.t.Fatalf("%s %s: %v", method, path, err)
+		}
+	}
+}
+
+// coupons returns how many coupons GET /api/coupons lists, -1 when the
+// server does not answer.
+func (c *client) coupons() int {
+	res, err := c.http.Get(c.base + "/api/coupons")
+	if err != nil {
+		return -1
+	}
+	defer res.Body.Close()
+	var v struct{ Coupons []json.RawMessage }
+	if res.StatusCode != 200 || json.NewDecoder(res.Body).Decode(&v) != nil {
+		return -1
+	}
+	return len(v.Coupons)
+}
