@@ -124,12 +124,93 @@ export async function failYouTubeApi(page: Page) {
   await page.route(youtubeIframeApi, (route) => route.abort('connectionfailed'));
 }
 
-export const test = base.extend<{ blockExternal: void }>({
+/** One browser-side problem seen during a test: a CSP violation or an uncaught error. */
+type BrowserProblem = { kind: 'csp violation' | 'csp console report' | 'page error'; text: string };
+
+type CspViolation = { id: string; violatedDirective: string; blockedURI: string; sourceFile: string };
+type CspWindow = { __cspViolations?: CspViolation[]; __reportCspViolation?: (v: CspViolation) => Promise<void> };
+
+/**
+ * Runs before any script of every document in the test's browser context:
+ * records each `securitypolicyviolation` event into window.__cspViolations
+ * and hands it at once to the test through the __reportCspViolation binding,
+ * so a violation on a page the test has since left is not lost. The array is
+ * read back at the end for any report still in flight (the id deduplicates).
+ */
+function recordCspViolations() {
+  const w = window as unknown as CspWindow;
+  w.__cspViolations = [];
+  const documentId = Math.random().toString(36).slice(2);
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const v = {
+      id: `${documentId}-${w.__cspViolations!.length}`,
+      violatedDirective: e.violatedDirective,
+      blockedURI: e.blockedURI,
+      sourceFile: e.sourceFile,
+    };
+    w.__cspViolations!.push(v);
+    void w.__reportCspViolation?.(v);
+  });
+}
+
+// Chromium's console line for a CSP refusal, e.g. "Refused to execute inline
+// script because it violates the following Content Security Policy directive".
+// A request aborted by blockExternal logs "Failed to load resource:
+// net::ERR_FAILED" instead: a network failure, not a CSP violation.
+const cspConsoleReport = /violates the following Content Security Policy/i;
+
+export const test = base.extend<{ blockExternal: void; expectedPageErrors: RegExp[]; browserSafety: void }>({
   // The machine has no network: abort every request that leaves the app, so a
   // test never waits on a third party (YouTube, Stripe) and never leaks.
   blockExternal: [async ({ page }, use) => {
     await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
     await use();
+  }, { auto: true }],
+
+  // Uncaught page errors a test provokes on purpose, each matched by one
+  // pattern: test.use({ expectedPageErrors: [/…/] }). Empty by default.
+  expectedPageErrors: [[], { option: true }],
+
+  // Browser safety (issue 11, item 7): a test fails if any page of its context
+  // violated the Content-Security-Policy or threw an uncaught error.
+  browserSafety: [async ({ context, expectedPageErrors }, use) => {
+    const problems: BrowserProblem[] = [];
+    const seen = new Set<string>();
+    const addViolation = (v: CspViolation, documentUrl: string) => {
+      if (seen.has(v.id)) return;
+      seen.add(v.id);
+      problems.push({
+        kind: 'csp violation',
+        text: `${v.violatedDirective} blocked ${v.blockedURI || '(inline)'} in ${v.sourceFile || documentUrl}`,
+      });
+    };
+    await context.exposeBinding('__reportCspViolation', ({ frame }, v: CspViolation) => addViolation(v, frame.url()));
+    await context.addInitScript(recordCspViolations);
+    context.on('console', (msg) => {
+      if (cspConsoleReport.test(msg.text())) problems.push({ kind: 'csp console report', text: msg.text() });
+    });
+    context.on('weberror', (webError) => {
+      const error = webError.error();
+      const text = error.stack || `${error.name}: ${error.message}`;
+      if (expectedPageErrors.some((pattern) => pattern.test(text))) return;
+      problems.push({ kind: 'page error', text: `${webError.page()?.url() ?? '(unknown page)'}: ${text}` });
+    });
+
+    await use();
+
+    // Reports still in flight from the open documents: read their arrays back.
+    for (const p of context.pages()) {
+      for (const frame of p.frames()) {
+        const recorded = await frame
+          .evaluate(() => (window as unknown as CspWindow).__cspViolations ?? [])
+          .catch(() => [] as CspViolation[]);
+        for (const v of recorded) addViolation(v, frame.url());
+      }
+    }
+    expect(
+      problems.map((p) => `[${p.kind}] ${p.text}`),
+      `the browser reported ${problems.length} CSP violation(s) or uncaught page error(s) during this test`,
+    ).toEqual([]);
   }, { auto: true }],
 });
 

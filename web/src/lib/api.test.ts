@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { jsonResponse } from "@/test/utils";
 import { ApiError, NETWORK_ERROR_MESSAGE, api } from "./api";
 

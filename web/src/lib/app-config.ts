@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { api } from "@/lib/api";
 
 /** GET /api/config: public settings the server exposes to the SPA. */

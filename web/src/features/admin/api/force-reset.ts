@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { adminQueryFreshness } from "@/lib/admin-query";
 import { api } from "@/lib/api";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { api } from "@/lib/api";
 
 const announcementSchema = z.object({

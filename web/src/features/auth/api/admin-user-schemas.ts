@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { messages } from "./schemas";
 
 /** An account as the admin routes show it (docs/api.md "Admin: users"). */

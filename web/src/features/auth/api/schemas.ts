@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 // Messages are SPEC.md §5 verbatim; the server returns the same ones.
 export const messages = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * A coupon as the API shows it (docs/api.md "Payments and coupons"): money

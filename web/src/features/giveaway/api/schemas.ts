@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * A giveaway winner (docs/api.md "Giveaway"). The winner's e-mail and names

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** Storage buckets (SPEC.md §3, docs/api.md "Stored images"). */
 export type Bucket = "site_images" | "webinar_assets";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** A registration as the API shows it (docs/api.md "Registrations"; times RFC 3339 UTC). */
 export const registrationSchema = z.object({

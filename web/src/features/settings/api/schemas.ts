@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { SITE_NAME, store, storeAddressLine } from "@/config/store";
 
 /** GET /api/settings/site: what the header, footer and Contact page show. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * A webinar as the public API shows it (docs/api.md "Webinars"): money in

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import type { AdminWebinar, WebinarInput } from "../api/schemas";
 import { DEFAULT_TIME_ZONE } from "./format";
 import { fromWallClock, todayIn, toWallClock } from "./store-time";
