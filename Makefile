@@ -46,7 +46,7 @@ test-web: web/node_modules/.package-lock.json
 
 test-e2e: build e2e/node_modules/.package-lock.json
 	@test -x "$(CHROMIUM)" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; }
-	cd e2e && CHROMIUM="$(CHROMIUM)" npx playwright test
+	cd e2e && npx tsc --noEmit && CHROMIUM="$(CHROMIUM)" npx playwright test
 
 ## bench: benchmarks (throughput and timings live here, not in unit tests)
 bench:

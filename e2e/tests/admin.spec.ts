@@ -1,4 +1,6 @@
-import type { APIRequestContext, Browser, Playwright, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
+
+type Playwright = PlaywrightWorkerArgs['playwright'];
 import {
   test,
   expect,

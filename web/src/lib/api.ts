@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "@/lib/zod";
 
 /**
  * The error every API call throws. Built from the server's single error shape
