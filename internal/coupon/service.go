@@ -68,11 +68,6 @@ func (s *Service) ForPayment(ctx context.Context, paymentID string) (Coupon, err
 	return s.store.byPayment(ctx, paymentID)
 }
 
-// ForRegistration returns the coupon of a registration.
-func (s *Service) ForRegistration(ctx context.Context, registrationID string) (Coupon, error) {
-	return s.store.byRegistration(ctx, registrationID)
-}
-
 // Mine returns a user's coupon for a webinar (db.ErrNotFound when none).
 func (s *Service) Mine(ctx context.Context, userID, webinarID string) (Coupon, error) {
 	return s.store.mine(ctx, userID, webinarID)
