@@ -213,12 +213,8 @@ func (a *App) Serve(ctx context.Context) error {
 		return err
 	}
 	defer stopMail() // after Shutdown: mail queued by the last requests goes out
-	// Retries automatic giveaway draws that a crash or an error interrupted.
-	stopDraws := a.startDraws()
-	defer stopDraws()
-	// Fulfils payments that succeeded while no confirm reached us.
-	stopReconcile := a.startReconcile()
-	defer stopReconcile()
+	defer inBackground(every(jobInterval, "giveaway: pending draws", a.Giveaway.DrawPending))()
+	defer inBackground(every(jobInterval, "payments: reconcile", a.Payments.Reconcile))()
 	srv := &http.Server{
 		Handler:           a.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,

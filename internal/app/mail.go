@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"log/slog"
 
 	"watchwin/internal/mail"
@@ -21,13 +20,7 @@ func (a *App) startMail() (stop func(), err error) {
 		}
 		sender, via = s, "smtp"
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	w := mail.NewWorker(a.Outbox, sender, a.Config.MailFrom, nil)
-	go func() {
-		defer close(done)
-		w.Run(ctx)
-	}()
+	stop = inBackground(mail.NewWorker(a.Outbox, sender, a.Config.MailFrom, nil).Run)
 	slog.Info("mail worker started", "via", via)
-	return func() { cancel(); <-done }, nil
+	return stop, nil
 }

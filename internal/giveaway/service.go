@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math/big"
-	"time"
 
 	"github.com/google/uuid"
 
@@ -56,7 +55,7 @@ var (
 // SeatsFilled is payment's (and registration's) hook, called after the
 // commit that filled a webinar's last paid seat: it runs the automatic
 // draw. The purchase has already succeeded, so a failure here is only
-// logged; Run retries the draw, and DrawAutomatic is safe to call again.
+// logged; DrawPending retries the draw, and DrawAutomatic is safe to call again.
 func (s *Service) SeatsFilled(ctx context.Context, webinarID string) {
 	if _, _, err := s.DrawAutomatic(ctx, webinarID); err != nil {
 		slog.ErrorContext(ctx, "giveaway draw failed; it will be retried", "webinar_id", webinarID, "err", err)
@@ -127,25 +126,6 @@ func (s *Service) DrawPending(ctx context.Context) (int, error) {
 		}
 	}
 	return drawn, errors.Join(errs...)
-}
-
-// Run calls DrawPending at once and then every interval until ctx ends:
-// the retry of automatic draws that did not happen after their purchase.
-func (s *Service) Run(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if n, err := s.DrawPending(ctx); err != nil && ctx.Err() == nil {
-			slog.ErrorContext(ctx, "giveaway: pending draws failed", "err", err)
-		} else if n > 0 {
-			slog.InfoContext(ctx, "giveaway: pending draws done", "drawn", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }
 
 // Repick is 'Pick New Winner' (SPEC.md §4): any time, a new draw among the

@@ -45,23 +45,14 @@ func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
 		if ctx.Err() != nil {
 			return fulfilled, ctx.Err()
 		}
-		in, err := s.provider.Retrieve(ctx, p.ProviderPaymentID)
-		if err != nil {
-			failed++
-			slog.ErrorContext(ctx, "reconcile: retrieve payment", "payment_id", p.ID, "provider", p.Provider, "err", err)
-			continue
-		}
-		if in.Status != StatusSucceeded {
-			if err := s.store.touch(ctx, p.ID, s.now()); err != nil {
-				slog.ErrorContext(ctx, "reconcile: touch payment", "payment_id", p.ID, "err", err)
-			}
-			continue
-		}
+		// Fulfil asks the provider itself and proceeds only on success.
 		c, err := s.Fulfil(ctx, p.ID)
 		if e, ok := apperr.As(err); ok {
-			// A business outcome (refunded for want of a seat, mismatch) is
-			// final: the payment is closed or will never be fulfilled.
-			slog.WarnContext(ctx, "reconcile: payment not fulfilled", "payment_id", p.ID, "code", e.Code)
+			// Still unpaid (the intent stays open), or a final outcome
+			// (refunded for want of a seat, mismatch): look again later.
+			if e.Code != "payment_not_successful" {
+				slog.WarnContext(ctx, "reconcile: payment not fulfilled", "payment_id", p.ID, "code", e.Code)
+			}
 			if err := s.store.touch(ctx, p.ID, s.now()); err != nil {
 				slog.ErrorContext(ctx, "reconcile: touch payment", "payment_id", p.ID, "err", err)
 			}
@@ -79,23 +70,4 @@ func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
 		return fulfilled, errors.New("reconcile: some payments failed (see the log)")
 	}
 	return fulfilled, nil
-}
-
-// RunReconciler calls Reconcile at once and then every interval until ctx
-// ends.
-func (s *Service) RunReconciler(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if n, err := s.Reconcile(ctx); err != nil && ctx.Err() == nil {
-			slog.ErrorContext(ctx, "payments: reconcile failed", "err", err, "fulfilled", n)
-		} else if n > 0 {
-			slog.InfoContext(ctx, "payments: reconciled", "fulfilled", n)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }
