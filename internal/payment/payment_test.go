@@ -232,9 +232,7 @@ func pay(t *testing.T, s *testutil.Server, p auth.Profile, webinarID string) (pa
 	if err != nil {
 		return st, err
 	}
-	tp := s.App.Payments.Provider().(*payment.TestProvider)
-	_, err = tp.Confirm(ctx, st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: good, ExpMonth: 12,
-		ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"})
+	err = s.PayTestCard(st)
 	return st, err
 }
 

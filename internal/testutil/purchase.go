@@ -27,12 +27,7 @@ func (s *Server) Purchase(p auth.Profile, webinarID string) coupon.Coupon {
 	if err != nil {
 		s.t.Fatalf("start payment: %v", err)
 	}
-	tp, ok := s.App.Payments.Provider().(*payment.TestProvider)
-	if !ok {
-		s.t.Fatal("Purchase needs the built-in test provider")
-	}
-	if _, err := tp.Confirm(ctx, st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: "4242 4242 4242 4242",
-		ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"}); err != nil {
+	if err := s.PayTestCard(st); err != nil {
 		s.t.Fatalf("pay: %v", err)
 	}
 	c, err := s.App.Payments.Confirm(ctx, p, st.ID)
@@ -40,4 +35,16 @@ func (s *Server) Purchase(p auth.Profile, webinarID string) coupon.Coupon {
 		s.t.Fatalf("confirm payment: %v", err)
 	}
 	return c
+}
+
+// PayTestCard pays a started payment with the built-in test provider's
+// good card (4242 4242 4242 4242), as the test-mode card form does.
+func (s *Server) PayTestCard(st payment.Started) error {
+	tp, ok := s.App.Payments.Provider().(*payment.TestProvider)
+	if !ok {
+		s.t.Fatal("PayTestCard needs the built-in test provider")
+	}
+	_, err := tp.Confirm(context.Background(), st.ID, payment.Card{ClientSecret: st.ClientSecret,
+		Number: "4242 4242 4242 4242", ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"})
+	return err
 }
