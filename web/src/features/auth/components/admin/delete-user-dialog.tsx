@@ -1,16 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import type { AdminUser } from "../../api/admin-user-schemas";
@@ -52,28 +42,20 @@ export function DeleteUserDialog({ user, onClose }: DeleteUserDialogProps) {
   };
 
   return (
-    <AlertDialog open={user !== null} onOpenChange={(open) => !open && close()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure you want to delete this user?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {user ? <>{user.email} will be logged out and can no longer log in. </> : null}
-            Their coupons, payments and giveaway entries are kept. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={del.isPending} aria-busy={del.isPending}>
-            <Trash2 aria-hidden="true" />
-            {del.isPending ? "Deleting..." : "Delete User"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={user !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Are you sure you want to delete this user?"
+      confirmLabel="Delete User"
+      pendingLabel="Deleting..."
+      icon={<Trash2 aria-hidden="true" />}
+      busy={del.isPending}
+      destructive
+      error={failure}
+      onConfirm={() => void confirm()}
+    >
+      {user ? <>{user.email} will be logged out and can no longer log in. </> : null}
+      Their coupons, payments and giveaway entries are kept. This cannot be undone.
+    </ConfirmDialog>
   );
 }

@@ -1,16 +1,6 @@
 import { Shuffle } from "lucide-react";
 import { useState } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { usePickWinner } from "../../api/pick-winner";
@@ -57,28 +47,19 @@ export function PickWinnerDialog({ winner, onClose }: PickWinnerDialogProps) {
   };
 
   return (
-    <AlertDialog open={winner !== null} onOpenChange={(open) => !open && close()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Pick a new winner?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {winner ? <>A new winner is drawn at random among the paid registrants of &ldquo;{webinarLabel(winner)}&rdquo;, </> : null}
-            preferring those not drawn before. Earlier winners stay in the list.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pick.isPending}>Cancel</AlertDialogCancel>
-          <Button onClick={() => void confirm()} disabled={pick.isPending} aria-busy={pick.isPending}>
-            <Shuffle aria-hidden="true" />
-            {pick.isPending ? "Picking..." : "Pick New Winner"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={winner !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Pick a new winner?"
+      confirmLabel="Pick New Winner"
+      pendingLabel="Picking..."
+      icon={<Shuffle aria-hidden="true" />}
+      busy={pick.isPending}
+      error={failure}
+      onConfirm={() => void confirm()}
+    >
+      {winner ? <>A new winner is drawn at random among the paid registrants of &ldquo;{webinarLabel(winner)}&rdquo;, </> : null}
+      preferring those not drawn before. Earlier winners stay in the list.
+    </ConfirmDialog>
   );
 }

@@ -1,16 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/lib/toast";
 import { useDeleteWebinar } from "../../api/delete-webinar";
 import type { AdminWebinar } from "../../api/schemas";
@@ -57,28 +47,20 @@ export function DeleteWebinarDialog({ webinar, onClose }: DeleteWebinarDialogPro
   };
 
   return (
-    <AlertDialog open={webinar !== null} onOpenChange={(open) => !open && close()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure you want to delete this webinar?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {webinar ? <>&ldquo;{webinar.title}&rdquo; will be removed permanently. </> : null}
-            This cannot be undone. To only hide it from the site, edit it and untick Active instead.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {failure && (
-          <Alert variant="destructive">
-            <AlertDescription>{failure}</AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={del.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={del.isPending} aria-busy={del.isPending}>
-            <Trash2 aria-hidden="true" />
-            {del.isPending ? "Deleting..." : "Delete Webinar"}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={webinar !== null}
+      onOpenChange={(open) => !open && close()}
+      title="Are you sure you want to delete this webinar?"
+      confirmLabel="Delete Webinar"
+      pendingLabel="Deleting..."
+      icon={<Trash2 aria-hidden="true" />}
+      busy={del.isPending}
+      destructive
+      error={failure}
+      onConfirm={() => void confirm()}
+    >
+      {webinar ? <>&ldquo;{webinar.title}&rdquo; will be removed permanently. </> : null}
+      This cannot be undone. To only hide it from the site, edit it and untick Active instead.
+    </ConfirmDialog>
   );
 }
