@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -25,6 +26,7 @@ import (
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/setting"
+	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
 	"watchwin/web"
 )
@@ -48,6 +50,8 @@ type App struct {
 	// Giveaway draws a winner when a webinar's paid seats fill (told by
 	// Payments and Registrations) and when an admin picks a new one.
 	Giveaway *giveaway.Service
+	// Throttle limits the routes of routeLimits (limits.go).
+	Throttle *throttle.Throttle
 	now      db.Clock
 }
 
@@ -94,6 +98,7 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 		Coupons:       coupons,
 		Payments:      payments,
 		Giveaway:      giveaways,
+		Throttle:      throttle.New(d, now),
 		now:           now,
 	}
 }
@@ -157,9 +162,11 @@ func (a *App) Routes() []string {
 	return rec.Patterns()
 }
 
-// apiRoutes registers the API on api and returns the media handler, whose
-// public routes Handler mounts outside /api.
-func (a *App) apiRoutes(api httpx.Router) *media.Handler {
+// apiRoutes registers the API on api, each route of routeLimits behind its
+// limit, and returns the media handler, whose public routes Handler mounts
+// outside /api.
+func (a *App) apiRoutes(router httpx.Router) *media.Handler {
+	api := a.Throttle.Router(router, signedInAccount, routeLimits)
 	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
 	webinar.NewHandler(a.Webinars).Routes(api)
 	registration.NewHandler(a.Registrations).Routes(api)
@@ -174,6 +181,9 @@ func (a *App) apiRoutes(api httpx.Router) *media.Handler {
 	api.Handle("/api/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound("No such API endpoint.")
 	}))
+	if missing := api.Unapplied(); len(missing) > 0 {
+		panic(fmt.Sprintf("app: routeLimits names routes no domain registers: %v", missing))
+	}
 	return mediaHandler
 }
 

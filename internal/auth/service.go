@@ -14,6 +14,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
+	"watchwin/internal/throttle"
 )
 
 // SessionTTL is how long a login lasts.
@@ -31,6 +32,7 @@ var ErrInvalidCredentials = &apperr.Error{Kind: apperr.KindUnauthenticated, Code
 type Service struct {
 	store  store
 	now    db.Clock
+	limits *throttle.Throttle
 	hashes *hashGate
 	// Sleep slows each failed login a little more than the last (tests replace it).
 	Sleep func(context.Context, time.Duration)
@@ -39,7 +41,7 @@ type Service struct {
 // NewService returns the account service on d, telling the time by now.
 // Password hashing runs at most one per CPU at a time (see hashGate).
 func NewService(d *db.DB, now db.Clock) *Service {
-	return &Service{store: store{d}, now: now, hashes: newHashGate(runtime.NumCPU(), hashWait), Sleep: sleepCtx}
+	return &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait), Sleep: sleepCtx}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {
@@ -61,16 +63,16 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, clientIP string) (
 		return Profile{}, err
 	}
 	now := s.now()
-	attempts, refused, err := s.countAttempts(ctx, now, claim{signUpAddress, clientKey(clientIP)})
+	attempts, refused, err := s.limits.Count(ctx, now, signUpAddress.On(throttle.ClientKey(clientIP)))
 	if err != nil {
 		return Profile{}, err
 	}
 	if refused != nil {
-		return Profile{}, tooManySignUps(refused.retryAfter(now))
+		return Profile{}, tooManySignUps(refused.RetryAfter(now))
 	}
 	p, err := s.create(ctx, in.Email, in.Password, RoleUser, in.FirstName, in.LastName, in.PhoneNumber, true)
 	if errors.Is(err, errBusy) {
-		s.refund(ctx, attempts) // the server turned it away: not the caller's attempt
+		s.limits.Refund(ctx, attempts) // the server turned it away: not the caller's attempt
 	}
 	return p, err
 }
@@ -155,22 +157,22 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 			return LoginResult{}, err
 		}
 	}
-	claims := []claim{{loginAddress, clientKey(clientIP)}, {loginAccount, email}}
+	claims := []throttle.Claim{loginAddress.On(throttle.ClientKey(clientIP)), loginAccount.On(email)}
 	if known {
-		claims = []claim{{loginDevice, hashToken(deviceToken)}}
+		claims = []throttle.Claim{loginDevice.On(hashToken(deviceToken))}
 	}
-	attempts, refused, err := s.countAttempts(ctx, now, claims...)
+	attempts, refused, err := s.limits.Count(ctx, now, claims...)
 	if err != nil {
 		return LoginResult{}, err
 	}
 	if refused != nil {
-		return LoginResult{}, tooManyLogins(refused.retryAfter(now))
+		return LoginResult{}, tooManyLogins(refused.RetryAfter(now))
 	}
 
 	var ok bool
 	var checkErr error
 	if err := s.hashes.run(ctx, func() { ok, checkErr = checkPassword(hash, in.Password) }); err != nil {
-		s.refund(ctx, attempts) // turned away before the check: not the caller's attempt
+		s.limits.Refund(ctx, attempts) // turned away before the check: not the caller's attempt
 		return LoginResult{}, err
 	}
 	if checkErr != nil {
@@ -178,13 +180,13 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 	}
 	if !found || !ok {
 		s.slowDown(ctx, attempts)
-		if a, spent := lastExhausted(attempts, now); spent {
-			return LoginResult{}, tooManyLogins(a.retryAfter(now))
+		if a, spent := throttle.LastExhausted(attempts, now); spent {
+			return LoginResult{}, tooManyLogins(a.RetryAfter(now))
 		}
 		return LoginResult{}, ErrInvalidCredentials
 	}
 
-	s.refund(ctx, attempts)
+	s.limits.Refund(ctx, attempts)
 	res := LoginResult{Profile: p, DeviceToken: deviceToken}
 	if res.Token, err = newToken(); err != nil {
 		return LoginResult{}, err
@@ -211,7 +213,8 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 		return LoginResult{}, err
 	}
 	// Housekeeping; a failure here harms nothing.
-	_ = s.store.deleteExpired(ctx, now, now.Add(-longestWindow))
+	_ = s.store.deleteExpired(ctx, now)
+	_ = s.limits.DeleteStale(ctx, now)
 	return res, nil
 }
 

@@ -63,18 +63,13 @@ func (s store) deleteSession(ctx context.Context, tokenHash string) error {
 	return db.MapError(err)
 }
 
-// deleteExpired removes sessions and device tokens that have expired and
-// throttle counts whose window opened before staleBefore.
-func (s store) deleteExpired(ctx context.Context, now, staleBefore time.Time) error {
-	for _, q := range []struct {
-		sql string
-		arg time.Time
-	}{
-		{`DELETE FROM sessions WHERE expires_at <= $1`, now},
-		{`DELETE FROM login_devices WHERE expires_at <= $1`, now},
-		{`DELETE FROM throttle_attempts WHERE window_start <= $1`, staleBefore},
+// deleteExpired removes sessions and device tokens that have expired.
+func (s store) deleteExpired(ctx context.Context, now time.Time) error {
+	for _, q := range []string{
+		`DELETE FROM sessions WHERE expires_at <= $1`,
+		`DELETE FROM login_devices WHERE expires_at <= $1`,
 	} {
-		if _, err := s.db.Q(ctx).ExecContext(ctx, q.sql, q.arg); err != nil {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, q, now); err != nil {
 			return db.MapError(err)
 		}
 	}
@@ -85,31 +80,6 @@ func (s store) countProfiles(ctx context.Context) (int, error) {
 	var n int
 	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM profiles`).Scan(&n)
 	return n, db.MapError(err)
-}
-
-// countAttempt counts one attempt on key and returns the count in the
-// current window and when that window opened. A window that opened at or
-// before expired is over, so the count starts again at 1 in a window opening
-// now. It is one statement: PostgreSQL locks the row for the upsert and
-// SQLite has one writer, so parallel callers each get their own count and
-// no burst can read the same count twice.
-func (s store) countAttempt(ctx context.Context, key string, now, expired time.Time) (int, time.Time, error) {
-	var count int
-	var windowStart time.Time
-	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO throttle_attempts (key, attempts, window_start) VALUES ($1, 1, $2)
-		ON CONFLICT (key) DO UPDATE SET
-			attempts = CASE WHEN throttle_attempts.window_start <= $3 THEN 1 ELSE throttle_attempts.attempts + 1 END,
-			window_start = CASE WHEN throttle_attempts.window_start <= $3 THEN $2 ELSE throttle_attempts.window_start END
-		RETURNING attempts, window_start`, key, now, expired).Scan(&count, &windowStart)
-	return count, windowStart.UTC(), db.MapError(err)
-}
-
-// refundAttempt gives one attempt back to key, only in the window it was
-// counted in (a window opened since then owes nothing).
-func (s store) refundAttempt(ctx context.Context, key string, windowStart time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE throttle_attempts SET attempts = attempts - 1
-		WHERE key = $1 AND window_start = $2 AND attempts > 0`, key, windowStart)
-	return db.MapError(err)
 }
 
 // deviceKnown reports whether the device token (hashed) is an unexpired
