@@ -77,6 +77,11 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
 	webinars := webinar.NewService(d, mediaSvc, now)
 	outbox := mail.NewOutbox(d, now)
+	settings := setting.NewService(d, mediaSvc, now)
+	templates := mail.NewTemplates(cfg.BaseURL, func(ctx context.Context) (mail.Site, error) {
+		site, err := settings.Site(ctx)
+		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail}, err
+	})
 	giveaways := giveaway.NewService(d, webinars, outbox, now)
 	registrations := registration.NewService(d, webinars, now, giveaways)
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
@@ -87,13 +92,14 @@ func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
 	}, now, cfg.SeatHold)
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	return &App{
-		Config:        cfg,
-		DB:            d,
-		Auth:          auth.NewService(d, now),
+		Config: cfg,
+		DB:     d,
+		Auth: auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
+			RequireConfirmation: cfg.RequireEmailConfirmation}),
 		Media:         mediaSvc,
 		Webinars:      webinars,
 		Registrations: registrations,
-		Settings:      setting.NewService(d, mediaSvc, now),
+		Settings:      settings,
 		Outbox:        outbox,
 		Coupons:       coupons,
 		Payments:      payments,
@@ -199,13 +205,15 @@ func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.We
 }
 
 // publicConfig tells the SPA the settings it needs to render: the store time
-// zone for dates, the store's online shop, and the payment mode.
+// zone for dates, the store's online shop, the payment mode, and whether
+// login waits for a confirmed e-mail address.
 func (a *App) publicConfig(w http.ResponseWriter, r *http.Request) error {
-	httpx.WriteJSON(w, http.StatusOK, map[string]string{
-		"timezone":             a.Config.Timezone.String(),
-		"storeUrl":             a.Config.StoreURL,
-		"paymentMode":          a.Payments.Provider().Name(),
-		"stripePublishableKey": a.Config.StripePublishableKey,
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"timezone":                   a.Config.Timezone.String(),
+		"storeUrl":                   a.Config.StoreURL,
+		"paymentMode":                a.Payments.Provider().Name(),
+		"stripePublishableKey":       a.Config.StripePublishableKey,
+		"require_email_confirmation": a.Config.RequireEmailConfirmation,
 	})
 	return nil
 }
@@ -247,6 +255,7 @@ func (a *App) Serve(ctx context.Context) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return err
 	}
+	a.Auth.Wait() // account e-mails of the last requests are queued before the mail worker stops
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

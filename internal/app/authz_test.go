@@ -115,6 +115,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 		public("GET /api/auth/session", "/api/auth/session", ok),
 		r("POST /api/auth/signup", "/api/auth/signup", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
 		r("POST /api/auth/login", "/api/auth/login", map[string]any{}, is(bad, 401), is(bad, 401), is(bad, 401), is(bad, 401)),
+		// Account e-mails: anyone (an empty form is 400 for all).
+		r("POST /api/auth/password/forgot", "/api/auth/password/forgot", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
+		r("POST /api/auth/password/reset", "/api/auth/password/reset", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
+		r("POST /api/auth/email/confirm", "/api/auth/email/confirm", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
+		r("POST /api/auth/email/resend", "/api/auth/email/resend", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
 		public("GET /api/webinars", "/api/webinars", ok),
 		public("GET /api/webinars/{id}", "/api/webinars/"+wid, ok),
 		public("GET /api/settings/announcement", "/api/settings/announcement", ok),

@@ -11,7 +11,8 @@ import (
 // the log (DESIGN.md §2). Serve stops it after the last request has been
 // served, so mail queued by those requests still goes out.
 func (a *App) startMail() (stop func(), err error) {
-	var sender mail.Sender = mail.Log{}
+	// Links in logged mail are followable when they lead to this machine.
+	var sender mail.Sender = mail.Log{RevealLinks: mail.IsLocalURL(a.Config.BaseURL)}
 	via := "log"
 	if a.Config.SMTPURL != "" {
 		s, err := mail.NewSMTP(a.Config.SMTPURL)

@@ -25,6 +25,10 @@ func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("POST /api/auth/login", httpx.HandlerFunc(h.login))
 	mux.Handle("POST /api/auth/logout", httpx.HandlerFunc(h.logout))
 	mux.Handle("GET /api/auth/session", httpx.HandlerFunc(h.session))
+	mux.Handle("POST /api/auth/password/forgot", httpx.HandlerFunc(h.forgotPassword))
+	mux.Handle("POST /api/auth/password/reset", httpx.HandlerFunc(h.resetPassword))
+	mux.Handle("POST /api/auth/email/confirm", httpx.HandlerFunc(h.confirmEmail))
+	mux.Handle("POST /api/auth/email/resend", httpx.HandlerFunc(h.resendConfirmation))
 
 	mux.Handle("GET /api/admin/users", RequireAdmin(h.listUsers))
 	mux.Handle("PUT /api/admin/users/{id}", RequireAdmin(h.updateUser))
@@ -91,6 +95,57 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	httpx.WriteJSON(w, http.StatusOK, bodyFor(p))
+	return nil
+}
+
+// okBody is the answer of the account e-mail endpoints.
+var okBody = map[string]bool{"ok": true}
+
+func (h *Handler) forgotPassword(w http.ResponseWriter, r *http.Request) error {
+	var in EmailInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.ForgotPassword(r.Context(), in, httpx.ClientIP(r)); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, okBody)
+	return nil
+}
+
+func (h *Handler) resetPassword(w http.ResponseWriter, r *http.Request) error {
+	var in ResetInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.ResetPassword(r.Context(), in, httpx.ClientIP(r)); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, okBody)
+	return nil
+}
+
+func (h *Handler) confirmEmail(w http.ResponseWriter, r *http.Request) error {
+	var in TokenInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.ConfirmEmail(r.Context(), in); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, okBody)
+	return nil
+}
+
+func (h *Handler) resendConfirmation(w http.ResponseWriter, r *http.Request) error {
+	var in EmailInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.ResendConfirmation(r.Context(), in, httpx.ClientIP(r)); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, okBody)
 	return nil
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
+	"watchwin/internal/mail"
 	"watchwin/internal/throttle"
 )
 
@@ -34,14 +35,30 @@ type Service struct {
 	now    db.Clock
 	limits *throttle.Throttle
 	hashes *hashGate
+	mail   Mail
+	// background runs the work of answers that must not tell, by their
+	// timing, whether an account exists (ForgotPassword).
+	background background
 	// Sleep slows each failed login a little more than the last (tests replace it).
 	Sleep func(context.Context, time.Duration)
 }
 
-// NewService returns the account service on d, telling the time by now.
-// Password hashing runs at most one per CPU at a time (see hashGate).
-func NewService(d *db.DB, now db.Clock) *Service {
-	return &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait), Sleep: sleepCtx}
+// Mail is how the account e-mails (address confirmation, password reset)
+// go out, and whether login waits for a confirmed address.
+type Mail struct {
+	Outbox    *mail.Outbox
+	Templates *mail.Templates
+	// RequireConfirmation: login is refused (403 email_not_confirmed) until
+	// the account's address is confirmed (WATCHWIN_REQUIRE_EMAIL_CONFIRMATION).
+	RequireConfirmation bool
+}
+
+// NewService returns the account service on d, telling the time by now and
+// sending account e-mails through m. Password hashing runs at most one per
+// CPU at a time (see hashGate).
+func NewService(d *db.DB, now db.Clock, m Mail) *Service {
+	return &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait), mail: m,
+		background: newBackground(), Sleep: sleepCtx}
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {
@@ -78,7 +95,8 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, clientIP string) (
 }
 
 // CreateUser makes an account with any role; it is for the command line and
-// the demo seed, never reachable from the sign-up form.
+// the demo seed, never reachable from the sign-up form. Its address counts
+// as confirmed: whoever runs the command vouches for it.
 func (s *Service) CreateUser(ctx context.Context, email, password, role, firstName, lastName string) (Profile, error) {
 	email = NormalizeEmail(email)
 	if !ValidEmail(email) {
@@ -93,7 +111,10 @@ func (s *Service) CreateUser(ctx context.Context, email, password, role, firstNa
 	return s.create(ctx, email, password, role, firstName, lastName, "", false)
 }
 
-func (s *Service) create(ctx context.Context, email, password, role, first, last, phone string, ageConfirmed bool) (Profile, error) {
+// create makes an account. A sign-up (selfSignUp) starts with its address
+// unconfirmed and queues the confirmation e-mail in the transaction that
+// writes the account; any other account starts confirmed.
+func (s *Service) create(ctx context.Context, email, password, role, first, last, phone string, selfSignUp bool) (Profile, error) {
 	var hash string
 	var hashErr error
 	if err := s.hashes.run(ctx, func() { hash, hashErr = hashPassword(password) }); err != nil {
@@ -103,7 +124,16 @@ func (s *Service) create(ctx context.Context, email, password, role, first, last
 		return Profile{}, hashErr
 	}
 	p := Profile{ID: uuid.NewString(), Email: email, Role: role, FirstName: first, LastName: last, PhoneNumber: phone, CreatedAt: s.now()}
-	if err := s.store.createAccount(ctx, p, ageConfirmed, hash); err != nil {
+	err := s.store.db.InTx(ctx, func(ctx context.Context) error {
+		if !selfSignUp {
+			return s.store.createAccount(ctx, p, false, hash, &p.CreatedAt)
+		}
+		if err := s.store.createAccount(ctx, p, true, hash, nil); err != nil {
+			return err
+		}
+		return s.queueConfirmation(ctx, p)
+	})
+	if err != nil {
 		if errors.Is(err, db.ErrConflict) {
 			e := apperr.Conflict("email_taken", "An account with this email already exists.")
 			e.Field = "email"
@@ -143,11 +173,12 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 	}
 	now := s.now()
 
-	p, hash, err := s.store.accountByEmail(ctx, email)
+	acct, err := s.store.accountByEmail(ctx, email)
 	found := err == nil
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return LoginResult{}, err
 	}
+	p, hash := acct.Profile, acct.passwordHash
 	if !found {
 		hash = dummyHash // same work as a real check
 	}
@@ -187,6 +218,11 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 	}
 
 	s.limits.Refund(ctx, attempts)
+	if s.mail.RequireConfirmation && !acct.emailConfirmed {
+		// Only now, with the password right: the answer tells that the
+		// account exists, which only its owner may learn.
+		return LoginResult{}, errEmailNotConfirmed
+	}
 	res := LoginResult{Profile: p, DeviceToken: deviceToken}
 	if res.Token, err = newToken(); err != nil {
 		return LoginResult{}, err

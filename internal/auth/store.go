@@ -19,13 +19,14 @@ func scanProfile(row interface{ Scan(...any) error }) (Profile, error) {
 	return p, db.MapError(err)
 }
 
-// createAccount writes a profile and its password hash together.
-func (s store) createAccount(ctx context.Context, p Profile, ageConfirmed bool, passwordHash string) error {
+// createAccount writes a profile and its password hash together;
+// emailConfirmedAt is nil for an address still to be confirmed.
+func (s store) createAccount(ctx context.Context, p Profile, ageConfirmed bool, passwordHash string, emailConfirmedAt *time.Time) error {
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO profiles
-			(id, email, role, first_name, last_name, phone_number, age_confirmed, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-			p.ID, p.Email, p.Role, p.FirstName, p.LastName, p.PhoneNumber, ageConfirmed, p.CreatedAt)
+			(id, email, role, first_name, last_name, phone_number, age_confirmed, created_at, updated_at, email_confirmed_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9)`,
+			p.ID, p.Email, p.Role, p.FirstName, p.LastName, p.PhoneNumber, ageConfirmed, p.CreatedAt, emailConfirmedAt)
 		if err != nil {
 			return db.MapError(err)
 		}
@@ -35,14 +36,76 @@ func (s store) createAccount(ctx context.Context, p Profile, ageConfirmed bool, 
 	})
 }
 
-// accountByEmail returns the profile and password hash for a normalised e-mail.
-func (s store) accountByEmail(ctx context.Context, email string) (Profile, string, error) {
-	row := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, c.password_hash
+// account is a profile with what login checks besides.
+type account struct {
+	Profile
+	passwordHash   string
+	emailConfirmed bool
+}
+
+// accountByEmail returns the account (profile, password hash, whether the
+// address is confirmed) of a normalised e-mail.
+func (s store) accountByEmail(ctx context.Context, email string) (account, error) {
+	row := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, c.password_hash, p.email_confirmed_at IS NOT NULL
 		FROM profiles p JOIN credentials c ON c.user_id = p.id WHERE p.email = $1 AND p.deleted_at IS NULL`, email)
+	var a account
+	err := row.Scan(&a.ID, &a.Email, &a.Role, &a.FirstName, &a.LastName, &a.PhoneNumber, &a.CreatedAt,
+		&a.passwordHash, &a.emailConfirmed)
+	return a, db.MapError(err)
+}
+
+// profileByEmail returns the live account of a normalised e-mail, with or
+// without a password, and whether its address is confirmed.
+func (s store) profileByEmail(ctx context.Context, email string) (Profile, bool, error) {
+	row := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, p.email_confirmed_at IS NOT NULL
+		FROM profiles p WHERE p.email = $1 AND p.deleted_at IS NULL`, email)
 	var p Profile
-	var hash string
-	err := row.Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &hash)
-	return p, hash, db.MapError(err)
+	var confirmed bool
+	err := row.Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &confirmed)
+	return p, confirmed, db.MapError(err)
+}
+
+// insertToken stores a new account token (its hash) for userID.
+func (s store) insertToken(ctx context.Context, tokenHash, userID, purpose string, now, expires time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO account_tokens (token_hash, user_id, purpose, created_at, expires_at)
+		VALUES ($1, $2, $3, $4, $5)`, tokenHash, userID, purpose, now, expires)
+	return db.MapError(err)
+}
+
+// tokenUser returns the live account an unused, unexpired token of purpose
+// belongs to, without spending it.
+func (s store) tokenUser(ctx context.Context, tokenHash, purpose string, now time.Time) (string, error) {
+	var id string
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT t.user_id FROM account_tokens t JOIN profiles p ON p.id = t.user_id
+		WHERE t.token_hash = $1 AND t.purpose = $2 AND t.used_at IS NULL AND t.expires_at > $3 AND p.deleted_at IS NULL`,
+		tokenHash, purpose, now).Scan(&id)
+	return id, db.MapError(err)
+}
+
+// spendToken marks an unused, unexpired token of purpose used and returns
+// its account; db.ErrNotFound when there is no such token. One statement,
+// so of two requests with one token exactly one spends it.
+func (s store) spendToken(ctx context.Context, tokenHash, purpose string, now time.Time) (string, error) {
+	var id string
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE account_tokens SET used_at = $3
+		WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+		RETURNING user_id`, tokenHash, purpose, now).Scan(&id)
+	return id, db.MapError(err)
+}
+
+// spendTokens marks every unused token of purpose of userID used.
+func (s store) spendTokens(ctx context.Context, userID, purpose string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE account_tokens SET used_at = $3
+		WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, userID, purpose, now)
+	return db.MapError(err)
+}
+
+// confirmEmail records that userID's address is confirmed (the first time
+// only).
+func (s store) confirmEmail(ctx context.Context, userID string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE profiles SET email_confirmed_at = $2
+		WHERE id = $1 AND email_confirmed_at IS NULL`, userID, now)
+	return db.MapError(err)
 }
 
 func (s store) createSession(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
@@ -63,11 +126,13 @@ func (s store) deleteSession(ctx context.Context, tokenHash string) error {
 	return db.MapError(err)
 }
 
-// deleteExpired removes sessions and device tokens that have expired.
+// deleteExpired removes sessions, device tokens and account tokens that
+// have expired.
 func (s store) deleteExpired(ctx context.Context, now time.Time) error {
 	for _, q := range []string{
 		`DELETE FROM sessions WHERE expires_at <= $1`,
 		`DELETE FROM login_devices WHERE expires_at <= $1`,
+		`DELETE FROM account_tokens WHERE expires_at <= $1`,
 	} {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, q, now); err != nil {
 			return db.MapError(err)
@@ -225,6 +290,7 @@ func (s store) tombstone(ctx context.Context, id string, now time.Time) error {
 		`DELETE FROM credentials WHERE user_id = $1`,
 		`DELETE FROM sessions WHERE user_id = $1`,
 		`DELETE FROM login_devices WHERE user_id = $1`,
+		`DELETE FROM account_tokens WHERE user_id = $1`,
 		// The registrations stay (a paid one holds a seat and maybe a
 		// coupon); only their contact copies are personal data.
 		`UPDATE webinar_registrations SET user_name_for_registration = 'Deleted user',

@@ -22,6 +22,14 @@ var (
 	// Sign-ups from one address: each answer tells whether an e-mail has an
 	// account, so they are limited too.
 	signUpAddress = throttle.Limit{Kind: "signup", Max: 10, Window: 15 * time.Minute}
+	// Requests that mail a link (forgot password, resend confirmation) per
+	// client address and per e-mail (whether or not an account has it), so
+	// nobody can flood an inbox; reset-password attempts per address.
+	forgotAddress = throttle.Limit{Kind: "forgot-address", Max: 20, Window: 15 * time.Minute}
+	forgotAccount = throttle.Limit{Kind: "forgot-account", Max: 5, Window: 15 * time.Minute}
+	resendAddress = throttle.Limit{Kind: "resend-address", Max: 20, Window: 15 * time.Minute}
+	resendAccount = throttle.Limit{Kind: "resend-account", Max: 5, Window: 15 * time.Minute}
+	resetAddress  = throttle.Limit{Kind: "reset", Max: 20, Window: 15 * time.Minute}
 )
 
 // Progressive delay before answering a failed login.
@@ -47,4 +55,8 @@ func tooManyLogins(wait time.Duration) error {
 
 func tooManySignUps(wait time.Duration) error {
 	return throttle.TooMany("Too many sign-up attempts. Please try again in %s.", wait)
+}
+
+func tooManyRequests(wait time.Duration) error {
+	return throttle.TooMany("Too many requests. Please try again in %s.", wait)
 }

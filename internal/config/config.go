@@ -50,6 +50,11 @@ type Config struct {
 	SMTPURL string
 	// MailFrom is the From of every e-mail ("Name <address>").
 	MailFrom string
+	// RequireEmailConfirmation makes login wait until the account's e-mail
+	// address is confirmed by the link mailed at sign-up
+	// (WATCHWIN_REQUIRE_EMAIL_CONFIRMATION, default false so that `make run`
+	// works without a mail server).
+	RequireEmailConfirmation bool
 }
 
 // Defaults returns the configuration with every environment variable applied
@@ -101,6 +106,13 @@ func Defaults() (Config, error) {
 	}
 	if c.StripeSecretKey != "" && c.StripeWebhookSecret == "" {
 		return c, fmt.Errorf("STRIPE_WEBHOOK_SECRET must be set with the Stripe keys: without webhooks a payment whose browser closed would never be fulfilled")
+	}
+	if v := os.Getenv("WATCHWIN_REQUIRE_EMAIL_CONFIRMATION"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("WATCHWIN_REQUIRE_EMAIL_CONFIRMATION must be true or false")
+		}
+		c.RequireEmailConfirmation = b
 	}
 	proxies, err := ParseTrustedProxies(os.Getenv("WATCHWIN_TRUSTED_PROXIES"))
 	if err != nil {

@@ -109,3 +109,23 @@ func TestMailSettings(t *testing.T) {
 		})
 	}
 }
+
+func TestRequireEmailConfirmation(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  bool
+		err   bool
+	}{{"", false, false}, {"true", true, false}, {"false", false, false}, {"1", true, false}, {"yes", false, true}} {
+		t.Setenv("WATCHWIN_REQUIRE_EMAIL_CONFIRMATION", tt.value)
+		c, err := config.Defaults()
+		if tt.err {
+			if err == nil || !strings.Contains(err.Error(), "WATCHWIN_REQUIRE_EMAIL_CONFIRMATION") {
+				t.Errorf("%q: err = %v, want one naming the variable", tt.value, err)
+			}
+			continue
+		}
+		if err != nil || c.RequireEmailConfirmation != tt.want {
+			t.Errorf("%q: RequireEmailConfirmation = %v (err %v), want %v", tt.value, c.RequireEmailConfirmation, err, tt.want)
+		}
+	}
+}

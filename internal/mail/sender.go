@@ -29,8 +29,13 @@ type Sender interface {
 // mail, so a `make run` user can read the mail and follow its links. The
 // recipient is personal data, so only its domain is written; coupon codes
 // are bearer value, so only their first characters are; attachments never.
+// The tokens in account links (confirm e-mail, reset password) open an
+// account, so they are written whole only when RevealLinks is set (the
+// site's public URL is on this machine: `make run`, the e-2-e tests), and
+// otherwise masked like coupon codes.
 type Log struct {
-	Logger *slog.Logger // nil: slog.Default()
+	Logger      *slog.Logger // nil: slog.Default()
+	RevealLinks bool
 }
 
 // Send writes m to the log.
@@ -39,13 +44,44 @@ func (l Log) Send(ctx context.Context, from string, m Message) error {
 	if logger == nil {
 		logger = slog.Default()
 	}
+	text := MaskCodes(m.Text)
+	if !l.RevealLinks {
+		text = MaskTokens(text)
+	}
 	logger.InfoContext(ctx, "mail not sent: no smtp configured, logged instead",
 		"mail_id", m.ID,
 		"to_domain", domainOf(m.To),
 		"subject", MaskCodes(m.Subject),
-		"text", MaskCodes(m.Text),
+		"text", text,
 		"attachments", len(m.Attachments))
 	return nil
+}
+
+// linkToken matches the token of a link's query ("?token=…", "&token=…").
+var linkToken = regexp.MustCompile(`([?&]token=)([A-Za-z0-9_-]+)`)
+
+// MaskTokens replaces every link token in s by its first 4 characters and
+// '…': the link shows where it leads, not how to get in.
+func MaskTokens(s string) string {
+	return linkToken.ReplaceAllStringFunc(s, func(m string) string {
+		sub := linkToken.FindStringSubmatch(m)
+		return sub[1] + sub[2][:min(4, len(sub[2]))] + "…"
+	})
+}
+
+// IsLocalURL reports whether rawURL's host is this machine (localhost or a
+// loopback address): mail links to it reach no one else.
+func IsLocalURL(rawURL string) bool {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // couponCode matches a coupon code (LW-XXXX-XXXX-XXXX, DESIGN.md §3).

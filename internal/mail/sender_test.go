@@ -5,6 +5,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,47 @@ func TestLogSender(t *testing.T) {
 	for _, never := range []string{"pat.buyer", "Pat Buyer", "ABCD-EFGH", "PNG-BYTES", "UE5HLUJZVEVT", "<p>"} {
 		if strings.Contains(out, never) {
 			t.Errorf("log line contains %q:\n%s", never, out)
+		}
+	}
+}
+
+// TestLogSenderLinks: in the log's text format (the server's), an account
+// link is one unbroken piece a script or a person can follow when the site
+// is on this machine, and shows only the start of its token otherwise.
+func TestLogSenderLinks(t *testing.T) {
+	const token = "q5H0f3mGZ9x-Kc2_Ue8bV1nLr7sWtYy4aDpJiNoXkQE"
+	m := mail.Message{ID: "m2", To: "pat@example.com", Subject: "Reset your WatchWin password",
+		Text: "Open this link:\n\nhttp://127.0.0.1:8080/auth/reset-password?token=" + token + "\n\nor confirm: " +
+			"https://shop.example.com/auth/confirm-email?token=" + token + "&x=1\n"}
+	for _, reveal := range []bool{true, false} {
+		var buf bytes.Buffer
+		logger := slog.New(slog.NewTextHandler(&buf, nil))
+		if err := (mail.Log{Logger: logger, RevealLinks: reveal}).Send(context.Background(), "shop@example.com", m); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if reveal {
+			link := regexp.MustCompile(`http://127\.0\.0\.1:8080/auth/reset-password\?token=([A-Za-z0-9_-]+)`).FindStringSubmatch(out)
+			if link == nil || link[1] != token {
+				t.Errorf("RevealLinks: the reset link is not whole in the line:\n%s", out)
+			}
+			continue
+		}
+		if strings.Contains(out, token[:5]) || !strings.Contains(out, "reset-password?token=q5H0…") ||
+			!strings.Contains(out, "confirm-email?token=q5H0…&x=1") {
+			t.Errorf("tokens not masked:\n%s", out)
+		}
+	}
+}
+
+func TestIsLocalURL(t *testing.T) {
+	for u, want := range map[string]bool{
+		"http://127.0.0.1:8080": true, "http://localhost:18108": true, "http://[::1]:8080/": true,
+		"http://app.localhost": true, "https://shop.example.com": false, "http://10.0.0.5:8080": false,
+		"http://127.0.0.1.example.com": false, "": false,
+	} {
+		if got := mail.IsLocalURL(u); got != want {
+			t.Errorf("IsLocalURL(%q) = %v, want %v", u, got, want)
 		}
 	}
 }

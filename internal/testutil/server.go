@@ -40,11 +40,16 @@ func NewServerWithDB(t testing.TB, d *db.DB) *Server {
 		t.Fatal(err)
 	}
 	cfg.DataDir = t.TempDir()
+	// The public URL (links in e-mails) is the test server's own.
+	ts := httptest.NewUnstartedServer(nil)
+	cfg.BaseURL = "http://" + ts.Listener.Addr().String()
 	clock := &Clock{}
 	a := app.NewWithDB(cfg, d, clock.Now)
 	a.Auth.Sleep = func(context.Context, time.Duration) {} // no waiting on failed logins in tests
-	ts := httptest.NewServer(a.Handler())
+	ts.Config.Handler = a.Handler()
+	ts.Start()
 	t.Cleanup(ts.Close)
+	t.Cleanup(a.Auth.Wait) // before the database closes
 	return &Server{App: a, URL: ts.URL, Clock: clock, t: t}
 }
 
