@@ -121,6 +121,10 @@ func paymentProvider(cfg config.Config, d *db.DB, now db.Clock) payment.Provider
 // Close releases the database.
 func (a *App) Close() error { return a.DB.Close() }
 
+// maxBody caps any request body, a backstop above the largest a route takes
+// (an image upload with its framing), so routes answer their own 413s.
+const maxBody = 2 * media.MaxUploadBody
+
 // Handler returns the whole HTTP surface: the API, health checks, stored
 // media and the SPA, behind the middleware every response goes through.
 func (a *App) Handler() http.Handler {
@@ -143,6 +147,7 @@ func (a *App) Handler() http.Handler {
 		httpx.LogRequests,
 		httpx.Recover,
 		httpx.SecurityHeaders,
+		httpx.LimitBodies(maxBody),
 		httpx.RefuseCrossOrigin(),
 	)
 }
@@ -225,6 +230,11 @@ func (a *App) Serve(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	return a.ServeListener(ctx, ln)
+}
+
+// ServeListener is Serve on a listener the caller opened; it closes ln.
+func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	stopMail, err := a.startMail()
 	if err != nil {
 		ln.Close()
@@ -233,14 +243,7 @@ func (a *App) Serve(ctx context.Context) error {
 	defer stopMail() // after Shutdown: mail queued by the last requests goes out
 	defer inBackground(every(jobInterval, "giveaway: pending draws", a.Giveaway.DrawPending))()
 	defer inBackground(every(jobInterval, "payments: reconcile", a.Payments.Reconcile))()
-	srv := &http.Server{
-		Handler:           a.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       60 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    64 << 10,
-	}
+	srv := a.httpServer()
 	slog.Info("watchwin listening", "url", "http://"+ln.Addr().String(), "database", string(a.DB.Engine))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -260,4 +263,18 @@ func (a *App) Serve(ctx context.Context) error {
 		return err
 	}
 	return nil
+}
+
+// httpServer is the server of Handler with the configured limits on slow
+// clients (config.HTTPLimits), so no client holds a connection forever.
+func (a *App) httpServer() *http.Server {
+	l := a.Config.HTTP
+	return &http.Server{
+		Handler:           a.Handler(),
+		ReadHeaderTimeout: l.ReadHeaderTimeout,
+		ReadTimeout:       l.ReadTimeout,
+		WriteTimeout:      l.WriteTimeout,
+		IdleTimeout:       l.IdleTimeout,
+		MaxHeaderBytes:    l.MaxHeaderBytes,
+	}
 }

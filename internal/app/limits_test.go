@@ -69,3 +69,17 @@ func TestRouteLimitsPerAccount(t *testing.T) {
 		}
 	})
 }
+
+// A body over the server's cap is refused with 413 body_too_large even on a
+// route that never reads one, before it is taken in.
+func TestBodiesCappedOnEveryRoute(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	c, _ := s.Login("admin")
+	huge := strings.Repeat("x", 21<<20)
+	for _, path := range []string{"/api/auth/logout", "/api/webinars/x/registration/watched", "/api/admin/media/site_images"} {
+		res := c.Do("POST", path, huge)
+		if res.Status != http.StatusRequestEntityTooLarge || res.ErrorCode() != "body_too_large" {
+			t.Errorf("POST %s with 21 MB: %d %.200s", path, res.Status, res.Body)
+		}
+	}
+}

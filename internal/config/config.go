@@ -55,6 +55,29 @@ type Config struct {
 	// (WATCHWIN_REQUIRE_EMAIL_CONFIRMATION, default false so that `make run`
 	// works without a mail server).
 	RequireEmailConfirmation bool
+
+	// HTTP is how long the server waits on slow clients (DefaultHTTPLimits;
+	// tests shorten them).
+	HTTP HTTPLimits
+}
+
+// HTTPLimits bound what one connection may hold: a client that sends its
+// headers (or body) too slowly, or idles between requests, is disconnected.
+type HTTPLimits struct {
+	ReadHeaderTimeout time.Duration // the request line and headers
+	ReadTimeout       time.Duration // the whole request, body included (an upload extends its own)
+	WriteTimeout      time.Duration // from the end of the headers to the end of the answer
+	IdleTimeout       time.Duration // between requests on a kept-alive connection
+	MaxHeaderBytes    int
+}
+
+// DefaultHTTPLimits are ample for a person on a slow phone connection.
+var DefaultHTTPLimits = HTTPLimits{
+	ReadHeaderTimeout: 10 * time.Second,
+	ReadTimeout:       60 * time.Second,
+	WriteTimeout:      90 * time.Second,
+	IdleTimeout:       120 * time.Second,
+	MaxHeaderBytes:    64 << 10,
 }
 
 // Defaults returns the configuration with every environment variable applied
@@ -74,6 +97,7 @@ func Defaults() (Config, error) {
 		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
 		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
 		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
+		HTTP:                 DefaultHTTPLimits,
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
 	if err != nil {

@@ -87,8 +87,12 @@ func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
 	if !KnownBucket(bucket) {
 		return apperr.NotFound(msgNoBucket)
 	}
-	// Room for the multipart framing and the name field beside the image.
-	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBytes+64<<10)
+	// A large image on a slow connection may take longer than the server's
+	// read timeout allows other requests; the body stays capped.
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(uploadTimeout))
+	_ = rc.SetWriteDeadline(time.Now().Add(uploadTimeout + time.Minute))
+	r.Body = http.MaxBytesReader(w, r.Body, MaxUploadBody)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return apperr.Invalid("file", msgNoFile)

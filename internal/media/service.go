@@ -19,6 +19,13 @@ import (
 // 1920x1080 hero photo is well under it).
 const MaxUploadBytes = 10 << 20
 
+// MaxUploadBody caps an upload request: the image plus room for the
+// multipart framing and the name field beside it.
+const MaxUploadBody = MaxUploadBytes + 64<<10
+
+// uploadTimeout is how long an upload may take to arrive (10 MB at 150 kB/s).
+const uploadTimeout = 10 * time.Minute
+
 // ThumbnailFolder holds webinar thumbnails inside webinar_assets (SPEC.md §3).
 const ThumbnailFolder = "webinar_thumbnails"
 
