@@ -48,8 +48,13 @@ test-e2e: build e2e/node_modules/.package-lock.json
 	@test -x "$(CHROMIUM)" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; }
 	cd e2e && npx tsc --noEmit && CHROMIUM="$(CHROMIUM)" npx playwright test
 
-## bench: benchmarks (throughput and timings live here, not in unit tests)
-bench:
+## bench: the hot paths under wrk against a reference server, the budgets, and the Go
+## benchmarks (throughput and timings live here, not in unit tests). Needs wrk
+## (apt-get install -y wrk). WATCHWIN_BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL.
+bench: build
+	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install -y wrk"; exit 1; }
+	CGO_ENABLED=0 go build -o bin/watchwin-bench ./cmd/watchwin-bench
+	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
 
 clean:

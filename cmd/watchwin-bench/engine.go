@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"watchwin/internal/db"
+)
+
+// engineResult is one engine's measures and their budgets.
+type engineResult struct {
+	Engine     string           `json:"engine"`
+	ReadyMS    float64          `json:"ready_ms"`    // start → /healthz answers, median of 3 starts
+	PeakRSSMB  float64          `json:"peak_rss_mb"` // VmHWM after the list runs
+	Endpoints  []endpointResult `json:"endpoints"`   // reference first
+	Fulfilment fulfilResult     `json:"fulfilment"`
+	Checks     []check          `json:"checks"`
+}
+
+// benchEngine seeds a database (SQLite in a temporary folder when
+// databaseURL is empty, else a new schema on that PostgreSQL server),
+// measures the server on it, then drives fulfilment on it.
+func benchEngine(ctx context.Context, o options, databaseURL string) (engineResult, error) {
+	res := engineResult{Engine: string(db.SQLite)}
+	dir, err := os.MkdirTemp("", "watchwin-bench-")
+	if err != nil {
+		return res, err
+	}
+	defer os.RemoveAll(dir)
+	if databaseURL != "" {
+		res.Engine = string(db.Postgres)
+		u, drop, err := newSchema(ctx, databaseURL)
+		if err != nil {
+			return res, err
+		}
+		defer drop()
+		databaseURL = u
+	}
+	fmt.Fprintf(os.Stderr, "== %s: seeding\n", res.Engine)
+	seeded, err := seed(ctx, dir, databaseURL)
+	if err != nil {
+		return res, fmt.Errorf("seed: %w", err)
+	}
+
+	// Ready time on the existing database: three starts, the median.
+	var readies []time.Duration
+	var srv *server
+	for i := range 3 {
+		s, err := startServer(ctx, o.bin, dir, databaseURL)
+		if err != nil {
+			return res, err
+		}
+		readies = append(readies, s.ready)
+		if i < 2 {
+			if err := s.stop(); err != nil {
+				return res, err
+			}
+			continue
+		}
+		srv = s
+	}
+	defer srv.stop()
+	res.ReadyMS = ms(median(readies))
+
+	list, err := get(srv.url("/api/webinars"), "")
+	if err != nil {
+		return res, err
+	}
+	ref, err := startReference(list)
+	if err != nil {
+		return res, err
+	}
+	defer ref.Close()
+
+	targets := []target{
+		{Name: "reference (list bytes from memory)", URL: ref.URL + "/api/webinars"},
+		{Name: "GET /api/webinars", URL: srv.url("/api/webinars")},
+		{Name: "GET /api/webinars/{id}", URL: srv.url("/api/webinars/" + seeded.webinarID)},
+		{Name: "GET /api/auth/session (signed in)", URL: srv.url("/api/auth/session"),
+			Header: "Cookie: watchwin_session=" + seeded.sessionToken},
+	}
+	for i, t := range targets {
+		fmt.Fprintf(os.Stderr, "== %s: %s\n", res.Engine, t.Name)
+		r, err := measure(ctx, o, t)
+		if err != nil {
+			return res, err
+		}
+		res.Endpoints = append(res.Endpoints, r)
+		if i == 1 { // the list: its peak memory
+			if res.PeakRSSMB, err = srv.peakRSSMB(); err != nil {
+				return res, err
+			}
+		}
+	}
+	refRPS := res.Endpoints[0].RPS
+	for i := range res.Endpoints {
+		res.Endpoints[i].Ratio = res.Endpoints[i].RPS / refRPS
+	}
+	if err := srv.stop(); err != nil {
+		return res, err
+	}
+
+	fmt.Fprintf(os.Stderr, "== %s: fulfilment\n", res.Engine)
+	if res.Fulfilment, err = benchFulfilment(ctx, dir, databaseURL); err != nil {
+		return res, fmt.Errorf("fulfilment: %w", err)
+	}
+	res.Checks = budgets(res)
+	return res, nil
+}
+
+// newSchema makes a new schema on the PostgreSQL server at base and returns
+// a URL that uses it, and a function that drops it.
+func newSchema(ctx context.Context, base string) (string, func(), error) {
+	admin, err := db.Open(ctx, base, "")
+	if err != nil {
+		return "", nil, err
+	}
+	schema := "bench_" + strings.ToLower(rand.Text()[:12])
+	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
+		admin.Close()
+		return "", nil, err
+	}
+	drop := func() {
+		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
+		admin.Close()
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		drop()
+		return "", nil, err
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String(), drop, nil
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := append([]time.Duration(nil), ds...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s[len(s)/2]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

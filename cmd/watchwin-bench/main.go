@@ -1,0 +1,93 @@
+// Command watchwin-bench measures watchwin's hot paths against a reference
+// server on the same machine, in the same run, and checks the performance
+// budgets of README.md ("Performance"). `make bench` runs it:
+//
+//	watchwin-bench [-bin bin/watchwin] [-out bin/bench.json] [-duration 10s] [-runs 3]
+//
+// For each engine (SQLite always; PostgreSQL too when
+// WATCHWIN_BENCH_DATABASE_URL is set) it seeds a new database, starts the
+// real binary on it, times start → /healthz, loads the public webinar list,
+// one webinar's detail and a signed-in session with wrk (50 connections,
+// after a warm-up, median of the runs), loads a minimal net/http server
+// that sends the list's exact bytes from memory, reads the server's peak
+// RSS, and drives purchase fulfilment through the payment service with the
+// built-in test provider. It prints one row per measure, each with its
+// budget and pass or fail, and writes them all as JSON.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+// DatabaseURLEnv points a second round of the benchmark at PostgreSQL.
+const DatabaseURLEnv = "WATCHWIN_BENCH_DATABASE_URL"
+
+type options struct {
+	bin      string
+	out      string
+	duration time.Duration
+	warmup   time.Duration
+	runs     int
+	conns    int
+	threads  int
+}
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError})))
+	var o options
+	flag.StringVar(&o.bin, "bin", "bin/watchwin", "the watchwin binary to measure")
+	flag.StringVar(&o.out, "out", "bin/bench.json", "where to write the results as JSON")
+	flag.DurationVar(&o.duration, "duration", 10*time.Second, "length of each measured wrk run")
+	flag.DurationVar(&o.warmup, "warmup", 2*time.Second, "length of the warm-up before each endpoint's runs")
+	flag.IntVar(&o.runs, "runs", 3, "measured runs per endpoint (the median is reported)")
+	flag.IntVar(&o.conns, "connections", 50, "wrk connections")
+	flag.IntVar(&o.threads, "threads", 2, "wrk threads")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, o); err != nil {
+		fmt.Fprintln(os.Stderr, "watchwin-bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, o options) error {
+	if _, err := exec.LookPath("wrk"); err != nil {
+		return errors.New("wrk is not installed: apt-get install -y wrk")
+	}
+	if _, err := os.Stat(o.bin); err != nil {
+		return fmt.Errorf("%s: %w (make go-build first)", o.bin, err)
+	}
+	engines := []string{""}
+	if u := os.Getenv(DatabaseURLEnv); u != "" {
+		engines = append(engines, u)
+	}
+	rep := report{Machine: machine(), Started: time.Now().UTC(), Connections: o.conns,
+		Duration: o.duration.String(), Runs: o.runs}
+	for _, url := range engines {
+		res, err := benchEngine(ctx, o, url)
+		if err != nil {
+			return err
+		}
+		rep.Engines = append(rep.Engines, res)
+	}
+	rep.print(os.Stdout)
+	if err := rep.write(o.out); err != nil {
+		return err
+	}
+	fmt.Printf("\nresults written to %s\n", o.out)
+	if !rep.passed() {
+		return errors.New("some budgets are not met (rows marked FAIL)")
+	}
+	return nil
+}
