@@ -1,7 +1,9 @@
 package webinar
 
 import (
+	"bytes"
 	"net/http"
+	"time"
 
 	"watchwin/internal/auth"
 	"watchwin/internal/httpx"
@@ -24,16 +26,19 @@ func (h *Handler) Routes(mux httpx.Router) {
 	mux.Handle("DELETE /api/admin/webinars/{id}", auth.RequireAdmin(h.delete))
 }
 
+// listPublic answers from the encoded list (Service.PublicList) with its
+// ETag: a client that sends it back in If-None-Match gets 304 Not Modified
+// while nothing changed. no-cache: browsers may keep it but must ask.
 func (h *Handler) listPublic(w http.ResponseWriter, r *http.Request) error {
-	list, err := h.svc.ListPublic(r.Context())
+	list, err := h.svc.PublicList(r.Context())
 	if err != nil {
 		return err
 	}
-	out := make([]View, len(list))
-	for i, wb := range list {
-		out[i] = wb.PublicView()
-	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"webinars": out})
+	hd := w.Header()
+	hd.Set("Content-Type", "application/json; charset=utf-8")
+	hd.Set("Cache-Control", "no-cache")
+	hd.Set("ETag", list.ETag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(list.JSON))
 	return nil
 }
 

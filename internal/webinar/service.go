@@ -23,6 +23,7 @@ type Service struct {
 	store  store
 	thumbs Thumbnails
 	now    db.Clock
+	list   listCache // the encoded public list (PublicList)
 }
 
 // NewService returns the webinar service on d; thumbs checks thumbnail
@@ -72,6 +73,9 @@ func (s *Service) Get(ctx context.Context, id string) (Webinar, error) {
 // A missing webinar is 404 'Webinar not found'.
 func (s *Service) LockSeats(ctx context.Context, id string) (Seats, error) {
 	seats, err := s.store.lockSeats(ctx, id, s.now(), false)
+	// The caller is about to change paid seats or holds: the public list
+	// is rebuilt from the database on its next request.
+	s.list.invalidate()
 	if errors.Is(err, db.ErrNotFound) {
 		return Seats{}, errNotFound
 	}
@@ -96,6 +100,7 @@ func (s *Service) Create(ctx context.Context, in Input) (Webinar, error) {
 	if err := s.store.insert(ctx, w); err != nil {
 		return Webinar{}, err
 	}
+	s.list.invalidate()
 	return s.Get(ctx, w.ID)
 }
 
@@ -115,6 +120,7 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 	}
 	f.apply(&w, s.now())
 	err = s.store.update(ctx, w)
+	s.list.invalidate()
 	var few tooFewSeatsError
 	switch {
 	case errors.As(err, &few):
@@ -133,6 +139,7 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 // lost by an admin click; deactivating hides it instead.
 func (s *Service) Delete(ctx context.Context, id string) error {
 	err := s.store.delete(ctx, id, s.now())
+	s.list.invalidate()
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return errNotFound
