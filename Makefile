@@ -37,7 +37,13 @@ test: test-go test-web test-e2e
 bin/stripe-mock:
 	GOBIN=$(CURDIR)/bin go install github.com/stripe/stripe-mock@v0.203.0
 
-test-go: web bin/stripe-mock
+# versitygw: a real S3 server (it serves a folder) for the S3 storage tests.
+# Built from the Go module proxy, once; the Go build cache keeps later builds short.
+VERSITYGW_VERSION := v1.8.0
+bin/versitygw:
+	GOBIN=$(CURDIR)/bin go install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
+
+test-go: web bin/stripe-mock bin/versitygw
 	go vet $(GO_PKGS)
 	go test -count=1 $(GO_PKGS)
 

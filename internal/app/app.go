@@ -57,6 +57,10 @@ type App struct {
 
 // New opens the database named by cfg, applies migrations and builds the services.
 func New(ctx context.Context, cfg config.Config) (*App, error) {
+	store, err := openStorage(cfg)
+	if err != nil {
+		return nil, err
+	}
 	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -65,16 +69,38 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		d.Close()
 		return nil, err
 	}
-	return NewWithDB(cfg, d, db.Now), nil
+	return build(cfg, d, db.Now, store), nil
 }
 
 // NewWithDB builds the services on an open, migrated database, telling the
 // time by now (tests run the app on a database they prepared, with a clock
-// they can move).
+// they can move). Stored images go to the local folder under cfg.DataDir
+// whatever cfg.Storage says.
 func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
-	// Stored images live in {DataDir}/storage/{bucket}/…; another Storage
-	// backend can replace media.NewLocal here.
-	mediaSvc := media.NewService(media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
+	return build(cfg, d, now, media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
+}
+
+// openStorage is the configured Storage backend: the S3-compatible store of
+// WATCHWIN_STORAGE_URL, else the local folder {DataDir}/storage/{bucket}/….
+func openStorage(cfg config.Config) (media.Storage, error) {
+	st := cfg.Storage
+	if st == nil {
+		return media.NewLocal(filepath.Join(cfg.DataDir, "storage")), nil
+	}
+	s3, err := media.NewS3(media.S3Options{
+		Endpoint: st.Endpoint, Secure: st.Secure, Region: st.Region, PathStyle: st.PathStyle,
+		Bucket: st.Bucket, Prefix: st.Prefix,
+		AccessKey: st.AccessKey, SecretKey: st.SecretKey, SessionToken: st.SessionToken,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("WATCHWIN_STORAGE_URL: %w", err)
+	}
+	slog.Info("images stored in S3", "store", st.String())
+	return s3, nil
+}
+
+func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App {
+	mediaSvc := media.NewService(store)
 	webinars := webinar.NewService(d, mediaSvc, now)
 	outbox := mail.NewOutbox(d, now)
 	settings := setting.NewService(d, mediaSvc, now)
@@ -162,7 +188,22 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("database unreachable\n"))
 		return
 	}
+	if err := a.storageReady(ctx); err != nil {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte("storage unreachable\n"))
+		return
+	}
 	_, _ = w.Write([]byte("ready\n"))
+}
+
+// storageReady is the storage half of /readyz: the image store (local
+// folder or S3 bucket) can take files now.
+func (a *App) storageReady(ctx context.Context) error {
+	err := a.Media.Ready(ctx)
+	if err != nil {
+		slog.Warn("storage not ready", "err", err)
+	}
+	return err
 }
 
 // Routes lists every API pattern ("METHOD /api/...") Handler serves, in

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -116,5 +117,26 @@ func TestConfigPaymentMode(t *testing.T) {
 	testutil.NewServer(t, db.SQLite).Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
 	if cfg.PaymentMode != "stripe" || cfg.StripePublishableKey != "pk_test_key" {
 		t.Errorf("with Stripe keys: %+v", cfg)
+	}
+}
+
+// /readyz reports the image storage as well as the database: a storage
+// folder that cannot be written takes the instance out of the load
+// balancer's rotation.
+func TestReadyReportsStorage(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	c := s.Client()
+	if res := c.Do("GET", "/readyz", nil); res.Status != 200 || string(res.Body) != "ready\n" {
+		t.Fatalf("ready: %d %q", res.Status, res.Body)
+	}
+	storage := filepath.Join(s.App.Config.DataDir, "storage")
+	if err := os.RemoveAll(storage); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(storage, []byte("a file where the folder should be"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if res := c.Do("GET", "/readyz", nil); res.Status != http.StatusServiceUnavailable || string(res.Body) != "storage unreachable\n" {
+		t.Fatalf("storage broken: %d %q, want 503 storage unreachable", res.Status, res.Body)
 	}
 }

@@ -59,6 +59,11 @@ type Config struct {
 	// HTTP is how long the server waits on slow clients (DefaultHTTPLimits;
 	// tests shorten them).
 	HTTP HTTPLimits
+
+	// Storage is the S3-compatible store of the uploaded images
+	// (WATCHWIN_STORAGE_URL); nil keeps them in {DataDir}/storage. It
+	// holds a secret key: never log it (its String leaves it out).
+	Storage *S3Storage
 }
 
 // HTTPLimits bound what one connection may hold: a client that sends its
@@ -145,6 +150,9 @@ func Defaults() (Config, error) {
 	c.TrustedProxies = proxies
 	if err := CheckSMTPURL(c.SMTPURL); err != nil {
 		return c, fmt.Errorf("WATCHWIN_SMTP_URL: %w", err)
+	}
+	if c.Storage, err = storageFromEnv(); err != nil {
+		return c, err
 	}
 	if a, err := mail.ParseAddress(c.MailFrom); err != nil || !strings.Contains(a.Address, "@") {
 		return c, fmt.Errorf("WATCHWIN_MAIL_FROM must be one e-mail address, such as 'WatchWin <no-reply@example.com>'")

@@ -49,8 +49,8 @@ func (h *Handler) PublicRoutes(mux httpx.Router) {
 	}))
 }
 
-// serve answers with the file, its real content type, an ETag from size and
-// modification time (a replaced file gets a new one) and one hour of
+// serve answers with the file, its real content type, an ETag (a replaced
+// file gets a new one, see etag) and one hour of
 // caching; http.ServeContent handles If-None-Match (304), HEAD and ranges.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
 	f, fi, err := h.svc.Open(r.Context(), r.PathValue("bucket"), r.PathValue("path"))
@@ -66,8 +66,13 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// etag is the entity tag of a stored file.
+// etag is the entity tag of a stored file: the store's own when it keeps
+// one (S3's changes with the content), else one from size and modification
+// time.
 func etag(fi FileInfo) string {
+	if fi.ETag != "" {
+		return `"` + fi.ETag + `"`
+	}
 	return fmt.Sprintf(`"%x-%x"`, fi.Size, fi.ModTime.UnixNano())
 }
 

@@ -252,3 +252,22 @@ func (l *Local) Delete(ctx context.Context, bucket, p string) error {
 	}
 	return nil
 }
+
+// Ready checks that the storage folder can be written: it creates the
+// folder if need be and a temporary file in it (named with a leading '.',
+// which List never shows).
+func (l *Local) Ready(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(l.dir, 0o750); err != nil {
+		return fmt.Errorf("media: storage folder: %w", err)
+	}
+	f, err := os.CreateTemp(l.dir, ".ready-*")
+	if err != nil {
+		return fmt.Errorf("media: storage folder not writable: %w", err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
+}

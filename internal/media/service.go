@@ -209,3 +209,7 @@ func (s *Service) Exists(ctx context.Context, bucket, p string) (bool, error) {
 	}
 	return false, err
 }
+
+// Ready reports whether the storage backend can store files now; /readyz
+// asks it.
+func (s *Service) Ready(ctx context.Context) error { return s.store.Ready(ctx) }

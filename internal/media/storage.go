@@ -1,7 +1,8 @@
 // Package media stores the site's images in two buckets (SPEC.md §3):
 // site_images (the hero background and other site pictures) and
-// webinar_assets (webinar thumbnails). Storage is an interface so another
-// backend (an object store) can replace the local folder later; the Service
+// webinar_assets (webinar thumbnails). Storage is an interface with two
+// backends: a local folder (Local) and an S3-compatible object store (S3)
+// that several server instances can share; the Service
 // on top of it owns the upload rules: admins only, images only (judged by
 // content), at most 10 MB, names the server sanitises.
 package media
@@ -40,6 +41,9 @@ type FileInfo struct {
 	Size        int64
 	ModTime     time.Time
 	ContentType string
+	// ETag is the store's entity tag for the content, when it keeps one
+	// (S3 does; the local folder does not).
+	ETag string
 }
 
 // Storage keeps files in buckets. Every method refuses unknown buckets
@@ -60,4 +64,6 @@ type Storage interface {
 	List(ctx context.Context, bucket, prefix string, limit, offset int) ([]FileInfo, error)
 	// Delete removes a file; a missing file is ErrNotFound.
 	Delete(ctx context.Context, bucket, path string) error
+	// Ready reports whether files can be stored now (for /readyz).
+	Ready(ctx context.Context) error
 }
