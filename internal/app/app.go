@@ -57,8 +57,9 @@ type App struct {
 
 // New opens the database named by cfg, applies migrations and builds the services.
 func New(ctx context.Context, cfg config.Config) (*App, error) {
-	store, err := openStorage(cfg)
-	if err != nil {
+	// Refuse a storage configuration before touching the database, so
+	// NewWithDB below cannot fail.
+	if _, err := openStorage(cfg); err != nil {
 		return nil, err
 	}
 	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
@@ -69,15 +70,22 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		d.Close()
 		return nil, err
 	}
-	return build(cfg, d, db.Now, store), nil
+	if cfg.Storage != nil {
+		slog.Info("images stored in S3", "store", cfg.Storage.String())
+	}
+	return NewWithDB(cfg, d, db.Now), nil
 }
 
 // NewWithDB builds the services on an open, migrated database, telling the
 // time by now (tests run the app on a database they prepared, with a clock
-// they can move). Stored images go to the local folder under cfg.DataDir
-// whatever cfg.Storage says.
+// they can move). Images go where cfg.Storage says; it panics on a storage
+// configuration New would have refused (config.Defaults refuses it first).
 func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
-	return build(cfg, d, now, media.NewLocal(filepath.Join(cfg.DataDir, "storage")))
+	store, err := openStorage(cfg)
+	if err != nil {
+		panic(err)
+	}
+	return build(cfg, d, now, store)
 }
 
 // openStorage is the configured Storage backend: the S3-compatible store of
@@ -95,7 +103,6 @@ func openStorage(cfg config.Config) (media.Storage, error) {
 	if err != nil {
 		return nil, fmt.Errorf("WATCHWIN_STORAGE_URL: %w", err)
 	}
-	slog.Info("images stored in S3", "store", st.String())
 	return s3, nil
 }
 

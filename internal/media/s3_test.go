@@ -4,47 +4,30 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
-	"net"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/minio/minio-go/v7"
-	"github.com/minio/minio-go/v7/pkg/credentials"
+
+	"watchwin/internal/testutil/s3server"
 )
 
 // The S3 backend is tested against versitygw, an S3 gateway that serves a
 // folder: a real S3 server process speaking the protocol over HTTP, not a
-// fake of our client. `make test-go` installs the pinned version into bin/.
-const versityInstall = "GOBIN=$PWD/bin go install github.com/versity/versitygw/cmd/versitygw@v1.8.0"
-
-const (
-	versityAccessKey = "watchwin-test"
-	versitySecretKey = "watchwin-test-secret-key"
-)
-
+// fake of our client (see s3server).
 func TestS3(t *testing.T) {
-	endpoint := startVersity(t)
-	var n atomic.Int64
+	srv := s3server.Start(t)
 	// newS3 makes a new bucket for each case, so cases share nothing.
 	newS3 := func(t *testing.T, prefix string) (*S3, S3Options) {
 		t.Helper()
 		o := S3Options{
-			Endpoint: endpoint, Region: "us-east-1", PathStyle: true,
-			Bucket: fmt.Sprintf("watchwin-%d-%d", time.Now().UnixNano()%1e6, n.Add(1)), Prefix: prefix,
-			AccessKey: versityAccessKey, SecretKey: versitySecretKey,
+			Endpoint: srv.Endpoint, Region: s3server.Region, PathStyle: true,
+			Bucket: srv.NewBucket(t), Prefix: prefix,
+			AccessKey: s3server.AccessKey, SecretKey: s3server.SecretKey,
 		}
 		s, err := NewS3(o)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if err := s.client.MakeBucket(context.Background(), o.Bucket, minio.MakeBucketOptions{}); err != nil {
-			t.Fatalf("make bucket: %v", err)
 		}
 		return s, o
 	}
@@ -114,89 +97,4 @@ func TestS3(t *testing.T) {
 			t.Errorf("Stat after a failed Put: %v", err)
 		}
 	})
-}
-
-// startVersity runs versitygw on a free loopback port, serving a temporary
-// folder, and returns its host:port. It looks for bin/versitygw in the
-// module root (make test-go installs it there), then on PATH. Without it
-// the test is skipped, except under CI=true, where it fails.
-func startVersity(t *testing.T) string {
-	t.Helper()
-	bin := findVersity()
-	if bin == "" {
-		msg := "versitygw not found in bin/ or on PATH; install it from the module root with: " + versityInstall
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	// versitygw prints the port it was given, not one the system chose, so
-	// take a free port first.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-
-	var out bytes.Buffer
-	cmd := exec.Command(bin, "--port", addr, "posix", t.TempDir())
-	cmd.Env = append(os.Environ(), "ROOT_ACCESS_KEY="+versityAccessKey, "ROOT_SECRET_KEY="+versitySecretKey)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-	})
-
-	c, err := minio.New(addr, &minio.Options{Creds: credentials.NewStaticV4(versityAccessKey, versitySecretKey, ""), Region: "us-east-1", BucketLookup: minio.BucketLookupPath})
-	if err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		_, err := c.ListBuckets(ctx)
-		cancel()
-		if err == nil {
-			return addr
-		}
-		select {
-		case werr := <-exited:
-			t.Fatalf("versitygw exited (%v):\n%s", werr, out.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			<-exited // the output is complete once the process is gone
-			exited <- nil
-			t.Fatalf("versitygw at %s did not answer in 30 s (last: %v):\n%s", addr, err, out.String())
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-func findVersity() string {
-	if dir, err := os.Getwd(); err == nil {
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				p := filepath.Join(dir, "bin", "versitygw")
-				if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-					return p
-				}
-				break
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
-		}
-	}
-	p, _ := exec.LookPath("versitygw")
-	return p
 }
