@@ -7,7 +7,7 @@ GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 GO_PKGS := ./cmd/... ./internal/... ./web
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)
 
-.PHONY: run build web go-build test test-go test-web test-e2e bench deps clean
+.PHONY: run build web go-build test test-go test-web test-e2e bench loadtest deps clean
 
 ## run: install what is missing, build everything, serve with demo content on http://127.0.0.1:8080
 run: build
@@ -53,6 +53,16 @@ test-web: web/node_modules/.package-lock.json
 test-e2e: build e2e/node_modules/.package-lock.json
 	@test -x "$(CHROMIUM)" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; }
 	cd e2e && npx tsc --noEmit && CHROMIUM="$(CHROMIUM)" npx playwright test
+
+## loadtest: k6 drives 100 virtual users through the buying journey for 60 s against bin/watchwin
+## on SQLite (and PostgreSQL when WATCHWIN_LOADTEST_DATABASE_URL or WATCHWIN_TEST_DATABASE_URL is
+## set), then checks the money invariants; not part of `make test`. LOADTEST_DURATION=10s for a short try.
+K6_VERSION := v1.8.1
+bin/k6:
+	GOBIN=$(CURDIR)/bin go install go.k6.io/k6@$(K6_VERSION)
+
+loadtest: go-build bin/k6
+	go run ./cmd/loadtest -watchwin bin/watchwin -k6 bin/k6 -script loadtest/journey.js
 
 ## bench: the hot paths under wrk against a reference server, the budgets, and the Go
 ## benchmarks (throughput and timings live here, not in unit tests). Needs wrk
