@@ -200,7 +200,7 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 		fmt.Printf("k6 exited with %v:\n%s\n", k6Err, tail(k6Log.String(), 40))
 		ok = false
 	} else if sum.unexpected() > 0 {
-		fmt.Printf("first unexpected answers (k6 log):\n%s\n", head(k6Log.String(), 10))
+		fmt.Printf("unexpected answers, one of each kind (k6 log):\n%s", firstOfEachKind(k6Log.String()))
 	}
 
 	d, err := db.Open(ctx, dbURL, dataDir)
@@ -477,7 +477,23 @@ func tail(s string, n int) string {
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
 
-func head(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	return strings.Join(lines[:min(n, len(lines))], "\n")
+// firstOfEachKind returns the first k6 log line of each step and status
+// the journey did not expect ("signup: POST /api/auth/signup answered 503: …").
+func firstOfEachKind(log string) string {
+	seen := map[string]bool{}
+	var b strings.Builder
+	for line := range strings.Lines(log) {
+		_, msg, ok := strings.Cut(line, `msg="`)
+		if !ok || !strings.Contains(msg, " answered ") {
+			continue
+		}
+		step, _, _ := strings.Cut(msg, ":")
+		_, rest, _ := strings.Cut(msg, " answered ")
+		status, _, _ := strings.Cut(rest, ":")
+		if key := step + " " + status; !seen[key] {
+			seen[key] = true
+			fmt.Fprintf(&b, "  %s", strings.TrimSuffix(strings.TrimSpace(msg), `\n" source=console`)+"\n")
+		}
+	}
+	return b.String()
 }

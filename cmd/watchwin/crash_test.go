@@ -2,12 +2,7 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"encoding/json"
-	"io"
-	"net"
 	"net/http"
-	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,11 +21,7 @@ func TestCrashRecovery(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "watchwin")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := binary(t)
 	data := filepath.Join(dir, "data")
 	env := append(os.Environ(), "WATCHWIN_DATABASE_URL=", "WATCHWIN_RECONCILE_GRACE=1s", "STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=")
 	command := func(args ...string) {
@@ -112,81 +103,4 @@ func TestCrashRecovery(t *testing.T) {
 	if strings.Contains(logs.String(), "4242") || strings.Contains(logs.String(), st.ClientSecret) {
 		t.Error("the server log holds a card number or a client secret")
 	}
-}
-
-// freeAddr returns a local address nothing listens on.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
-
-func waitFor(t *testing.T, limit time.Duration, ok func() bool) {
-	t.Helper()
-	for end := time.Now().Add(limit); !ok(); {
-		if time.Now().After(end) {
-			t.Fatalf("gave up after %v", limit)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
-
-// client is a signed-in API caller of the running binary, sending the
-// Origin a browser on the same site would.
-type client struct {
-	t    *testing.T
-	base string
-	http *http.Client
-}
-
-func newClient(t *testing.T, base string) *client {
-	jar, _ := cookiejar.New(nil)
-	return &client{t: t, base: base, http: &http.Client{Jar: jar, Timeout: 5 * time.Second}}
-}
-
-func (c *client) call(method, path string, body any, want int, out any) {
-	c.t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequestWithContext(context.Background(), method, c.base+path, rd)
-	req.Header.Set("Origin", c.base)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := c.http.Do(req)
-	if err != nil {
-		c.t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer res.Body.Close()
-	b, _ := io.ReadAll(res.Body)
-	if res.StatusCode != want {
-		c.t.Fatalf("%s %s: %d, want %d: %.300s", method, path, res.StatusCode, want, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			c.t.Fatalf("%s %s: %v", method, path, err)
-		}
-	}
-}
-
-// coupons returns how many coupons GET /api/coupons lists, -1 when the
-// server does not answer.
-func (c *client) coupons() int {
-	res, err := c.http.Get(c.base + "/api/coupons")
-	if err != nil {
-		return -1
-	}
-	defer res.Body.Close()
-	var v struct{ Coupons []json.RawMessage }
-	if res.StatusCode != 200 || json.NewDecoder(res.Body).Decode(&v) != nil {
-		return -1
-	}
-	return len(v.Coupons)
 }

@@ -184,6 +184,9 @@ func backup(ctx context.Context, cfg config.Config, args []string, out io.Writer
 	if file == "" {
 		return errors.New("usage: watchwin backup FILE")
 	}
+	if cfg.DatabaseURL != "" { // PostgreSQL: say so before connecting to it
+		return db.ErrBackupPostgres
+	}
 	a, err := app.New(ctx, cfg)
 	if err != nil {
 		return err

@@ -8,12 +8,16 @@ import (
 	"path/filepath"
 )
 
+// ErrBackupPostgres answers a backup asked of PostgreSQL.
+var ErrBackupPostgres = errors.New("watchwin backup copies the SQLite database; back up PostgreSQL with pg_dump " +
+	"(pg_dump --format=custom --file=watchwin.dump \"$WATCHWIN_DATABASE_URL\", restored with pg_restore)")
+
 // Backup writes a consistent copy of the SQLite database to file while the
 // server keeps running (VACUUM INTO). PostgreSQL is backed up with its own
 // tools (pg_dump), which know far more about it than we could.
 func Backup(ctx context.Context, d *DB, file string) error {
 	if d.Engine != SQLite {
-		return errors.New("backup copies the SQLite database; for PostgreSQL use pg_dump")
+		return ErrBackupPostgres
 	}
 	abs, err := filepath.Abs(file)
 	if err != nil {
