@@ -140,7 +140,8 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 	serverEnv := append(os.Environ(),
 		"WATCHWIN_DATABASE_URL="+dbURL, "WATCHWIN_DATA_DIR="+dataDir, "WATCHWIN_ADDR="+addr,
 		"WATCHWIN_BASE_URL="+base, "WATCHWIN_TRUSTED_PROXIES=127.0.0.1", "WATCHWIN_SEAT_HOLD_MINUTES=1",
-		"WATCHWIN_SMTP_URL=", "STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=", "STRIPE_WEBHOOK_SECRET=")
+		"WATCHWIN_SMTP_URL=", "WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=false",
+		"STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=", "STRIPE_WEBHOOK_SECRET=")
 	adminPass := strings.ToLower(rand.Text())
 	add := exec.CommandContext(ctx, r.watchwin, "user", "add", "--email", "loadtest-admin@example.com",
 		"--password", adminPass, "--role", "admin")

@@ -32,7 +32,7 @@ func TestBackupWhileServing(t *testing.T) {
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data")
 	env := append(os.Environ(), "WATCHWIN_DATABASE_URL=", "WATCHWIN_TRUSTED_PROXIES=127.0.0.1",
-		"STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=", "WATCHWIN_SMTP_URL=")
+		"STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=", "WATCHWIN_SMTP_URL=", "WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=false")
 	command := func(args ...string) {
 		t.Helper()
 		cmd := exec.Command(bin, append(args, "--data-dir", data)...)
