@@ -3,6 +3,7 @@ package media
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -80,7 +81,7 @@ func (s *S3) info(bucket, p string, oi minio.ObjectInfo) FileInfo {
 
 // Put uploads the file in one request. Without overwrite it sends
 // If-None-Match: *, so the store itself refuses a taken key and of two
-// racing uploads only one succeeds. The body is read whole first (images
+// racing uploads (from any instance) only one succeeds. The body is read whole first (images
 // are capped at MaxUploadBytes) so the request has a length and a
 // signature over its content; a read error (such as the size cap) stops
 // the upload before anything is sent.
@@ -94,6 +95,13 @@ func (s *S3) Put(ctx context.Context, bucket, p string, r io.Reader, contentType
 	}
 	opts := minio.PutObjectOptions{ContentType: contentType, DisableMultipart: true}
 	if !overwrite {
+		// Asking first also keeps the rule on a store that ignores
+		// If-None-Match (only a race within one request could slip by).
+		if _, err := s.Stat(ctx, bucket, p); err == nil {
+			return FileInfo{}, ErrExists
+		} else if !errors.Is(err, ErrNotFound) {
+			return FileInfo{}, err
+		}
 		opts.SetMatchETagExcept("*")
 	}
 	if _, err := s.client.PutObject(ctx, s.bucket, s.key(bucket, p), bytes.NewReader(data), int64(len(data)), opts); err != nil {
