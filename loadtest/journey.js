@@ -31,6 +31,10 @@ const RAMP = __ENV.LOADTEST_RAMP || '10s'; // visitors arrive over this time, th
 const THINK = parseFloat(__ENV.LOADTEST_THINK || '1'); // mean seconds between steps
 const SMALL_SHARE = 0.1; // share of visitors who try a small webinar
 const HOLD_SECONDS = 60; // WATCHWIN_SEAT_HOLD_MINUTES=1, set by cmd/loadtest
+// A journey has 11 pauses of up to 1.5 × THINK: when the run ends, journeys
+// under way get that long (and 30 s for the answers) to finish, so none is
+// cut off mid-request.
+const GRACE = `${Math.ceil(30 + 11 * 1.5 * THINK)}s`;
 
 // Statuses counted one by one; anything else lands in "other".
 const STATUSES = [0, 200, 201, 204, 400, 401, 402, 403, 404, 409, 413, 415, 429, 500, 502, 503, 504];
@@ -52,7 +56,7 @@ const lateCoupons = new Counter('late_payer_coupons');
 export const options = {
   scenarios: {
     buyers: {
-      executor: 'ramping-vus', exec: 'buyer', startVUs: 0, gracefulStop: '30s', gracefulRampDown: '30s',
+      executor: 'ramping-vus', exec: 'buyer', startVUs: 0, gracefulStop: GRACE, gracefulRampDown: GRACE,
       stages: [{ duration: RAMP, target: VUS }, { duration: DURATION, target: VUS }],
     },
   },
@@ -83,7 +87,7 @@ function visitor(address) {
     const ok = expected.includes(res.status);
     if (!ok) {
       unexpected[key].add(1);
-      console.warn(`${step}: ${method} ${path} answered ${res.status}: ${String(res.body).slice(0, 200)}`);
+      console.warn(`${step}: ${method} ${path} answered ${res.status}: ${String(res.body || res.error).slice(0, 200)}`);
     }
     check(res, { [`${step} answers ${expected.join(' or ')}`]: () => ok });
     return res;
