@@ -27,8 +27,8 @@ test.describe('accounts', () => {
 
     await form.getByLabel('Confirm Password').fill('secret123');
     await form.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Account created', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please log in with your new account.')).toBeVisible();
+    await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please check your email for confirmation.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
 
     const login = page.getByRole('tabpanel', { name: 'Login' });

@@ -2,7 +2,16 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { loadAdminDashboardPage } from "@/features/admin";
-import { AuthPage, loadAdminUsersPage, LoginRedirect, RequireAdmin, RequireAuth } from "@/features/auth";
+import {
+  AuthPage,
+  ConfirmEmailPage,
+  ForgotPasswordPage,
+  loadAdminUsersPage,
+  LoginRedirect,
+  RequireAdmin,
+  RequireAuth,
+  ResetPasswordPage,
+} from "@/features/auth";
 import { CouponPurchaseCard, loadAdminCouponsPage, WebinarCouponPage } from "@/features/coupons";
 import { loadDashboardPage } from "@/features/dashboard";
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from "@/features/errors";
@@ -45,6 +54,10 @@ export const pageRoutes: RouteObject[] = [
   // public
   { index: true, element: <HomePage /> },
   { path: "auth", element: <AuthPage /> },
+  // The pages the account e-mails link to (issue 10).
+  { path: "auth/forgot-password", element: <ForgotPasswordPage /> },
+  { path: "auth/reset-password", element: <ResetPasswordPage /> },
+  { path: "auth/confirm-email", element: <ConfirmEmailPage /> },
   { path: "login", element: <LoginRedirect /> },
   { path: "webinars", element: <WebinarsPage /> },
   { path: "webinar/:webinarId", element: <WebinarDetailPage /> },

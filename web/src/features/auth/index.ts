@@ -1,5 +1,8 @@
 // Public surface of the auth feature for the app shell and other features.
 export { AuthPage } from "./components/auth-page";
+export { ConfirmEmailPage } from "./components/confirm-email-page";
+export { ForgotPasswordPage } from "./components/forgot-password-page";
+export { ResetPasswordPage } from "./components/reset-password-page";
 export { AuthProvider } from "./components/auth-provider";
 export { LoginRedirect } from "./components/login-redirect";
 export { RequireAuth } from "./components/require-auth";

@@ -5,4 +5,8 @@ export const authKeys = {
   login: () => [...authKeys.all, "login"] as const,
   signup: () => [...authKeys.all, "signup"] as const,
   logout: () => [...authKeys.all, "logout"] as const,
+  forgotPassword: () => [...authKeys.all, "forgot-password"] as const,
+  resetPassword: () => [...authKeys.all, "reset-password"] as const,
+  confirmEmail: () => [...authKeys.all, "confirm-email"] as const,
+  resendConfirmation: () => [...authKeys.all, "resend-confirmation"] as const,
 };

@@ -42,6 +42,22 @@ export const signUpSchema = z
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignUpFormValues = z.input<typeof signUpSchema>;
 
+/** One e-mail address: 'Forgot password?' and 'Resend confirmation email'. */
+export const accountEmailSchema = z.object({ email });
+export type AccountEmailInput = z.infer<typeof accountEmailSchema>;
+
+/** The new password on /auth/reset-password: the sign-up password rules. */
+export const newPasswordSchema = z
+  .object({
+    password,
+    confirmPassword: z.string().min(6, { error: messages.password }),
+  })
+  .refine((data) => data.password === data.confirmPassword, {
+    error: messages.passwordsMatch,
+    path: ["confirmPassword"],
+  });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
+
 // Server shapes (docs/api.md). Lenient on optional profile columns.
 const userSchema = z.object({
   id: z.string(),

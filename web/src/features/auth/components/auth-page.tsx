@@ -1,12 +1,12 @@
 import { LogIn, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAuth } from "../hooks/use-auth";
 import { postLoginTarget } from "../lib/post-login-target";
+import { AuthCard } from "./auth-card";
 import { LoginForm } from "./login-form";
 import { SignUpForm } from "./sign-up-form";
 
@@ -46,40 +46,14 @@ export function AuthPage() {
   };
 
   return (
-    <div className="bg-muted/50 px-4 py-10 sm:py-16">
-      <div className="mx-auto w-full max-w-md">
-        <Card className="shadow-md">
-          <CardHeader className="text-center">
-            <h1 className="text-2xl leading-tight font-bold tracking-tight">
-              {tab === "login" ? "Welcome back" : "Create your account"}
-            </h1>
-            <CardDescription>
-              {webinarId
-                ? "Log in to watch your webinar and unlock your coupon."
-                : "Log in or sign up to register for webinars and claim store-credit coupons."}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-              <TabsList className="grid grid-cols-2">
-                <TabsTrigger value="login">
-                  <LogIn aria-hidden="true" />
-                  Login
-                </TabsTrigger>
-                <TabsTrigger value="signup">
-                  <UserPlus aria-hidden="true" />
-                  Sign Up
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="login" className="pt-2">
-                <LoginForm defaultEmail={loginEmail} onSuccess={handleLoginSuccess} />
-              </TabsContent>
-              <TabsContent value="signup" className="pt-2">
-                <SignUpForm onSuccess={handleSignUpSuccess} />
-              </TabsContent>
-            </Tabs>
-          </CardContent>
-        </Card>
+    <AuthCard
+      title={tab === "login" ? "Welcome back" : "Create your account"}
+      description={
+        webinarId
+          ? "Log in to watch your webinar and unlock your coupon."
+          : "Log in or sign up to register for webinars and claim store-credit coupons."
+      }
+      footer={
         <p className="mt-6 text-center text-xs leading-relaxed text-muted-foreground">
           By continuing you agree to our{" "}
           <Link to="/terms" className="font-medium text-foreground underline underline-offset-2">
@@ -91,7 +65,26 @@ export function AuthPage() {
           </Link>
           . You must be 21 or older.
         </p>
-      </div>
-    </div>
+      }
+    >
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <TabsList className="grid grid-cols-2">
+          <TabsTrigger value="login">
+            <LogIn aria-hidden="true" />
+            Login
+          </TabsTrigger>
+          <TabsTrigger value="signup">
+            <UserPlus aria-hidden="true" />
+            Sign Up
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="login" className="pt-2">
+          <LoginForm defaultEmail={loginEmail} onSuccess={handleLoginSuccess} />
+        </TabsContent>
+        <TabsContent value="signup" className="pt-2">
+          <SignUpForm onSuccess={handleSignUpSuccess} />
+        </TabsContent>
+      </Tabs>
+    </AuthCard>
   );
 }

@@ -67,7 +67,7 @@ describe("SignUpForm", () => {
     expect(screen.getByLabelText("First Name")).toHaveValue("");
     expect(screen.getByRole("checkbox", { name: "I am 21 or older" })).not.toBeChecked();
     expect(toast).toHaveBeenCalledTimes(1);
-    expect(toast).toHaveBeenCalledWith("Account created", "Please log in with your new account.");
+    expect(toast).toHaveBeenCalledWith("Sign up successful!", "Please check your email for confirmation.");
   });
 
   it("puts a server field error next to the field", async () => {

@@ -59,8 +59,8 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
       notify.error("Error signing up", errorMessage(error, "Failed to create account. Please try again."));
       return;
     }
-    // SPEC.md §8 'Account created'. No e-mail is sent yet, so none is promised.
-    notify.success("Account created", "Please log in with your new account.");
+    // SPEC.md §8 'Sign up ok': the server has queued the confirmation e-mail (issue 10).
+    notify.success("Sign up successful!", "Please check your email for confirmation.");
     reset(emptyValues);
     onSuccess?.(values.email);
   });
