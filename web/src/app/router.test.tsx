@@ -59,6 +59,18 @@ describe("routes and guards", () => {
     expect(screen.getByRole("link", { name: "Admin Portal" })).toHaveAttribute("href", "/admin");
   });
 
+  it("serves the pages the account e-mails link to", async () => {
+    mockApi();
+    const { router } = renderApp(appRoutes, { initialEntries: ["/auth"] });
+    await userEvent.click(await screen.findByRole("link", { name: "Forgot password?" }));
+    expect(await screen.findByRole("button", { name: "Send Reset Link" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/auth/forgot-password");
+    await router.navigate("/auth/reset-password?token=t");
+    expect(await screen.findByRole("heading", { level: 1, name: "Set a New Password" })).toBeInTheDocument();
+    await router.navigate("/auth/confirm-email");
+    expect(await screen.findByRole("heading", { level: 1, name: "Confirm your email" })).toBeInTheDocument();
+  });
+
   it("redirects /login to /auth keeping the query", async () => {
     mockApi();
     const { router } = renderApp(appRoutes, { initialEntries: ["/login?webinarId=9"] });

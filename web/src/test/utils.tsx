@@ -54,10 +54,18 @@ function testQueryClient() {
   });
 }
 
-/** Renders app routes (or one element at `path`) inside all providers and a memory router. */
+/**
+ * Renders app routes (or one element at `path`) inside all providers and a
+ * memory router. `strict`: under StrictMode at the root, as main.tsx renders
+ * the app (effects of the first mount run twice).
+ */
 export function renderApp(
   routesOrElement: RouteObject[] | ReactElement,
-  { initialEntries = ["/"], path = "/" }: { initialEntries?: InitialEntry[]; path?: string } = {},
+  {
+    initialEntries = ["/"],
+    path = "/",
+    strict = false,
+  }: { initialEntries?: InitialEntry[]; path?: string; strict?: boolean } = {},
 ) {
   const children: RouteObject[] = Array.isArray(routesOrElement)
     ? routesOrElement
@@ -71,6 +79,7 @@ export function renderApp(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} flushSync={(fn) => void flushSync(fn)} />
     </AppProviders>,
+    { reactStrictMode: strict },
   );
   return { ...utils, router, queryClient };
 }
