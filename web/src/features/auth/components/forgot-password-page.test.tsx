@@ -14,11 +14,9 @@ describe("ForgotPasswordPage", () => {
   it("sends the address and shows the same answer whatever it is", async () => {
     let release: () => void = () => {};
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const fetchMock = mockApi(undefined, async (url) => {
-      if (url !== "/api/auth/password/forgot") return undefined;
-      await answered;
-      return jsonResponse({ ok: true }, 202);
-    });
+    const fetchMock = mockApi(undefined, (url) =>
+      url === "/api/auth/password/forgot" ? answered.then(() => jsonResponse({ ok: true }, 202)) : undefined,
+    );
     const user = userEvent.setup();
     renderPage();
     await user.type(await screen.findByLabelText("Email Address"), " nobody@example.com ");
