@@ -32,7 +32,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `../bin/watchwin serve --addr 127.0.0.1:${port} --data-dir "${process.env.WATCHWIN_E2E_DATA}"`,
+    // The server's log goes to server.log in the data folder: tests read the
+    // mails it logs (no SMTP here) through support/server-log.ts.
+    command: `sh -c 'exec ../bin/watchwin serve --addr 127.0.0.1:${port} --data-dir "${process.env.WATCHWIN_E2E_DATA}" >>"${process.env.WATCHWIN_E2E_DATA}/server.log" 2>&1'`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -41,6 +43,15 @@ export default defineConfig({
     // All test traffic comes from 127.0.0.1. Trusting it as a proxy lets the API
     // fixtures name a client address per seeded account (X-Forwarded-For), so the
     // per-address sign-up and login limits see many clients, not one.
-    env: { WATCHWIN_DATABASE_URL: '', WATCHWIN_TRUSTED_PROXIES: '127.0.0.1' },
+    // No SMTP: mails are logged with their links (loopback base URL), and login
+    // does not wait for the confirmation link (tests/account-email.spec.ts
+    // starts its own server for that mode).
+    env: {
+      WATCHWIN_DATABASE_URL: '',
+      WATCHWIN_TRUSTED_PROXIES: '127.0.0.1',
+      WATCHWIN_SMTP_URL: '',
+      WATCHWIN_BASE_URL: baseURL,
+      WATCHWIN_REQUIRE_EMAIL_CONFIRMATION: 'false',
+    },
   },
 });

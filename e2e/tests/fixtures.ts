@@ -25,9 +25,9 @@ export function nextClientAddress(): string {
   return `10.${(clientCounter >> 16) & 255}.${(clientCounter >> 8) & 255}.${clientCounter & 255}`;
 }
 
-/** Creates an account through the real sign-up API (not logged in). */
-export async function signUpViaApi(request: APIRequestContext, prefix = 'user'): Promise<Account> {
-  const account = { email: uniqueEmail(prefix), password: 'secret123', firstName: 'Sam', lastName: 'Carter' };
+/** Creates an account through the real sign-up API (not logged in); `email` defaults to a unique one. */
+export async function signUpViaApi(request: APIRequestContext, prefix = 'user', email = uniqueEmail(prefix)): Promise<Account> {
+  const account = { email, password: 'secret123', firstName: 'Sam', lastName: 'Carter' };
   const res = await request.post('/api/auth/signup', {
     data: { ...account, confirmPassword: account.password, phoneNumber: '630-555-0199', ageConfirmed: true },
     headers: { 'X-Forwarded-For': nextClientAddress() },

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect, signUpViaApi } from './fixtures';
+import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
+
+// Issue 10: the account e-mails, read from the server's log (no SMTP in tests).
+
+const RESET_SENT = "If an account exists for that email, we've sent a link to reset your password. Check your inbox.";
+
+async function submitLogin(page: Page, email: string, password: string) {
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+test('a user who forgot the password gets back in with the mailed link', async ({ page, request }) => {
+  const { email, domain } = mailboxAddress('sam');
+  const account = await signUpViaApi(request, 'sam', email);
+
+  await page.goto('/auth');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await page.getByLabel('Email Address').fill(account.email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText(RESET_SENT)).toBeVisible();
+
+  // An address without an account gets the very same answer.
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email Address').fill(mailboxAddress('nobody').email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText(RESET_SENT)).toBeVisible();
+
+  const link = await waitForMailLink({ domain, path: '/auth/reset-password' });
+  expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set a New Password' })).toBeVisible();
+  await page.getByLabel('New Password').fill('brand-new-pw');
+  await page.getByLabel('Confirm Password').fill('brand-new-px');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('brand-new-pw');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please log in with your new password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  // The old password no longer works; the new one does.
+  await submitLogin(page, account.email, account.password);
+  await expect(page.getByText('Error signing in', { exact: true })).toBeVisible();
+  await submitLogin(page, account.email, 'brand-new-pw');
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByLabel('New Password').fill('another-pw-1');
+  await page.getByLabel('Confirm Password').fill('another-pw-1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired. Please request a new one.');
+  await page.getByRole('link', { name: 'Request a new reset link' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+});
+
+test.describe('with WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=true', () => {
+  // A second server in that mode, on its own port and database.
+  const port = process.env.WATCHWIN_E2E_CONFIRM_PORT ?? '18109';
+  const origin = `http://127.0.0.1:${port}`;
+  const binary = resolve(import.meta.dirname, '../../bin/watchwin');
+  let dataDir = '';
+  let server: ChildProcess | undefined;
+
+  test.use({ baseURL: origin });
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    dataDir = mkdtempSync(join(tmpdir(), 'watchwin-e2e-confirm-'));
+    const log = openSync(serverLogPath(dataDir), 'a');
+    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+      env: {
+        ...process.env,
+        WATCHWIN_DATABASE_URL: '',
+        WATCHWIN_SMTP_URL: '',
+        WATCHWIN_BASE_URL: origin,
+        WATCHWIN_REQUIRE_EMAIL_CONFIRMATION: 'true',
+      },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    const started = server;
+    await expect
+      .poll(async () => {
+        if (started.exitCode !== null) {
+          throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
+        }
+        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+      }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
+      .toBe(true);
+    // Ready, and it is ours (not another process that held the port).
+    expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server!.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('login waits until the address is confirmed with the mailed link', async ({ page }) => {
+    const { email, domain } = mailboxAddress('jo');
+    const logFile = serverLogPath(dataDir);
+
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+    await form.getByLabel('First Name').fill('Jo');
+    await form.getByLabel('Last Name').fill('Parker');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone Number').fill('(630) 555-0142');
+    await form.getByLabel('Password', { exact: true }).fill('secret123');
+    await form.getByLabel('Confirm Password').fill('secret123');
+    await form.getByLabel('I am 21 or older').check();
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please check your email for confirmation.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+
+    // Not yet confirmed: no session, a clear message and a way to get the link again.
+    await submitLogin(page, email, 'secret123');
+    const login = page.getByRole('tabpanel', { name: 'Login' });
+    await expect(login.getByRole('alert')).toContainText(
+      'Please confirm your email address before logging in. We can send the link again.',
+    );
+    await expect(page).toHaveURL(/\/auth$/);
+    await login.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await expect(login.getByText('Confirmation email sent. Check your inbox.')).toBeVisible();
+
+    // The sign-up mail and the resent one; follow the newest.
+    const link = await waitForMailLink({ domain, path: '/auth/confirm-email', count: 2, logFile });
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await submitLogin(page, email, 'secret123');
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+
+    // A used link is dead; the page offers a new one.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid or has expired.');
+    await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toBeVisible();
+  });
+});
