@@ -75,7 +75,7 @@ export function ResetPasswordPage() {
     body = <InvalidLink message={errorMessage(reset.error, INVALID_LINK)} />;
   } else {
     body = (
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Set a new password">
+      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Reset password">
         {otherError && (
           <Alert variant="destructive">
             <CircleAlert aria-hidden="true" />
