@@ -4,14 +4,13 @@ import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormControl, FormField } from "@/components/ui/form-field";
-import { Input } from "@/components/ui/input";
 import { errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useResetPassword } from "../api/reset-password";
 import { newPasswordSchema, type NewPasswordInput } from "../api/schemas";
 import { AuthCard, BackToLogin } from "./auth-card";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** The server's words for a dead link; also shown when the URL has no token at all. */
 const INVALID_LINK = "This link is invalid or has expired. Please request a new one.";
@@ -82,21 +81,13 @@ export function ResetPasswordPage() {
             <AlertDescription>{errorMessage(reset.error)}</AlertDescription>
           </Alert>
         )}
-        <FormField
-          id="reset-password"
-          label="New Password"
-          error={errors.password?.message}
-          description="At least 6 characters."
-        >
-          <FormControl>
-            <Input type="password" autoComplete="new-password" {...register("password")} />
-          </FormControl>
-        </FormField>
-        <FormField id="reset-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-          <FormControl>
-            <Input type="password" autoComplete="new-password" {...register("confirmPassword")} />
-          </FormControl>
-        </FormField>
+        <NewPasswordFields
+          idPrefix="reset"
+          passwordLabel="New Password"
+          password={register("password")}
+          confirmPassword={register("confirmPassword")}
+          errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending} aria-busy={reset.isPending}>
           <KeyRound aria-hidden="true" />
           {reset.isPending ? "Updating..." : "Update Password"}

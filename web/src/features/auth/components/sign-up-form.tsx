@@ -11,6 +11,7 @@ import { notify } from "@/lib/toast";
 import { signUpSchema, type SignUpFormValues, type SignUpInput } from "../api/schemas";
 import { useSignUp } from "../api/signup";
 import { applyServerFieldError } from "../lib/apply-server-error";
+import { NewPasswordFields } from "./new-password-fields";
 
 const emptyValues: SignUpFormValues = {
   firstName: "",
@@ -90,21 +91,13 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
           <Input type="tel" autoComplete="tel" inputMode="tel" placeholder="(630) 555-0100" {...register("phoneNumber")} />
         </FormControl>
       </FormField>
-      <FormField
-        id="signup-password"
-        label="Password"
-        error={errors.password?.message}
-        description="At least 6 characters."
-      >
-        <FormControl>
-          <Input type="password" autoComplete="new-password" {...register("password")} />
-        </FormControl>
-      </FormField>
-      <FormField id="signup-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-        <FormControl>
-          <Input type="password" autoComplete="new-password" {...register("confirmPassword")} />
-        </FormControl>
-      </FormField>
+      <NewPasswordFields
+        idPrefix="signup"
+        passwordLabel="Password"
+        password={register("password")}
+        confirmPassword={register("confirmPassword")}
+        errors={{ password: errors.password?.message, confirmPassword: errors.confirmPassword?.message }}
+      />
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3 rounded-lg border bg-muted/60 p-3">
