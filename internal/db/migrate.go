@@ -18,8 +18,10 @@ import (
 var Migrations embed.FS
 
 // Migrate applies every migration not yet applied, each in its own
-// transaction. On PostgreSQL an advisory lock keeps several instances
-// starting at once from migrating twice.
+// transaction. On PostgreSQL a session advisory lock (pg_try_advisory_lock,
+// retried every second for up to 10 minutes) keeps several instances
+// starting at once from migrating together: one migrates, the others wait
+// and then find nothing left to do.
 func (d *DB) Migrate(ctx context.Context) error {
 	sub, err := fs.Sub(Migrations, "migrations/"+string(d.Engine))
 	if err != nil {
@@ -29,7 +31,7 @@ func (d *DB) Migrate(ctx context.Context) error {
 	var opts []goose.ProviderOption
 	if d.Engine == Postgres {
 		dialect = goose.DialectPostgres
-		locker, err := lock.NewPostgresSessionLocker()
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 600))
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pressly/goose/v3"
+
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 )
@@ -115,4 +117,58 @@ func TestSchemaVersion(t *testing.T) {
 			t.Fatalf("SchemaVersion = %d, %v; want %d", got, err, want)
 		}
 	})
+}
+
+// Several instances starting at once on one PostgreSQL database that an
+// older version left at its first migration all upgrade it without error
+// (the advisory lock lets one migrate while the others wait) and leave each
+// migration applied once.
+func TestMigrateConcurrently(t *testing.T) {
+	url := testutil.PostgresSchema(t)
+	const instances = 4
+	pools := make([]*db.DB, instances)
+	for i := range pools {
+		d, err := db.Open(t.Context(), url, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { d.Close() })
+		pools[i] = d
+	}
+	sub, err := fs.Sub(db.Migrations, "migrations/postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := goose.NewProvider(goose.DialectPostgres, pools[0].DB, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.UpTo(t.Context(), 1); err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, instances)
+	start := make(chan struct{})
+	for _, d := range pools {
+		go func() {
+			<-start
+			errs <- d.Migrate(t.Context())
+		}()
+	}
+	close(start)
+	for range instances {
+		if err := <-errs; err != nil {
+			t.Errorf("an instance failed to migrate: %v", err)
+		}
+	}
+	var applied int
+	if err := pools[0].QueryRow(`SELECT count(*) FROM goose_db_version WHERE version_id > 0`).Scan(&applied); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := fs.ReadDir(db.Migrations, "migrations/postgres")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if applied != len(entries) {
+		t.Fatalf("%d migrations recorded, want %d (each applied once)", applied, len(entries))
+	}
 }

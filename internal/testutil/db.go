@@ -65,11 +65,7 @@ func OpenDB(t testing.TB, engine db.Engine) *db.DB {
 	case db.SQLite:
 		d, err = db.Open(ctx, "", t.TempDir())
 	case db.Postgres:
-		base := os.Getenv(PostgresURLEnv)
-		if base == "" {
-			t.Skipf("%s not set", PostgresURLEnv)
-		}
-		d, err = openSchema(t, base)
+		d, err = db.Open(ctx, PostgresSchema(t), "")
 	default:
 		t.Fatalf("unknown engine %q", engine)
 	}
@@ -84,16 +80,29 @@ func OpenDB(t testing.TB, engine db.Engine) *db.DB {
 	return d
 }
 
-func openSchema(t testing.TB, base string) (*db.DB, error) {
+// PostgresSchema creates an empty schema on the PostgreSQL server named by
+// WATCHWIN_TEST_DATABASE_URL (skipping the test when it is not set) and
+// returns a URL whose connections use it, so several pools or processes
+// (instances of the app) can share one fresh database. The schema is
+// dropped when the test ends.
+func PostgresSchema(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(PostgresURLEnv)
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not set under CI: the PostgreSQL runs must not be skipped there", PostgresURLEnv)
+		}
+		t.Skipf("%s not set: skipping the PostgreSQL run", PostgresURLEnv)
+	}
 	ctx := context.Background()
 	admin, err := db.Open(ctx, base, "")
 	if err != nil {
-		return nil, err
+		t.Fatalf("open postgres: %v", err)
 	}
 	schema := "t_" + strings.ToLower(rand.Text()[:12])
 	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
 		admin.Close()
-		return nil, err
+		t.Fatalf("create schema: %v", err)
 	}
 	t.Cleanup(func() {
 		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
@@ -101,10 +110,10 @@ func openSchema(t testing.TB, base string) (*db.DB, error) {
 	})
 	u, err := url.Parse(base)
 	if err != nil {
-		return nil, err
+		t.Fatalf("%s: %v", PostgresURLEnv, err)
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return db.Open(ctx, u.String(), "")
+	return u.String()
 }
