@@ -53,6 +53,8 @@ type App struct {
 	// Throttle limits the routes of routeLimits (limits.go).
 	Throttle *throttle.Throttle
 	now      db.Clock
+	// instance names this process as the holder of job leases.
+	instance string
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -139,6 +141,7 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 		Giveaway:      giveaways,
 		Throttle:      throttle.New(d, now),
 		now:           now,
+		instance:      db.InstanceID(),
 	}
 }
 
@@ -289,8 +292,7 @@ func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	defer stopMail() // after Shutdown: mail queued by the last requests goes out
-	defer inBackground(every(jobInterval, "giveaway: pending draws", a.Giveaway.DrawPending))()
-	defer inBackground(every(jobInterval, "payments: reconcile", a.Payments.Reconcile))()
+	defer inBackground(a.runJobs)()
 	srv := a.httpServer()
 	slog.Info("watchwin listening", "url", "http://"+ln.Addr().String(), "database", string(a.DB.Engine))
 	errc := make(chan error, 1)

@@ -4,13 +4,84 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"watchwin/internal/db"
 )
 
 // jobInterval is how often Serve runs its periodic jobs: the retry of
-// automatic giveaway draws a crash or an error interrupted, and the payment
-// reconciler that fulfils payments no confirm reached. Every instance may
-// run them: a draw happens once per webinar, a payment is fulfilled once.
+// automatic giveaway draws a crash or an error interrupted, the payment
+// reconciler that fulfils payments no confirm reached, and housekeeping
+// (expired sessions, device tokens, throttle counts).
 const jobInterval = time.Minute
+
+// jobLease is how long a run of a job keeps the job's lease (db.Lease): with
+// several instances on one database, the one holding it runs the job and
+// renews it before every run; the others skip until it lapses (its holder
+// stopped or died), so a job never runs on two instances at once. A run is
+// cut off before its lease would lapse.
+const jobLease = 3 * jobInterval
+
+// job is a periodic piece of work run under a lease of its own name; it
+// returns how much it did (logged when not zero).
+type job struct {
+	name string
+	run  func(ctx context.Context) (int, error)
+}
+
+// jobs lists the periodic jobs Serve runs. Each is safe to run twice (a
+// draw happens once per webinar, a payment is fulfilled once): the lease
+// saves the work, it does not carry the guarantee.
+func (a *App) jobs() []job {
+	return []job{
+		{"giveaway.draw-pending", a.Giveaway.DrawPending},
+		{"payments.reconcile", a.Payments.Reconcile},
+		{"auth.housekeeping", a.Auth.Housekeep},
+	}
+}
+
+// RunJobs runs each periodic job once if this instance holds, or can
+// take, the job's lease, and returns the names of the jobs it ran. Serve
+// calls it every jobInterval.
+func (a *App) RunJobs(ctx context.Context) (ran []string) {
+	for _, j := range a.jobs() {
+		if runLeased(ctx, a.lease(j.name), j) {
+			ran = append(ran, j.name)
+		}
+	}
+	return ran
+}
+
+// ReleaseJobs gives up the leases this instance holds, so another instance
+// takes the jobs over at its next run instead of when the leases lapse.
+func (a *App) ReleaseJobs(ctx context.Context) {
+	for _, j := range a.jobs() {
+		if err := a.lease(j.name).Release(ctx); err != nil {
+			slog.WarnContext(ctx, j.name+": release lease", "err", err)
+		}
+	}
+}
+
+func (a *App) lease(name string) *db.Lease {
+	return a.DB.NewLease(name, a.instance, jobLease, a.now)
+}
+
+// runJobs calls RunJobs at once and then every jobInterval until ctx ends,
+// then releases the leases.
+func (a *App) runJobs(ctx context.Context) {
+	t := time.NewTicker(jobInterval)
+	defer t.Stop()
+	for {
+		a.RunJobs(ctx)
+		select {
+		case <-ctx.Done():
+			rel, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			a.ReleaseJobs(rel)
+			return
+		case <-t.C:
+		}
+	}
+}
 
 // inBackground runs run in a goroutine until the returned stop is called,
 // which cancels its context and waits for it to return.
@@ -24,23 +95,27 @@ func inBackground(run func(ctx context.Context)) (stop func()) {
 	return func() { cancel(); <-done }
 }
 
-// every returns a runner that calls job at once and then every interval
-// until its context ends, logging what each run did under name.
-func every(interval time.Duration, name string, job func(ctx context.Context) (int, error)) func(ctx context.Context) {
-	return func(ctx context.Context) {
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			if n, err := job(ctx); err != nil && ctx.Err() == nil {
-				slog.ErrorContext(ctx, name+" failed", "err", err, "done", n)
-			} else if n > 0 {
-				slog.InfoContext(ctx, name+" done", "done", n)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
+// runLeased runs j once if lease is this instance's (taking or renewing
+// it), reports whether it ran, and logs what the run did.
+func runLeased(ctx context.Context, lease *db.Lease, j job) bool {
+	ok, err := lease.Acquire(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			slog.ErrorContext(ctx, j.name+": lease", "err", err)
 		}
+		return false
 	}
+	if !ok {
+		return false // another instance runs it
+	}
+	// Stop well before the lease lapses, so no other instance starts the
+	// job while this run is still under way.
+	runCtx, cancel := context.WithTimeout(ctx, jobLease-jobInterval)
+	defer cancel()
+	if n, err := j.run(runCtx); err != nil && ctx.Err() == nil {
+		slog.ErrorContext(ctx, j.name+" failed", "err", err, "done", n)
+	} else if n > 0 {
+		slog.InfoContext(ctx, j.name+" done", "done", n)
+	}
+	return true
 }
