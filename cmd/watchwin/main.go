@@ -23,6 +23,7 @@ import (
 	"watchwin/internal/apperr"
 	"watchwin/internal/config"
 	"watchwin/internal/db"
+	"watchwin/internal/httpx"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -31,20 +32,21 @@ var version = "dev"
 const usage = `watchwin: webinars that sell store credit
 
 Usage:
-  watchwin serve   [--addr 127.0.0.1:8080] [--data-dir ./data] [--demo]
+  watchwin serve   [--addr 127.0.0.1:8080] [--data-dir ./data] [--log-format text|json] [--demo]
   watchwin migrate [--data-dir ./data]
   watchwin user add --email E --password P [--role user|admin] [--data-dir ./data]
   watchwin backup FILE [--data-dir ./data]
   watchwin version
 
-Environment: WATCHWIN_ADDR, WATCHWIN_DATA_DIR, WATCHWIN_DATABASE_URL (postgres://… for
+Environment: WATCHWIN_ADDR, WATCHWIN_DATA_DIR, WATCHWIN_LOG_FORMAT (text or json),
+WATCHWIN_METRICS_TOKEN, WATCHWIN_DATABASE_URL (postgres://… for
 PostgreSQL; empty for SQLite in the data folder), WATCHWIN_BASE_URL, WATCHWIN_STORE_URL,
 WATCHWIN_TIMEZONE, WATCHWIN_COUPON_EXPIRY_DAYS, WATCHWIN_SMTP_URL, WATCHWIN_MAIL_FROM,
 STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET.
 `
 
 func main() {
-	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	slog.SetDefault(newLogger("text", os.Stderr))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
@@ -103,7 +105,23 @@ func parse(fs *flag.FlagSet, cfg *config.Config, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return cfg.Finish()
+	if err := cfg.Finish(); err != nil {
+		return err
+	}
+	slog.SetDefault(newLogger(cfg.LogFormat, os.Stderr))
+	return nil
+}
+
+// newLogger logs at info level to w as text (key=value) or, for a log
+// collector, one JSON object per line; each line logged with a request's
+// context carries its request_id.
+func newLogger(format string, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
+	if format == "json" {
+		h = slog.NewJSONHandler(w, opts)
+	}
+	return slog.New(httpx.LogHandler(h))
 }
 
 func serve(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {

@@ -53,7 +53,8 @@ type App struct {
 	// Throttle limits the routes of routeLimits (limits.go).
 	Throttle *throttle.Throttle
 	now      db.Clock
-	// instance names this process as the holder of job leases.
+	// instance names this process as the holder of job leases: host name
+	// and listen address (cfg.Addr), unique among live processes.
 	instance string
 }
 
@@ -141,7 +142,7 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 		Giveaway:      giveaways,
 		Throttle:      throttle.New(d, now),
 		now:           now,
-		instance:      db.InstanceID(),
+		instance:      db.InstanceID(cfg.Addr),
 	}
 }
 
@@ -166,21 +167,24 @@ const maxBody = 2 * media.MaxUploadBody
 func (a *App) Handler() http.Handler {
 	api := http.NewServeMux()
 	mediaHandler := a.apiRoutes(api)
+	m := newMetrics(a)
 
 	root := http.NewServeMux()
-	root.Handle("/api/", a.Auth.Middleware(api))
+	root.Handle("/api/", a.Auth.Middleware(httpx.Routed(api)))
 	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	root.HandleFunc("GET /readyz", a.ready)
+	root.Handle("GET /metrics", m.handler(a.Config.MetricsToken))
 	mediaHandler.PublicRoutes(root) // public images: no session needed
 	root.Handle("/", spaHandler(web.Dist()))
 
-	return httpx.Chain(root,
-		httpx.WithRequestID,
+	return httpx.Chain(httpx.Routed(root),
+		httpx.RequestIDs(a.Config.TrustedProxies),
 		httpx.ClientAddress(a.Config.TrustedProxies),
 		httpx.LogRequests,
+		httpx.Measure(m.observe),
 		httpx.Recover,
 		httpx.SecurityHeaders,
 		httpx.LimitBodies(maxBody),
@@ -274,8 +278,7 @@ func (a *App) publicConfig(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// Serve listens on cfg.Addr until ctx is cancelled, then stops taking new
-// requests and waits up to 15 s for those under way.
+// Serve listens on cfg.Addr and serves there as ServeListener does.
 func (a *App) Serve(ctx context.Context) error {
 	ln, err := net.Listen("tcp", a.Config.Addr)
 	if err != nil {
@@ -284,7 +287,10 @@ func (a *App) Serve(ctx context.Context) error {
 	return a.ServeListener(ctx, ln)
 }
 
-// ServeListener is Serve on a listener the caller opened; it closes ln.
+// ServeListener serves on ln (which it closes), with the mail worker and
+// the periodic jobs running, until ctx is cancelled (SIGTERM, Ctrl-C); then
+// it stops taking new connections, waits up to 15 s for the requests under
+// way to be answered, and stops the jobs and the mail worker.
 func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	stopMail, err := a.startMail()
 	if err != nil {

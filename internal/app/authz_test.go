@@ -273,3 +273,23 @@ func methodOf(pattern string) string {
 	}
 	return http.MethodGet
 }
+
+// GET /metrics (outside /api) is for the scraper, not for sessions: every
+// caller, an admin included, needs the metrics token (WATCHWIN_METRICS_TOKEN);
+// with it no session is needed.
+func TestMetricsAuthorization(t *testing.T) {
+	t.Setenv("WATCHWIN_METRICS_TOKEN", metricsToken)
+	s := testutil.NewServer(t, db.SQLite)
+	actors := s.Actors()
+	for _, who := range []string{"anon", "user", "admin"} {
+		if res := actors.As(who).Do("GET", "/metrics", nil); res.Status != http.StatusUnauthorized {
+			t.Errorf("GET /metrics as %s without the token: %d, want 401", who, res.Status)
+		}
+	}
+	if res := scrape(t, s, "wrong-"+metricsToken); res.Status != http.StatusUnauthorized {
+		t.Errorf("GET /metrics with a wrong token: %d, want 401", res.Status)
+	}
+	if res := scrape(t, s, metricsToken); res.Status != http.StatusOK {
+		t.Errorf("GET /metrics with the token: %d, want 200", res.Status)
+	}
+}

@@ -254,13 +254,16 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 	return res, nil
 }
 
-// Housekeep removes expired sessions and device tokens and throttle counts
-// whose window has closed (Login does it too; Serve runs it periodically so
-// the tables stay small when nobody logs in). It reports 0 rows: the count
-// is not worth a log line.
+// Housekeep removes expired sessions, device and account tokens, and
+// throttle counts whose window has closed (Login does it too; Serve runs it
+// periodically so the tables stay small when nobody logs in). It reports 0
+// rows: the count is not worth a log line.
 func (s *Service) Housekeep(ctx context.Context) (int, error) {
 	now := s.now()
-	return 0, s.store.deleteExpired(ctx, now, now.Add(-longestWindow))
+	if err := s.store.deleteExpired(ctx, now); err != nil {
+		return 0, err
+	}
+	return 0, s.limits.DeleteStale(ctx, now)
 }
 
 // Logout ends the session behind token. Unknown tokens are fine.

@@ -44,6 +44,15 @@ type Config struct {
 	// and the connection's peer is the client.
 	TrustedProxies []netip.Prefix
 
+	// MetricsToken turns GET /metrics on for scrapers that send it as a
+	// bearer token (WATCHWIN_METRICS_TOKEN); empty: no metrics endpoint.
+	// A secret: never log it.
+	MetricsToken string
+	// LogFormat is "text" (the default, for a terminal) or "json" (one
+	// object per line, for a log collector): WATCHWIN_LOG_FORMAT or
+	// --log-format.
+	LogFormat string
+
 	// SMTPURL is where mail goes: smtp://user:pass@host:port (STARTTLS when
 	// the server offers it) or smtps://… (TLS from the first byte); empty
 	// writes mail to the log instead. It holds a password: never log it.
@@ -101,6 +110,8 @@ func Defaults() (Config, error) {
 		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
 		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
+		MetricsToken:         os.Getenv("WATCHWIN_METRICS_TOKEN"),
+		LogFormat:            env("WATCHWIN_LOG_FORMAT", "text"),
 		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
 		HTTP:                 DefaultHTTPLimits,
 	}
@@ -221,6 +232,7 @@ func ParseTrustedProxies(s string) ([]netip.Prefix, error) {
 // RegisterCommon adds the flags every subcommand honours.
 func (c *Config) RegisterCommon(fs *flag.FlagSet) {
 	fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "data folder: SQLite database and stored images (env WATCHWIN_DATA_DIR)")
+	fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "log format: text or json (env WATCHWIN_LOG_FORMAT)")
 }
 
 // RegisterServe adds the flags of `watchwin serve`.
@@ -237,6 +249,9 @@ func (c *Config) Finish() error {
 		return fmt.Errorf("data dir: %w", err)
 	}
 	c.DataDir = abs
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return fmt.Errorf("the log format (WATCHWIN_LOG_FORMAT or --log-format) must be text or json")
+	}
 	if c.BaseURL == "" {
 		c.BaseURL = "http://" + c.Addr
 	}

@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
 	"os"
@@ -58,12 +57,15 @@ func (l *Lease) Release(ctx context.Context) error {
 	return MapError(err)
 }
 
-// InstanceID names this process as a lease holder: the host name and a
-// random suffix, so two processes on one host differ too.
-func InstanceID() string {
+// InstanceID names a process as a lease holder: its host name and the
+// address it listens on, which no other live process on the host can share.
+// A process restarted after a crash (kill -9, power loss) on the same host
+// and address is the same holder, so it resumes the leases its previous
+// life held at once instead of waiting for them to lapse.
+func InstanceID(addr string) string {
 	host, err := os.Hostname()
 	if err != nil || host == "" {
-		host = "watchwin"
+		host = "localhost"
 	}
-	return host + "-" + rand.Text()[:8]
+	return host + "/" + addr
 }

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"watchwin/internal/apperr"
@@ -17,22 +19,73 @@ type ctxKey int
 
 const requestIDKey ctxKey = iota
 
-// RequestID returns the id given to the request by WithRequestID.
+// RequestID returns the id given to the request by RequestIDs.
 func RequestID(ctx context.Context) string {
 	id, _ := ctx.Value(requestIDKey).(string)
 	return id
 }
 
-// WithRequestID gives every request a short random id, sent back in
-// X-Request-Id and written in every log line about the request.
-func WithRequestID(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b := make([]byte, 8)
-		_, _ = rand.Read(b)
-		id := hex.EncodeToString(b)
-		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
-	})
+// RequestIDs gives every request an id, sent back in X-Request-Id and
+// written in every log line about the request (LogHandler adds it to each
+// line logged with the request's context). A request arriving from one of
+// the trusted proxies keeps the X-Request-Id the proxy set, when it is a
+// plausible id (1 to 64 letters, digits, '-', '_', '.', ':'), so one id
+// follows a request from the load balancer into this log; otherwise the id
+// is 16 random hex digits.
+func RequestIDs(trusted []netip.Prefix) Middleware {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			id := r.Header.Get("X-Request-Id")
+			if !validRequestID(id) || !fromTrusted(r, trusted) {
+				b := make([]byte, 8)
+				_, _ = rand.Read(b)
+				id = hex.EncodeToString(b)
+			}
+			w.Header().Set("X-Request-Id", id)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+		})
+	}
+}
+
+func validRequestID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("-_.:", c)
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fromTrusted reports whether the connection's peer is a trusted proxy.
+func fromTrusted(r *http.Request, trusted []netip.Prefix) bool {
+	peer, err := parseHop(r.RemoteAddr)
+	return err == nil && isTrusted(peer, trusted)
+}
+
+// LogHandler wraps a slog handler so that every record logged with a
+// request's context (slog.InfoContext(r.Context(), …) and the like) carries
+// that request's id as request_id.
+func LogHandler(h slog.Handler) slog.Handler { return logHandler{h} }
+
+type logHandler struct{ slog.Handler }
+
+func (h logHandler) Handle(ctx context.Context, r slog.Record) error {
+	if id := RequestID(ctx); id != "" {
+		r.AddAttrs(slog.String("request_id", id))
+	}
+	return h.Handler.Handle(ctx, r)
+}
+
+func (h logHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return logHandler{h.Handler.WithAttrs(attrs)}
+}
+
+func (h logHandler) WithGroup(name string) slog.Handler {
+	return logHandler{h.Handler.WithGroup(name)}
 }
 
 type statusRecorder struct {
@@ -57,7 +110,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // LogRequests logs one line per API request: method, path (never the query,
-// which may carry personal data), status, duration and request id.
+// which may carry personal data), status and duration (and, through
+// LogHandler, the request id).
 func LogRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -70,7 +124,7 @@ func LogRequests(next http.Handler) http.Handler {
 			level = slog.LevelInfo
 		}
 		slog.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
-			"duration_ms", time.Since(start).Milliseconds(), "request_id", RequestID(r.Context()))
+			"duration_ms", time.Since(start).Milliseconds())
 	})
 }
 
@@ -82,7 +136,7 @@ func Recover(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				slog.ErrorContext(r.Context(), "panic", "request_id", RequestID(r.Context()), "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
+				slog.ErrorContext(r.Context(), "panic", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				WriteError(w, r, fmt.Errorf("panic: %v", v))
 			}
 		}()

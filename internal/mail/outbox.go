@@ -73,6 +73,17 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	return nil
 }
 
+// Backlog counts the mail not sent: pending (still to be tried, now or
+// after a backoff) and failed (given up after DefaultMaxAttempts; it stays
+// in the table with its last error). The metrics report it.
+func (o *Outbox) Backlog(ctx context.Context) (pending, failed int, err error) {
+	err = o.db.Q(ctx).QueryRowContext(ctx, `SELECT
+			COALESCE(SUM(CASE WHEN attempts < $1 THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN attempts >= $1 THEN 1 ELSE 0 END), 0)
+		FROM mail_outbox WHERE sent_at IS NULL`, DefaultMaxAttempts).Scan(&pending, &failed)
+	return pending, failed, db.MapError(err)
+}
+
 func validate(m Message) error {
 	addr, err := mail.ParseAddress(m.To)
 	if err != nil || strings.ContainsAny(m.To, "\r\n") {

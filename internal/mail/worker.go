@@ -14,6 +14,9 @@ import (
 	"watchwin/internal/db"
 )
 
+// DefaultMaxAttempts is a Worker's MaxAttempts unless changed.
+const DefaultMaxAttempts = 10
+
 const (
 	// lockFor is how long a claimed mail is reserved for the worker that
 	// claimed it; sendTimeout is well below it, so no other worker claims a
@@ -53,7 +56,7 @@ func NewWorker(o *Outbox, sender Sender, from string, logger *slog.Logger) *Work
 		logger = slog.Default()
 	}
 	return &Worker{outbox: o, sender: sender, from: from, log: logger,
-		PollInterval: 2 * time.Second, MaxAttempts: 10}
+		PollInterval: 2 * time.Second, MaxAttempts: DefaultMaxAttempts}
 }
 
 // Backoff is how long a mail waits after its n-th failed attempt (n ≥ 1):

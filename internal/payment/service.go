@@ -436,3 +436,9 @@ func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
 	}
 	return err
 }
+
+// CountByStatus counts the store's payments by outcome (open, succeeded,
+// refunded, canceled); the metrics report it.
+func (s *Service) CountByStatus(ctx context.Context) (map[string]int, error) {
+	return s.store.countByStatus(ctx)
+}

@@ -127,3 +127,22 @@ func (s store) touch(ctx context.Context, id string, now time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET updated_at = $2 WHERE id = $1 AND status = 'open'`, id, now)
 	return db.MapError(err)
 }
+
+// countByStatus counts every payment by its status.
+func (s store) countByStatus(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT status, count(*) FROM payments GROUP BY status`)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return nil, db.MapError(err)
+		}
+		out[status] = n
+	}
+	return out, db.MapError(rows.Err())
+}

@@ -40,9 +40,12 @@ func NewServerWithDB(t testing.TB, d *db.DB) *Server {
 		t.Fatal(err)
 	}
 	cfg.DataDir = t.TempDir()
-	// The public URL (links in e-mails) is the test server's own.
+	// The public URL (links in e-mails) and the app's address are the test
+	// server's own, so two servers on one database are two instances (lease
+	// holders), as two processes would be.
 	ts := httptest.NewUnstartedServer(nil)
-	cfg.BaseURL = "http://" + ts.Listener.Addr().String()
+	cfg.Addr = ts.Listener.Addr().String()
+	cfg.BaseURL = "http://" + cfg.Addr
 	clock := &Clock{}
 	a := app.NewWithDB(cfg, d, clock.Now)
 	a.Auth.Sleep = func(context.Context, time.Duration) {} // no waiting on failed logins in tests
