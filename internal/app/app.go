@@ -197,7 +197,7 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	if err := a.DB.PingContext(ctx); err != nil {
-		slog.Warn("database not reachable", "err", err)
+		slog.WarnContext(ctx, "database not reachable", "err", err)
 		w.WriteHeader(http.StatusServiceUnavailable)
 		_, _ = w.Write([]byte("database unreachable\n"))
 		return
@@ -215,7 +215,7 @@ func (a *App) ready(w http.ResponseWriter, r *http.Request) {
 func (a *App) storageReady(ctx context.Context) error {
 	err := a.Media.Ready(ctx)
 	if err != nil {
-		slog.Warn("storage not ready", "err", err)
+		slog.WarnContext(ctx, "storage not ready", "err", err)
 	}
 	return err
 }
