@@ -208,7 +208,7 @@ func TestFreeWebinarClaim(t *testing.T) {
 // buyer is a user registered for a webinar with the video watched, made
 // through the services with plain SQL for the account (no password hashing,
 // so a thousand of them are quick).
-func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
+func buyer(t testing.TB, s *testutil.Server, webinarID string) auth.Profile {
 	t.Helper()
 	ctx := context.Background()
 	p := auth.Profile{ID: uuid.NewString(), Email: uuid.NewString() + "@example.com", Role: auth.RoleUser}
@@ -226,7 +226,7 @@ func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
 }
 
 // pay starts a payment for p and pays it with a good test card.
-func pay(t *testing.T, s *testutil.Server, p auth.Profile, webinarID string) (payment.Started, error) {
+func pay(t testing.TB, s *testutil.Server, p auth.Profile, webinarID string) (payment.Started, error) {
 	ctx := context.Background()
 	st, err := s.App.Payments.Start(ctx, p, webinarID)
 	if err != nil {

@@ -1,0 +1,25 @@
+package coupon
+
+import "testing"
+
+// BenchmarkNewCode measures drawing one coupon code (60 bits from
+// crypto/rand, formatted LW-XXXX-XXXX-XXXX).
+func BenchmarkNewCode(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(newCode()) != 17 {
+			b.Fatal("bad code length")
+		}
+	}
+}
+
+// BenchmarkQRPNG measures the coupon e-mail's QR code, drawn inside the
+// fulfilment transaction.
+func BenchmarkQRPNG(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := QRPNG("LW-ABCD-EFGH-JKMN"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
