@@ -31,6 +31,12 @@ const (
 type DB struct {
 	*sql.DB
 	Engine Engine
+	// writer lets one InTx transaction at a time begin on SQLite, where
+	// each takes the database's one write lock (BEGIN IMMEDIATE) anyway:
+	// the others queue here and start the moment it commits, instead of
+	// polling the lock with the busy handler's growing sleeps. nil on
+	// PostgreSQL, whose row locks let transactions run side by side.
+	writer chan struct{}
 }
 
 // Open connects to the database named by url: empty means the SQLite file
@@ -82,7 +88,7 @@ func openSQLite(path string) (*DB, error) {
 	pool.SetMaxOpenConns(8)
 	pool.SetMaxIdleConns(8)
 	pool.SetConnMaxLifetime(0)
-	return &DB{DB: pool, Engine: SQLite}, nil
+	return &DB{DB: pool, Engine: SQLite, writer: make(chan struct{}, 1)}, nil
 }
 
 // InTx runs fn in one transaction that travels in the context fn receives:
@@ -96,6 +102,13 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error
 	if _, ok := d.txFrom(ctx); ok {
 		return fn(ctx)
 	}
+	if d.writer != nil {
+		release, err := d.waitWriter(ctx)
+		if err != nil {
+			return err
+		}
+		defer release()
+	}
 	tx, err := d.BeginTx(ctx, nil)
 	if err != nil {
 		return MapError(err)
@@ -105,6 +118,26 @@ func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context) error) error
 		return err
 	}
 	return MapError(tx.Commit())
+}
+
+// writerWait bounds the wait for the SQLite writer turn, as the busy
+// timeout bounds the wait for the lock itself: past it the transaction
+// begins anyway and SQLite's busy handler decides (so a transaction begun
+// by mistake inside another one fails as before instead of hanging).
+const writerWait = 10 * time.Second
+
+// waitWriter takes the SQLite writer turn and returns its release.
+func (d *DB) waitWriter(ctx context.Context) (release func(), err error) {
+	t := time.NewTimer(writerWait)
+	defer t.Stop()
+	select {
+	case d.writer <- struct{}{}:
+		return func() { <-d.writer }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-t.C:
+		return func() {}, nil
+	}
 }
 
 // InTransaction reports whether ctx carries a transaction of d (a rule that
