@@ -170,7 +170,7 @@ func (a *App) Handler() http.Handler {
 	m := newMetrics(a)
 
 	root := http.NewServeMux()
-	root.Handle("/api/", a.Auth.Middleware(httpx.Routed(api)))
+	root.Handle("/api/", httpx.NoStore(a.Auth.Middleware(httpx.Routed(api))))
 	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
@@ -187,6 +187,7 @@ func (a *App) Handler() http.Handler {
 		httpx.Measure(m.observe),
 		httpx.Recover,
 		httpx.SecurityHeaders,
+		httpx.Compress,
 		httpx.LimitBodies(maxBody),
 		httpx.RefuseCrossOrigin(),
 	)

@@ -1,9 +1,7 @@
 package webinar
 
 import (
-	"bytes"
 	"net/http"
-	"time"
 
 	"watchwin/internal/auth"
 	"watchwin/internal/httpx"
@@ -34,11 +32,8 @@ func (h *Handler) listPublic(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hd := w.Header()
-	hd.Set("Content-Type", "application/json; charset=utf-8")
-	hd.Set("Cache-Control", "no-cache")
-	hd.Set("ETag", list.ETag)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(list.JSON))
+	w.Header().Set("Cache-Control", "no-cache")
+	httpx.ServeBytes(w, r, "application/json; charset=utf-8", list.ETag, list.JSON)
 	return nil
 }
 

@@ -22,7 +22,7 @@ const ListTTL = time.Second
 // EncodedList is the public list as the API sends it, and its entity tag.
 type EncodedList struct {
 	JSON []byte // {"webinars":[…]}\n
-	ETag string // strong: a hash of JSON
+	ETag string // W/"…", a hash of JSON (weak: gzip'd or not, it is the same list)
 }
 
 // listCache holds the last EncodedList and when the query behind it ran.
@@ -84,7 +84,7 @@ func (s *Service) PublicList(ctx context.Context) (EncodedList, error) {
 		return EncodedList{}, err
 	}
 	sum := sha256.Sum256(buf.Bytes())
-	enc := &EncodedList{JSON: buf.Bytes(), ETag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	enc := &EncodedList{JSON: buf.Bytes(), ETag: `W/"` + hex.EncodeToString(sum[:12]) + `"`}
 	s.list.store(enc, at, gen)
 	return *enc, nil
 }

@@ -1,0 +1,39 @@
+package app
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"testing/fstest"
+)
+
+// Vite's hashed assets are cached for a year, immutable; other files for
+// an hour; the index (and every client route) is revalidated each time, so
+// a new release is picked up at once.
+func TestSPACaching(t *testing.T) {
+	dist := fstest.MapFS{
+		"index.html":              {Data: []byte(`<!doctype html><div id="root"></div><script src="/assets/index-abc123.js"></script>`)},
+		"assets/index-abc123.js":  {Data: []byte(`console.log(1)`)},
+		"assets/index-abc123.css": {Data: []byte(`body{}`)},
+		"favicon.svg":             {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+	}
+	h := spaHandler(dist)
+	for path, want := range map[string]string{
+		"/assets/index-abc123.js":  "public, max-age=31536000, immutable",
+		"/assets/index-abc123.css": "public, max-age=31536000, immutable",
+		"/favicon.svg":             "public, max-age=3600",
+		"/":                        "no-cache",
+		"/webinar/123/watch":       "no-cache",
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != want {
+			t.Errorf("%s: %d, Cache-Control %q, want %q", path, rec.Code, rec.Header().Get("Cache-Control"), want)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/index-old999.js", nil))
+	if rec.Code != http.StatusNotFound || rec.Header().Get("Cache-Control") == "public, max-age=31536000, immutable" {
+		t.Errorf("missing asset: %d, Cache-Control %q", rec.Code, rec.Header().Get("Cache-Control"))
+	}
+}
