@@ -28,6 +28,7 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
+	"watchwin/internal/testutil/testbin"
 )
 
 // The SMTP sender is tested against a real SMTP server: Debian's aiosmtpd
@@ -41,18 +42,9 @@ const python = "/usr/bin/python3"
 func aiosmtpd(t *testing.T, args ...string) (addr, maildir string) {
 	t.Helper()
 	if err := exec.Command(python, "-c", "import aiosmtpd").Run(); err != nil {
-		msg := "the SMTP tests need a real SMTP server: apt-get install -y python3-aiosmtpd (" + python + " cannot import aiosmtpd)"
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testbin.Missing(t, "the SMTP tests need a real SMTP server: apt-get install -y python3-aiosmtpd ("+python+" cannot import aiosmtpd)")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr = ln.Addr().String()
-	ln.Close()
+	addr = testbin.FreeAddr(t)
 	maildir = filepath.Join(t.TempDir(), "Maildir")
 	var out bytes.Buffer
 	cmd := exec.Command(python, append(append([]string{"-m", "aiosmtpd", "-n", "-l", addr,

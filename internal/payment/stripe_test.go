@@ -9,9 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -19,6 +17,8 @@ import (
 	"time"
 
 	"github.com/stripe/stripe-go/v85"
+
+	"watchwin/internal/testutil/testbin"
 )
 
 // The Stripe adapter is tested against stripe-mock, Stripe's API simulator
@@ -394,18 +394,14 @@ func (r *stripeRecorder) count() int {
 }
 
 // startStripeMock runs stripe-mock on free loopback ports for the test and
-// returns its HTTP base URL. It looks for bin/stripe-mock in the module root
-// (make test-go installs it there), then on PATH. Without it the test is
-// skipped, except under CI=true, where a missing simulator is a failure.
+// returns its HTTP base URL. It finds stripe-mock as testbin.Find does;
+// without it the test is skipped, except under CI=true, where a missing
+// simulator is a failure.
 func startStripeMock(t *testing.T) string {
 	t.Helper()
-	bin := findStripeMock()
+	bin := testbin.Find("stripe-mock")
 	if bin == "" {
-		msg := "stripe-mock not found in bin/ or on PATH; install it from the module root with: " + stripeMockInstall
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testbin.Missing(t, "stripe-mock not found in bin/ or on PATH; install it from the module root with: "+stripeMockInstall)
 	}
 	// An empty port lets the system choose; stripe-mock prints the address
 	// it got, so parallel runs never race for a port.
@@ -470,25 +466,4 @@ func startStripeMock(t *testing.T) string {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-func findStripeMock() string {
-	if dir, err := os.Getwd(); err == nil {
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				p := filepath.Join(dir, "bin", "stripe-mock")
-				if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-					return p
-				}
-				break
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
-		}
-	}
-	p, _ := exec.LookPath("stripe-mock")
-	return p
 }

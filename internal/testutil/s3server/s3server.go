@@ -7,10 +7,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -18,6 +16,8 @@ import (
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+
+	"watchwin/internal/testutil/testbin"
 )
 
 // Version is the versitygw release the Makefile installs (keep them equal).
@@ -41,27 +41,17 @@ type Server struct {
 }
 
 // Start runs versitygw on a free loopback port, serving a temporary folder,
-// until the test ends. It looks for bin/versitygw in the module root (make
-// test-go installs it there), then on PATH. Without it the test is skipped,
-// except under CI=true, where it fails.
+// until the test ends. It finds versitygw as testbin.Find does; without it
+// the test is skipped, except under CI=true, where it fails.
 func Start(t testing.TB) *Server {
 	t.Helper()
-	bin := find()
+	bin := testbin.Find("versitygw")
 	if bin == "" {
-		msg := "versitygw not found in bin/ or on PATH; install it from the module root with: " + Install
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testbin.Missing(t, "versitygw not found in bin/ or on PATH; install it from the module root with: "+Install)
 	}
 	// versitygw listens on the port it is given and does not report one
-	// the system chose, so take a free port first.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	// the system chose.
+	addr := testbin.FreeAddr(t)
 
 	out := &syncBuffer{}
 	cmd := exec.Command(bin, "--port", addr, "posix", t.TempDir())
@@ -115,27 +105,6 @@ func (s *Server) NewBucket(t testing.TB) string {
 // URL is a WATCHWIN_STORAGE_URL for bucket on this server, keys included.
 func (s *Server) URL(bucket string) string {
 	return fmt.Sprintf("s3://%s:%s@%s?endpoint=http://%s&region=%s", AccessKey, SecretKey, bucket, s.Endpoint, Region)
-}
-
-func find() string {
-	if dir, err := os.Getwd(); err == nil {
-		for {
-			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-				p := filepath.Join(dir, "bin", "versitygw")
-				if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-					return p
-				}
-				break
-			}
-			parent := filepath.Dir(dir)
-			if parent == dir {
-				break
-			}
-			dir = parent
-		}
-	}
-	p, _ := exec.LookPath("versitygw")
-	return p
 }
 
 // syncBuffer collects the server's output, written and read concurrently.

@@ -1,0 +1,59 @@
+// Package testbin finds and starts the real servers some tests run against
+// (stripe-mock, versitygw, an SMTP server). It imports nothing of watchwin,
+// so any package's tests can use it.
+package testbin
+
+import (
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// Find returns the path of a test server's binary: bin/<name> in the module
+// root (make test-go installs them there), else <name> on PATH; "" when it
+// is in neither.
+func Find(name string) string {
+	if dir, err := os.Getwd(); err == nil {
+		for {
+			if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+				p := filepath.Join(dir, "bin", name)
+				if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+					return p
+				}
+				break
+			}
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	p, _ := exec.LookPath(name)
+	return p
+}
+
+// Missing stops a test whose server is not installed: it skips with msg
+// (which should say how to install it), except under CI=true, where a
+// missing server is a failure.
+func Missing(t testing.TB, msg string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// FreeAddr returns a loopback address with a port free right now, for a
+// server that cannot report the port the system chose for it.
+func FreeAddr(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
