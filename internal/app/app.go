@@ -119,7 +119,8 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail}, err
 	})
 	giveaways := giveaway.NewService(d, webinars, outbox, now)
-	registrations := registration.NewService(d, webinars, now, giveaways)
+	registrations := registration.NewService(d, webinars, now, giveaways,
+		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	couponMail := coupon.Mailer{BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{

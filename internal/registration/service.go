@@ -33,13 +33,15 @@ type Service struct {
 	store    store
 	webinars Webinars
 	filled   SeatsFilled // nil: nobody listens
+	mail     Mailer
 	now      db.Clock
 }
 
 // NewService returns the registration service on d; filled (may be nil)
-// hears when the admin's simulated purchase takes a webinar's last seat.
-func NewService(d *db.DB, webinars Webinars, now db.Clock, filled SeatsFilled) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, now: now, filled: filled}
+// hears when the admin's simulated purchase takes a webinar's last seat;
+// mailer queues the confirmation of each new registration.
+func NewService(d *db.DB, webinars Webinars, now db.Clock, filled SeatsFilled, mailer Mailer) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, now: now, filled: filled, mail: mailer}
 }
 
 var (
@@ -51,12 +53,14 @@ var (
 // Register signs user up for an active webinar. Seats do not limit it:
 // seats cap paid coupons, not who may watch (SPEC.md §4). A user already
 // registered gets the existing registration and created false, so a double
-// click or a retry is never an error.
+// click or a retry is never an error. A new registration queues its
+// confirmation e-mail (with a calendar invitation) in the same transaction.
 func (s *Service) Register(ctx context.Context, user auth.Profile, webinarID string, in Input) (Registration, bool, error) {
 	if err := in.validate(); err != nil {
 		return Registration{}, false, err
 	}
-	if _, err := s.webinars.GetPublic(ctx, webinarID); err != nil {
+	w, err := s.webinars.GetPublic(ctx, webinarID)
+	if err != nil {
 		return Registration{}, false, err
 	}
 	r := Registration{ID: uuid.NewString(), WebinarID: webinarID, UserID: user.ID,
@@ -64,7 +68,18 @@ func (s *Service) Register(ctx context.Context, user auth.Profile, webinarID str
 	if in.Phone != "" {
 		r.Phone = &in.Phone
 	}
-	created, err := s.store.insert(ctx, r)
+	var created bool
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if created, err = s.store.insert(ctx, r); err != nil || !created {
+			return err
+		}
+		m, err := s.mail.Message(ctx, r, w)
+		if err != nil {
+			return err
+		}
+		return s.mail.Outbox.Enqueue(ctx, m)
+	})
 	if err != nil {
 		return Registration{}, false, err
 	}

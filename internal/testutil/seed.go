@@ -14,6 +14,7 @@ type WebinarSpec struct {
 	Price    string // dollars, as the admin form sends them; default "40"
 	Seats    int    // default 20
 	Inactive bool
+	At       time.Time // the event's time; default a week ahead
 }
 
 // CreateWebinar adds a webinar through the webinar service, a week ahead,
@@ -30,9 +31,12 @@ func (s *Server) CreateWebinar(spec WebinarSpec) webinar.Webinar {
 		spec.Seats = 20
 	}
 	active := !spec.Inactive
+	if spec.At.IsZero() {
+		spec.At = s.Clock.Now().Add(7 * 24 * time.Hour)
+	}
 	w, err := s.App.Webinars.Create(context.Background(), webinar.Input{
 		Title: spec.Title, Description: "A webinar seeded by a test.",
-		EventDatetime: s.Clock.Now().Add(7 * 24 * time.Hour).Format(time.RFC3339),
+		EventDatetime: spec.At.Format(time.RFC3339),
 		DisplayPrice:  webinar.Number(spec.Price), TotalSeats: webinar.Number(strconv.Itoa(spec.Seats)),
 		YouTubeVideoID: "dQw4w9WgXcQ", IsActive: &active,
 	})

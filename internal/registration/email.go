@@ -1,0 +1,46 @@
+package registration
+
+import (
+	"context"
+	"time"
+
+	"watchwin/internal/mail"
+	"watchwin/internal/webinar"
+)
+
+// Mailer queues the registration confirmation: the webinar's title, its
+// date and time in the store's zone (with CST/CDT), the watch link and a
+// calendar invitation.
+type Mailer struct {
+	Outbox    *mail.Outbox
+	Templates *mail.Templates
+	TimeZone  *time.Location
+}
+
+// registrationMailData is what templates/registration.*.tmpl show.
+type registrationMailData struct {
+	Name, Title, When, WatchLink string
+}
+
+// WhenLayout is how the e-mail writes the webinar's time: "Thursday,
+// March 12, 2026 at 6:30 PM CDT".
+const WhenLayout = "Monday, January 2, 2006 at 3:04 PM MST"
+
+// Message is the confirmation of r (a new registration for w), to the
+// address given when registering. DedupeKey makes it one per registration.
+func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar) (mail.Message, error) {
+	watch := m.Templates.Link("/webinar/" + w.ID + "/watch")
+	msg, err := m.Templates.Render(ctx, "registration", r.Email, registrationMailData{
+		Name: r.Name, Title: oneLine(w.Title), When: w.EventDatetime.In(m.TimeZone).Format(WhenLayout), WatchLink: watch,
+	})
+	if err != nil {
+		return mail.Message{}, err
+	}
+	msg.DedupeKey = "registration:" + r.ID
+	msg.Attachments = []mail.Attachment{{
+		Filename:    "webinar.ics",
+		ContentType: "text/calendar; charset=utf-8; method=PUBLISH",
+		Data:        calendarInvite(r, w, m.TimeZone, watch, r.RegistrationTime),
+	}}
+	return msg, nil
+}
