@@ -43,6 +43,8 @@ type App struct {
 	Registrations *registration.Service
 	// Outbox queues e-mail; Serve runs the worker that sends it.
 	Outbox *mail.Outbox
+	// MailTemplates render every e-mail (internal/mail/templates).
+	MailTemplates *mail.Templates
 	// Coupons are issued by Payments, which takes card payments through
 	// the test provider or Stripe.
 	Coupons  *coupon.Service
@@ -118,11 +120,11 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 		site, err := settings.Site(ctx)
 		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail}, err
 	})
-	giveaways := giveaway.NewService(d, webinars, outbox, now)
+	giveaways := giveaway.NewService(d, webinars, outbox, templates, now)
 	registrations := registration.NewService(d, webinars, now, giveaways,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
-	couponMail := coupon.Mailer{BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
+	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Registrations: registrations, Coupons: coupons, Mailer: outbox,
 		CouponMail: couponMail.Message, SeatsFilled: giveaways,
@@ -138,6 +140,7 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 		Registrations: registrations,
 		Settings:      settings,
 		Outbox:        outbox,
+		MailTemplates: templates,
 		Coupons:       coupons,
 		Payments:      payments,
 		Giveaway:      giveaways,

@@ -10,6 +10,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
+	"watchwin/internal/mail"
 	"watchwin/internal/throttle"
 )
 
@@ -229,12 +230,16 @@ func (s *Service) queueLink(ctx context.Context, p Profile, purpose string, ttl 
 	if err := s.store.insertToken(ctx, hashToken(token), p.ID, purpose, now, now.Add(ttl)); err != nil {
 		return err
 	}
-	m, err := s.mail.Templates.Render(ctx, template, p.Email,
-		accountLinkData{FirstName: p.FirstName, Link: s.mail.Templates.Link(path + token)})
+	m, err := linkMessage(ctx, s.mail.Templates, template, p, path+token)
 	if err != nil {
 		return err
 	}
 	return s.mail.Outbox.Enqueue(ctx, m)
+}
+
+// linkMessage renders an account e-mail whose link leads to pathAndQuery.
+func linkMessage(ctx context.Context, t *mail.Templates, template string, p Profile, pathAndQuery string) (mail.Message, error) {
+	return t.Render(ctx, template, p.Email, accountLinkData{FirstName: p.FirstName, Link: t.Link(pathAndQuery)})
 }
 
 // background runs work after the request that asked for it has been

@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -13,6 +14,7 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
+	"watchwin/internal/setting"
 	"watchwin/internal/testutil"
 )
 
@@ -192,17 +194,27 @@ func TestEmailConfirmation(t *testing.T) {
 }
 
 // TestConfirmationOptional: by default login does not wait for the
-// address, but sign-up still mails the link.
+// address, but sign-up still mails the link, signed with the site's title
+// and contact e-mail from the settings.
 func TestConfirmationOptional(t *testing.T) {
 	s := testutil.NewServer(t, db.SQLite)
+	if _, err := s.App.Settings.SaveGeneral(context.Background(), setting.Site{SiteTitle: "Naperville Gear",
+		ContactEmail: "help@gear.example", StoreAddress: "1 Main St, Naperville, IL", StorePhone: "(630) 555-0199"}); err != nil {
+		t.Fatal(err)
+	}
 	var cfg map[string]any
 	s.Client().Do("GET", "/api/config", nil).JSON(t, &cfg)
 	if cfg["require_email_confirmation"] != false {
 		t.Errorf("/api/config require_email_confirmation = %v, want false", cfg["require_email_confirmation"])
 	}
 	signUp(t, s, "dana@example.com", "dana-secret")
-	if tokens := tokensIn(t, s.Mails("dana@example.com"), confirmLink); len(tokens) != 1 {
-		t.Errorf("sign-up queued %d confirmation links, want 1", len(tokens))
+	mails := s.Mails("dana@example.com")
+	if tokens := tokensIn(t, mails, confirmLink); len(tokens) != 1 {
+		t.Fatalf("sign-up queued %d confirmation links, want 1", len(tokens))
+	}
+	if m := mails[0]; m.Subject != "Confirm your email address for Naperville Gear" ||
+		!strings.Contains(m.Text, "Questions? Write to help@gear.example.") || !strings.Contains(m.HTML, "mailto:help@gear.example") {
+		t.Errorf("the mail does not carry the site settings: %q\n%s", m.Subject, m.Text)
 	}
 	login(s.Client(), "dana@example.com", "dana-secret").Check(t, testutil.Want{Status: 200})
 }

@@ -2,11 +2,14 @@ package coupon
 
 import (
 	"bytes"
+	"context"
 	"image/png"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"watchwin/internal/mail/mailtest"
 )
 
 func TestNewCode(t *testing.T) {
@@ -59,10 +62,10 @@ func TestDisplayStatus(t *testing.T) {
 
 func TestCouponMail(t *testing.T) {
 	chicago, _ := time.LoadLocation("America/Chicago")
-	m := Mailer{BaseURL: "https://webinars.example.com/", TimeZone: chicago, ExpiryDays: 45}
+	m := Mailer{Templates: mailtest.Templates(), TimeZone: chicago, ExpiryDays: 45}
 	c := Coupon{ID: "c1", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, WebinarTitle: `Holsters & "Belts"`,
 		ExpiresAt: time.Date(2027, 1, 1, 3, 0, 0, 0, time.UTC)} // Dec 31 in Chicago
-	msg, err := m.Message(c, "sam@example.com")
+	msg, err := m.Message(context.Background(), c, "sam@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,4 +89,5 @@ func TestCouponMail(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(msg.Attachments[0].Data)); err != nil {
 		t.Errorf("QR attachment is not a PNG: %v", err)
 	}
+	mailtest.Golden(t, "coupon", msg)
 }

@@ -31,16 +31,18 @@ type Mailer interface {
 
 // Service draws and notifies winners; it knows nothing of HTTP.
 type Service struct {
-	db       *db.DB
-	store    store
-	webinars Webinars
-	mailer   Mailer
-	now      db.Clock
+	db        *db.DB
+	store     store
+	webinars  Webinars
+	mailer    Mailer
+	templates *mail.Templates
+	now       db.Clock
 }
 
-// NewService returns the giveaway service on d.
-func NewService(d *db.DB, webinars Webinars, mailer Mailer, now db.Clock) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, mailer: mailer, now: now}
+// NewService returns the giveaway service on d; winners' e-mails are
+// rendered with templates and queued through mailer.
+func NewService(d *db.DB, webinars Webinars, mailer Mailer, templates *mail.Templates, now db.Clock) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, mailer: mailer, templates: templates, now: now}
 }
 
 var (
@@ -242,7 +244,7 @@ func (s *Service) Notify(ctx context.Context, winnerID string) (Winner, error) {
 		if err != nil || !changed {
 			return err // !changed: a notification at the same moment did it
 		}
-		m, err := winnerMessage(w)
+		m, err := winnerMessage(ctx, s.templates, w)
 		if err != nil {
 			return err
 		}

@@ -51,7 +51,7 @@ type Deps struct {
 	Coupons       *coupon.Service
 	Mailer        Mailer
 	// CouponMail renders the e-mail that carries a new coupon to to.
-	CouponMail  func(c coupon.Coupon, to string) (mail.Message, error)
+	CouponMail  func(ctx context.Context, c coupon.Coupon, to string) (mail.Message, error)
 	SeatsFilled SeatsFilled // nil: nobody listens
 }
 
@@ -305,7 +305,7 @@ func (s *Service) Fulfil(ctx context.Context, paymentID string) (coupon.Coupon, 
 		if _, err := s.store.close(ctx, p.ID, PaymentSucceeded, now); err != nil {
 			return err
 		}
-		m, err := s.deps.CouponMail(c, reg.Email)
+		m, err := s.deps.CouponMail(ctx, c, reg.Email)
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,7 @@ func TestStripeWebhookRoute(t *testing.T) {
 		tp := payment.NewTestProvider(d, s.Clock.Now)
 		svc := payment.NewService(d, stripeLike{tp}, payment.Deps{
 			Webinars: s.App.Webinars, Registrations: s.App.Registrations, Coupons: s.App.Coupons,
-			Mailer: s.App.Outbox, CouponMail: coupon.Mailer{BaseURL: "http://x", TimeZone: time.UTC, ExpiryDays: 30}.Message,
+			Mailer: s.App.Outbox, CouponMail: coupon.Mailer{Templates: s.App.MailTemplates, TimeZone: time.UTC, ExpiryDays: 30}.Message,
 		}, s.Clock.Now, 15*time.Minute)
 		const secret = "whsec_route_test"
 		mux := http.NewServeMux()
