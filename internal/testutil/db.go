@@ -94,26 +94,36 @@ func PostgresSchema(t testing.TB) string {
 		}
 		t.Skipf("%s not set: skipping the PostgreSQL run", PostgresURLEnv)
 	}
-	ctx := context.Background()
+	u, drop, err := NewSchema(context.Background(), base)
+	if err != nil {
+		t.Fatalf("postgres schema: %v", err)
+	}
+	t.Cleanup(drop)
+	return u
+}
+
+// NewSchema creates an empty schema on the PostgreSQL server at base and
+// returns a URL whose connections use it, and drop, which removes it.
+func NewSchema(ctx context.Context, base string) (schemaURL string, drop func(), err error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", nil, fmt.Errorf("database URL: %w", err)
+	}
 	admin, err := db.Open(ctx, base, "")
 	if err != nil {
-		t.Fatalf("open postgres: %v", err)
+		return "", nil, err
 	}
 	schema := "t_" + strings.ToLower(rand.Text()[:12])
 	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
 		admin.Close()
-		t.Fatalf("create schema: %v", err)
+		return "", nil, fmt.Errorf("create schema: %w", err)
 	}
-	t.Cleanup(func() {
+	drop = func() {
 		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
 		admin.Close()
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("%s: %v", PostgresURLEnv, err)
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return u.String()
+	return u.String(), drop, nil
 }
