@@ -68,39 +68,43 @@ func benchEngine(ctx context.Context, o options, databaseURL string) (engineResu
 	defer srv.stop()
 	res.ReadyMS = ms(median(readies))
 
-	list, err := get(srv.url("/api/webinars"), "")
+	body, err := get(srv.url("/api/webinars"), "")
 	if err != nil {
 		return res, err
 	}
-	ref, err := startReference(list)
+	refSrv, err := startReference(body)
 	if err != nil {
 		return res, err
 	}
-	defer ref.Close()
+	defer refSrv.Close()
 
-	targets := []target{
-		{Name: "reference (list bytes from memory)", URL: ref.URL + "/api/webinars"},
-		{Name: "GET /api/webinars", URL: srv.url("/api/webinars")},
+	ref, list := target{Name: "reference (list bytes from memory)", URL: refSrv.URL + "/api/webinars"},
+		target{Name: "GET /api/webinars", URL: srv.url("/api/webinars")}
+	fmt.Fprintf(os.Stderr, "== %s: %s, and the reference in turn\n", res.Engine, list.Name)
+	pair, err := measure(ctx, o, ref, list)
+	if err != nil {
+		return res, err
+	}
+	if res.PeakRSSMB, err = srv.peakRSSMB(); err != nil { // the list's peak memory
+		return res, err
+	}
+	res.Endpoints = pair
+	for _, t := range []target{
 		{Name: "GET /api/webinars/{id}", URL: srv.url("/api/webinars/" + seeded.webinarID)},
 		{Name: "GET /api/auth/session (signed in)", URL: srv.url("/api/auth/session"),
 			Header: "Cookie: watchwin_session=" + seeded.sessionToken},
-	}
-	for i, t := range targets {
+	} {
 		fmt.Fprintf(os.Stderr, "== %s: %s\n", res.Engine, t.Name)
 		r, err := measure(ctx, o, t)
 		if err != nil {
 			return res, err
 		}
-		res.Endpoints = append(res.Endpoints, r)
-		if i == 1 { // the list: its peak memory
-			if res.PeakRSSMB, err = srv.peakRSSMB(); err != nil {
-				return res, err
-			}
-		}
+		res.Endpoints = append(res.Endpoints, r[0])
 	}
-	refRPS := res.Endpoints[0].RPS
-	for i := range res.Endpoints {
-		res.Endpoints[i].Ratio = res.Endpoints[i].RPS / refRPS
+	res.Endpoints[0].Ratio = 1
+	res.Endpoints[1].Ratio = ratio(res.Endpoints[1], res.Endpoints[0])
+	for i := 2; i < len(res.Endpoints); i++ {
+		res.Endpoints[i].Ratio = res.Endpoints[i].RPS / res.Endpoints[0].RPS
 	}
 	if err := srv.stop(); err != nil {
 		return res, err

@@ -34,27 +34,46 @@ type wrkRun struct {
 	P99MS float64 `json:"p99_ms"`
 }
 
-// measure warms t up, then runs wrk o.runs times and keeps the median of
-// each figure.
-func measure(ctx context.Context, o options, t target) (endpointResult, error) {
-	res := endpointResult{Name: t.Name}
-	if _, err := get(t.URL, t.Header); err != nil { // answers 200 before it is loaded
-		return res, err
-	}
-	if _, err := runWrk(ctx, o, t, o.warmup); err != nil {
-		return res, err
+// measure warms each target up, then runs wrk on them in turn o.runs
+// times (so a reference and the endpoint compared with it see the same
+// moments of the machine), and keeps the median of each figure.
+func measure(ctx context.Context, o options, ts ...target) ([]endpointResult, error) {
+	res := make([]endpointResult, len(ts))
+	for i, t := range ts {
+		res[i].Name = t.Name
+		if _, err := get(t.URL, t.Header); err != nil { // answers 200 before it is loaded
+			return nil, err
+		}
+		if _, err := runWrk(ctx, o, t, o.warmup); err != nil {
+			return nil, err
+		}
 	}
 	for range o.runs {
-		r, err := runWrk(ctx, o, t, o.duration)
-		if err != nil {
-			return res, err
+		for i, t := range ts {
+			r, err := runWrk(ctx, o, t, o.duration)
+			if err != nil {
+				return nil, err
+			}
+			res[i].Runs = append(res[i].Runs, r)
 		}
-		res.Runs = append(res.Runs, r)
 	}
-	res.RPS = medianOf(res.Runs, func(r wrkRun) float64 { return r.RPS })
-	res.P50MS = medianOf(res.Runs, func(r wrkRun) float64 { return r.P50MS })
-	res.P99MS = medianOf(res.Runs, func(r wrkRun) float64 { return r.P99MS })
+	for i := range res {
+		res[i].RPS = medianOf(res[i].Runs, func(r wrkRun) float64 { return r.RPS })
+		res[i].P50MS = medianOf(res[i].Runs, func(r wrkRun) float64 { return r.P50MS })
+		res[i].P99MS = medianOf(res[i].Runs, func(r wrkRun) float64 { return r.P99MS })
+	}
 	return res, nil
+}
+
+// ratio is the median, over the runs, of r's req/s ÷ the reference's in
+// the same round.
+func ratio(r, ref endpointResult) float64 {
+	v := make([]float64, len(r.Runs))
+	for i := range r.Runs {
+		v[i] = r.Runs[i].RPS / ref.Runs[i].RPS
+	}
+	sort.Float64s(v)
+	return v[len(v)/2]
 }
 
 func runWrk(ctx context.Context, o options, t target, d time.Duration) (wrkRun, error) {

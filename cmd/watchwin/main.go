@@ -130,6 +130,11 @@ func serve(ctx context.Context, cfg config.Config, args []string, out io.Writer)
 	if err := parse(fs, &cfg, args); err != nil {
 		return err
 	}
+	// The server logs a line per request: batched, so no request waits on
+	// the log's output (logWriter); written out before serve returns.
+	logs := newLogWriter(os.Stderr)
+	defer logs.Close()
+	slog.SetDefault(newLogger(cfg.LogFormat, logs))
 	a, err := app.New(ctx, cfg)
 	if err != nil {
 		return err
