@@ -8,19 +8,19 @@ import (
 	"testing"
 )
 
-// syncBuffer is a bytes.Buffer safe to read while the flusher writes.
-type syncBuffer struct {
+// lockedBuffer is a bytes.Buffer safe to read while the flusher writes.
+type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
 }
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
+func (s *lockedBuffer) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.Write(p)
 }
 
-func (s *syncBuffer) String() string {
+func (s *lockedBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
@@ -28,7 +28,7 @@ func (s *syncBuffer) String() string {
 
 // Every line written from many goroutines comes out whole, once, by Close.
 func TestLogWriterKeepsEveryLine(t *testing.T) {
-	var out syncBuffer
+	var out lockedBuffer
 	l := newLogWriter(&out)
 	var wg sync.WaitGroup
 	for g := range 8 {
