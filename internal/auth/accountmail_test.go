@@ -278,3 +278,35 @@ func TestAccountMailThrottle(t *testing.T) {
 	from("192.0.2.1", "/api/auth/password/reset", map[string]string{"token": "guess", "password": "secret1", "confirm_password": "secret1"}).
 		Check(t, testutil.Want{Status: 400, Code: "invalid_token"})
 }
+
+// TestResetTokenOnceUnderRace: of several requests sent at once with one
+// reset link, exactly one sets the password.
+func TestResetTokenOnceUnderRace(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		const email = "racer@example.com"
+		signUp(t, s, email, "racer-secret")
+		s.Client().Do("POST", "/api/auth/password/forgot", map[string]string{"email": email}).Check(t, testutil.Want{Status: 202})
+		token := tokensIn(t, s.Mails(email), resetLink)[0]
+		results := burst(s, 8, "/api/auth/password/reset", func(i int) any {
+			p := "new-secret-" + strconv.Itoa(i)
+			return map[string]string{"token": token, "password": p, "confirm_password": p}
+		}, func(int) string { return "" })
+		won := -1
+		for i, r := range results {
+			switch {
+			case r.err != nil:
+				t.Fatal(r.err)
+			case r.status == 200 && won < 0:
+				won = i
+			case r.status == 400 && r.code == "invalid_token":
+			default:
+				t.Errorf("request %d: %d %s", i, r.status, r.code)
+			}
+		}
+		if won < 0 {
+			t.Fatal("no request set the password")
+		}
+		login(s.Client(), email, "new-secret-"+strconv.Itoa(won)).Check(t, testutil.Want{Status: 200})
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/pressly/goose/v3"
 
@@ -171,4 +172,47 @@ func TestMigrateConcurrently(t *testing.T) {
 	if applied != len(entries) {
 		t.Fatalf("%d migrations recorded, want %d (each applied once)", applied, len(entries))
 	}
+}
+
+// TestAccountMailMigration: accounts that exist when 0006 runs count as
+// confirmed (login never waits for them); new ones start unconfirmed.
+func TestAccountMailMigration(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := t.Context()
+		dialect := goose.DialectSQLite3
+		if d.Engine == db.Postgres {
+			dialect = goose.DialectPostgres
+		}
+		sub, err := fs.Sub(db.Migrations, "migrations/"+string(d.Engine))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := goose.NewProvider(dialect, d.DB, sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.DownTo(ctx, 5); err != nil {
+			t.Fatal(err)
+		}
+		created := db.Now().Add(-24 * time.Hour)
+		if _, err := d.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('old', 'old@example.com', 'user', $1, $1)`, created); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var confirmedAt *time.Time
+		if err := d.QueryRowContext(ctx, `SELECT email_confirmed_at FROM profiles WHERE id = 'old'`).Scan(&confirmedAt); err != nil {
+			t.Fatal(err)
+		}
+		if confirmedAt == nil || !confirmedAt.Equal(created) {
+			t.Errorf("existing account: email_confirmed_at %v, want its created_at %v", confirmedAt, created)
+		}
+		if _, err := d.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('new', 'new@example.com', 'user', $1, $1)`, created); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.QueryRowContext(ctx, `SELECT email_confirmed_at FROM profiles WHERE id = 'new'`).Scan(&confirmedAt); err != nil || confirmedAt != nil {
+			t.Errorf("new account: email_confirmed_at %v (%v), want NULL", confirmedAt, err)
+		}
+	})
 }
