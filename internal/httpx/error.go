@@ -63,7 +63,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	}
 	id := RequestID(r.Context())
-	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "request_id", id, "err", err)
+	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err) // LogHandler adds request_id
 	WriteJSON(w, http.StatusInternalServerError, errorBody{errorDetail{
 		Code:    "internal",
 		Message: "Something went wrong on our side. Please try again. (request " + id + ")",
