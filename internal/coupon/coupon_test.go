@@ -60,7 +60,7 @@ func TestDisplayStatus(t *testing.T) {
 	}
 }
 
-func TestCouponMail(t *testing.T) {
+func TestCouponMailGolden(t *testing.T) {
 	chicago, _ := time.LoadLocation("America/Chicago")
 	m := Mailer{Templates: mailtest.Templates(), TimeZone: chicago, ExpiryDays: 45}
 	c := Coupon{ID: "c1", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, WebinarTitle: `Holsters & "Belts"`,
