@@ -13,9 +13,9 @@ import (
 // ListTTL is the longest the public list is served from memory: the list
 // everyone loads is built once per ListTTL instead of once per request. A
 // change made through this service (an edit, a purchase, a hold, a refund:
-// everything that takes the seat lock) drops it at once; ListTTL bounds
-// any other change, such as one committed by another server on the same
-// PostgreSQL database. seats_left in it is for display only: no seat is
+// everything that takes the seat lock) drops it at once; ListTTL (plus
+// listGrace) bounds any other change, such as one committed by another
+// server on the same PostgreSQL database. seats_left in it is for display only: no seat is
 // ever given on its word (LockSeats decides).
 const ListTTL = time.Second
 
@@ -34,13 +34,27 @@ type listCache struct {
 	at   time.Time
 }
 
-func (c *listCache) fresh(now time.Time) (*EncodedList, uint64) {
+// listGrace is how long past ListTTL the old list may still be served
+// while one request rebuilds it, so the others never queue behind that
+// query: the list is at most ListTTL + listGrace old (1.5 s).
+const listGrace = ListTTL / 2
+
+// cached returns the list when it is younger than ListTTL (fresh) or, as
+// stale, younger than ListTTL + listGrace; nil when there is none or it
+// was invalidated. gen is the generation to store a rebuilt list under.
+func (c *listCache) cached(now time.Time) (l *EncodedList, stale bool, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.list != nil && !now.Before(c.at) && now.Sub(c.at) < ListTTL {
-		return c.list, c.gen
+	if c.list == nil || now.Before(c.at) {
+		return nil, false, c.gen
 	}
-	return nil, c.gen
+	switch age := now.Sub(c.at); {
+	case age < ListTTL:
+		return c.list, false, c.gen
+	case age < ListTTL+listGrace:
+		return c.list, true, c.gen
+	}
+	return nil, false, c.gen
 }
 
 func (c *listCache) store(l *EncodedList, at time.Time, gen uint64) {
@@ -59,16 +73,24 @@ func (c *listCache) invalidate() {
 }
 
 // PublicList returns the active webinars, newest event first, with seats
-// left, encoded for the API; at most ListTTL old (see ListTTL).
+// left, encoded for the API; at most ListTTL old, or ListTTL + listGrace
+// while another request rebuilds it (see ListTTL).
 func (s *Service) PublicList(ctx context.Context) (EncodedList, error) {
-	if l, _ := s.list.fresh(s.now()); l != nil {
+	l, stale, _ := s.list.cached(s.now())
+	switch {
+	case l != nil && !stale:
 		return *l, nil
+	case l != nil: // stale: rebuild it unless another request already does
+		if !s.list.fill.TryLock() {
+			return *l, nil
+		}
+	default:
+		s.list.fill.Lock()
 	}
-	s.list.fill.Lock()
 	defer s.list.fill.Unlock()
 	at := s.now()
-	l, gen := s.list.fresh(at) // filled while this call waited
-	if l != nil {
+	l, stale, gen := s.list.cached(at) // rebuilt while this call waited
+	if l != nil && !stale {
 		return *l, nil
 	}
 	list, err := s.ListPublic(ctx)
