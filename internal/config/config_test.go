@@ -1,6 +1,7 @@
 package config_test
 
 import (
+	"flag"
 	"net/netip"
 	"slices"
 	"strings"
@@ -126,6 +127,43 @@ func TestRequireEmailConfirmation(t *testing.T) {
 		}
 		if err != nil || c.RequireEmailConfirmation != tt.want {
 			t.Errorf("%q: RequireEmailConfirmation = %v (err %v), want %v", tt.value, c.RequireEmailConfirmation, err, tt.want)
+		}
+	}
+}
+
+// The log format is text unless WATCHWIN_LOG_FORMAT or --log-format says
+// json; anything else stops the server at start.
+func TestLogFormat(t *testing.T) {
+	for _, tt := range []struct{ env, flag, want, err string }{
+		{"", "", "text", ""},
+		{"json", "", "json", ""},
+		{"json", "text", "text", ""},
+		{"", "json", "json", ""},
+		{"yaml", "", "", "must be text or json"},
+	} {
+		t.Setenv("WATCHWIN_LOG_FORMAT", tt.env)
+		c, err := config.Defaults()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		c.RegisterServe(fs)
+		var args []string
+		if tt.flag != "" {
+			args = []string{"--log-format", tt.flag}
+		}
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		err = c.Finish()
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("env %q flag %q: err %v, want %q", tt.env, tt.flag, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || c.LogFormat != tt.want {
+			t.Errorf("env %q flag %q: %q, %v; want %q", tt.env, tt.flag, c.LogFormat, err, tt.want)
 		}
 	}
 }
