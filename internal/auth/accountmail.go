@@ -67,28 +67,32 @@ type accountLinkData struct {
 
 // ForgotPassword mails a password-reset link to the account of in.Email,
 // if there is one. The answer is the same either way, and so is its timing:
-// once the request is checked and counted, the lookup and the mail happen
-// in the background (see background).
+// once the request is checked and counted, the rest happens after the
+// answer, and it is the same work whether or not the address has an
+// account (see mailLink).
 func (s *Service) ForgotPassword(ctx context.Context, in EmailInput, clientIP string) error {
-	return s.inBackground(ctx, in, clientIP, forgotAddress, forgotAccount, s.queueReset)
+	return s.mailLink(ctx, in, clientIP, forgotAddress, forgotAccount, resetMail, func(bool) bool { return true })
 }
 
 // ResendConfirmation mails a fresh confirmation link to the account of
 // in.Email when it exists and its address is not confirmed yet. Like
 // ForgotPassword, the answer tells nothing of the account.
 func (s *Service) ResendConfirmation(ctx context.Context, in EmailInput, clientIP string) error {
-	return s.inBackground(ctx, in, clientIP, resendAddress, resendAccount, func(ctx context.Context, p Profile, confirmed bool) error {
-		if confirmed {
-			return nil
-		}
-		return s.queueConfirmation(ctx, p)
-	})
+	return s.mailLink(ctx, in, clientIP, resendAddress, resendAccount, confirmMail, func(confirmed bool) bool { return !confirmed })
 }
 
-// inBackground checks and throttles an e-mail request, then runs work on
-// the account of that address (if any) in the background.
-func (s *Service) inBackground(ctx context.Context, in EmailInput, clientIP string, perAddress, perEmail throttle.Limit,
-	work func(ctx context.Context, p Profile, confirmed bool) error) error {
+// errNoMail undoes the work of a link request that mails nothing.
+var errNoMail = errors.New("auth: no mail due")
+
+// mailLink checks and throttles a request for a link, then, after the
+// answer, queues the link mail to the account of that address when it
+// exists and due(its address is confirmed) says so. Whether or not a mail
+// is due, the same statements run (the account looked up, a token written
+// for whichever account has the address, the mail rendered and queued):
+// when none is due the transaction is rolled back. So neither the answer
+// nor the load it leaves on the server tells whether an account exists.
+func (s *Service) mailLink(ctx context.Context, in EmailInput, clientIP string, perAddress, perEmail throttle.Limit,
+	link linkMail, due func(confirmed bool) bool) error {
 	email := NormalizeEmail(in.Email)
 	if !ValidEmail(email) {
 		return apperr.Invalid("email", msgEmail)
@@ -104,17 +108,24 @@ func (s *Service) inBackground(ctx context.Context, in EmailInput, clientIP stri
 	s.background.run(ctx, func(ctx context.Context) {
 		err := s.store.db.InTx(ctx, func(ctx context.Context) error {
 			p, confirmed, err := s.store.profileByEmail(ctx, email)
-			if errors.Is(err, db.ErrNotFound) {
-				return nil
-			}
-			if err != nil {
+			found := err == nil
+			if err != nil && !errors.Is(err, db.ErrNotFound) {
 				return err
 			}
-			return work(ctx, p, confirmed)
+			if !found {
+				p = Profile{Email: email} // a stand-in: no token row matches it
+			}
+			if err := s.queueLink(ctx, p, link); err != nil {
+				return err
+			}
+			if !found || !due(confirmed) {
+				return errNoMail
+			}
+			return nil
 		})
-		if err != nil {
+		if err != nil && !errors.Is(err, errNoMail) {
 			// No address in the log: it is personal data.
-			slog.ErrorContext(ctx, "account e-mail not queued", "throttle", perEmail.Kind, "err", err)
+			slog.ErrorContext(ctx, "account e-mail not queued", "mail", link.template, "err", err)
 		}
 	})
 	return nil
@@ -210,27 +221,38 @@ func (s *Service) ResetPassword(ctx context.Context, in ResetInput, clientIP str
 	})
 }
 
+// linkMail is one kind of account e-mail with a link: its token's purpose
+// and life, its template and the SPA path that takes the token.
+type linkMail struct {
+	purpose  string
+	ttl      time.Duration
+	template string
+	path     string
+}
+
+var (
+	confirmMail = linkMail{purposeConfirm, ConfirmTokenTTL, "confirm-email", confirmPath}
+	resetMail   = linkMail{purposeReset, ResetTokenTTL, "reset-password", resetPath}
+)
+
 // queueConfirmation makes a confirmation token for p and queues the e-mail
 // with its link, on the transaction ctx carries.
 func (s *Service) queueConfirmation(ctx context.Context, p Profile) error {
-	return s.queueLink(ctx, p, purposeConfirm, ConfirmTokenTTL, "confirm-email", confirmPath)
+	return s.queueLink(ctx, p, confirmMail)
 }
 
-// queueReset makes a reset token for p and queues the e-mail with its link.
-func (s *Service) queueReset(ctx context.Context, p Profile, _ bool) error {
-	return s.queueLink(ctx, p, purposeReset, ResetTokenTTL, "reset-password", resetPath)
-}
-
-func (s *Service) queueLink(ctx context.Context, p Profile, purpose string, ttl time.Duration, template, path string) error {
+// queueLink writes a new token of link's kind for the account with p's
+// e-mail (none when no account has it) and queues the e-mail with its link.
+func (s *Service) queueLink(ctx context.Context, p Profile, link linkMail) error {
 	token, err := newToken()
 	if err != nil {
 		return err
 	}
 	now := s.now()
-	if err := s.store.insertToken(ctx, hashToken(token), p.ID, purpose, now, now.Add(ttl)); err != nil {
+	if err := s.store.insertToken(ctx, hashToken(token), p.Email, link.purpose, now, now.Add(link.ttl)); err != nil {
 		return err
 	}
-	m, err := linkMessage(ctx, s.mail.Templates, template, p, path+token)
+	m, err := linkMessage(ctx, s.mail.Templates, link.template, p, link.path+token)
 	if err != nil {
 		return err
 	}

@@ -65,10 +65,13 @@ func (s store) profileByEmail(ctx context.Context, email string) (Profile, bool,
 	return p, confirmed, db.MapError(err)
 }
 
-// insertToken stores a new account token (its hash) for userID.
-func (s store) insertToken(ctx context.Context, tokenHash, userID, purpose string, now, expires time.Time) error {
+// insertToken stores a new account token (its hash) for the live account
+// with the normalised e-mail; with no such account it writes nothing, in
+// the same statement (see Service.mailLink).
+func (s store) insertToken(ctx context.Context, tokenHash, email, purpose string, now, expires time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO account_tokens (token_hash, user_id, purpose, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5)`, tokenHash, userID, purpose, now, expires)
+		SELECT $1, p.id, $3, $4, $5 FROM profiles p WHERE p.email = $2 AND p.deleted_at IS NULL`,
+		tokenHash, email, purpose, now, expires)
 	return db.MapError(err)
 }
 
