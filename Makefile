@@ -70,8 +70,8 @@ loadtest: go-build bin/k6
 bench: build
 	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install -y wrk"; exit 1; }
 	CGO_ENABLED=0 go build -o bin/watchwin-bench ./cmd/watchwin-bench
-	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json
-	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
+	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json; status=$$?; \
+	go test -run '^$$' -bench . -benchmem $(GO_PKGS) && exit $$status
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html e2e/test-results e2e/playwright-report
