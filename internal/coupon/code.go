@@ -16,9 +16,9 @@ const (
 	groupLen   = 4
 )
 
-// newCode returns 'LW-' and 60 bits from crypto/rand: a coupon code is
+// NewCode returns 'LW-' and 60 bits from crypto/rand: a coupon code is
 // bearer value, so it must not be guessable.
-func newCode() string {
+func NewCode() string {
 	b := make([]byte, codeGroups*groupLen)
 	_, _ = rand.Read(b) // crypto/rand.Read never fails (Go 1.24+)
 	var sb strings.Builder

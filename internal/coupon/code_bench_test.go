@@ -7,7 +7,7 @@ import "testing"
 func BenchmarkNewCode(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if len(newCode()) != 17 {
+		if len(NewCode()) != 17 {
 			b.Fatal("bad code length")
 		}
 	}

@@ -17,7 +17,7 @@ func TestNewCode(t *testing.T) {
 	seen := map[string]bool{}
 	counts := map[rune]int{}
 	for range 10000 {
-		c := newCode()
+		c := NewCode()
 		if !format.MatchString(c) {
 			t.Fatalf("code %q is not LW- and 12 Crockford characters", c)
 		}
@@ -65,7 +65,7 @@ func TestCouponMailGolden(t *testing.T) {
 	m := Mailer{Templates: mailtest.Templates(), TimeZone: chicago, ExpiryDays: 45}
 	c := Coupon{ID: "c1", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, WebinarTitle: `Holsters & "Belts"`,
 		ExpiresAt: time.Date(2027, 1, 1, 3, 0, 0, 0, time.UTC)} // Dec 31 in Chicago
-	msg, err := m.Message(context.Background(), c, "sam@example.com")
+	msg, err := m.Message(context.Background(), c, "sam@example.com", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,4 +90,13 @@ func TestCouponMailGolden(t *testing.T) {
 		t.Errorf("QR attachment is not a PNG: %v", err)
 	}
 	mailtest.Golden(t, "coupon", msg)
+
+	// A QR code drawn beforehand is the one attached; none drawn: QRPNG's.
+	if want, _ := QRPNG(c.Code); !bytes.Equal(msg.Attachments[0].Data, want) {
+		t.Errorf("attached QR is not QRPNG(code)")
+	}
+	given, err := m.Message(context.Background(), c, "sam@example.com", []byte("drawn before"))
+	if err != nil || len(given.Attachments) != 1 || string(given.Attachments[0].Data) != "drawn before" {
+		t.Errorf("pre-drawn QR not attached: %v", err)
+	}
 }

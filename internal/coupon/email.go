@@ -38,12 +38,15 @@ type Mailer struct {
 }
 
 // Message is the e-mail that carries a new coupon to its owner: code, value,
-// webinar, expiry, terms and the QR code (inline). DedupeKey makes it one
+// webinar, expiry, terms and the QR code (inline): qr when the caller drew
+// it beforehand (QRPNG of c.Code), else drawn here. DedupeKey makes it one
 // e-mail per coupon however often fulfilment is replayed.
-func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message, error) {
-	qr, err := QRPNG(c.Code)
-	if err != nil {
-		return mail.Message{}, err
+func (m Mailer) Message(ctx context.Context, c Coupon, to string, qr []byte) (mail.Message, error) {
+	if qr == nil { // else drawn beforehand, outside the caller's transaction
+		var err error
+		if qr, err = QRPNG(c.Code); err != nil {
+			return mail.Message{}, err
+		}
 	}
 	msg, err := m.Templates.Render(ctx, "coupon", to, couponMailData{
 		Code: c.Code, Value: fmt.Sprintf("$%d.%02d", c.ValueCents/100, c.ValueCents%100),

@@ -46,8 +46,11 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 		Status: StatusActive, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, days),
 	}
 	var err error
-	for range maxCodeTries {
-		c.Code = newCode()
+	for i := range maxCodeTries {
+		c.Code = NewCode()
+		if i == 0 && p.Code != "" {
+			c.Code = p.Code
+		}
 		if err = s.store.insert(ctx, c); err == nil {
 			return s.store.get(ctx, c.ID)
 		}
