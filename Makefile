@@ -7,7 +7,7 @@ GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 GO_PKGS := ./cmd/... ./internal/... ./web
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)
 
-.PHONY: run build web go-build test test-go test-web test-e2e bench loadtest deps clean
+.PHONY: run build web go-build test test-go test-web test-e2e fuzz bench loadtest deps clean
 
 ## run: install what is missing, build everything, serve with demo content on http://127.0.0.1:8080
 run: build
@@ -31,8 +31,8 @@ web: web/node_modules/.package-lock.json
 go-build:
 	CGO_ENABLED=0 go build $(GOFLAGS_BUILD) -o bin/watchwin ./cmd/watchwin
 
-## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), SPA unit tests, browser tests
-test: test-go test-web test-e2e
+## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), a short fuzz run, SPA unit tests, browser tests
+test: test-go fuzz test-web test-e2e
 
 bin/stripe-mock:
 	GOBIN=$(CURDIR)/bin go install github.com/stripe/stripe-mock@v0.203.0
@@ -46,6 +46,24 @@ bin/versitygw:
 test-go: web bin/stripe-mock bin/versitygw
 	go vet $(GO_PKGS)
 	go test -count=1 $(GO_PKGS)
+
+# Fuzz targets (package:target): go fuzzes one target per package per run.
+# Their seed corpora (f.Add and testdata/fuzz/<target>/) also run in every `go test`.
+FUZZ_TARGETS := \
+	internal/webinar:FuzzExtractVideoID \
+	internal/media:FuzzSanitizeName \
+	internal/media:FuzzValidPath \
+	internal/coupon:FuzzCouponSearch \
+	internal/app:FuzzAPIBodies \
+	internal/app:FuzzServedPaths
+FUZZTIME ?= 3s
+
+## fuzz: run each fuzz target for FUZZTIME (3s; e.g. make fuzz FUZZTIME=5m to search longer); a finding is saved in the package's testdata/fuzz
+fuzz:
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz: $${t#*:} ($${t%%:*}, $(FUZZTIME))"; \
+		go test ./$${t%%:*} -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime=$(FUZZTIME); \
+	done
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npx tsc -b && npx vitest run && npx eslint .

@@ -193,6 +193,7 @@ func (a *App) Handler() http.Handler {
 		httpx.SecurityHeaders,
 		httpx.Compress,
 		httpx.LimitBodies(maxBody),
+		httpx.RefuseInvalidText,
 		httpx.RefuseCrossOrigin(),
 	)
 }

@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -28,9 +29,18 @@ func WriteJSON(w http.ResponseWriter, status int, v any) {
 // DecodeJSON reads one JSON object into dst, refusing unknown fields, wrong
 // types, trailing data and bodies over MaxJSONBody with errors a client can
 // act on.
+//
+// A string holding NUL (\u0000) is refused too: PostgreSQL cannot store it
+// as text. (encoding/json already turns invalid UTF-8 into U+FFFD.)
 func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
-	body := http.MaxBytesReader(w, r.Body, MaxJSONBody)
-	dec := json.NewDecoder(body)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxJSONBody))
+	if err != nil {
+		return decodeError(err)
+	}
+	if hasNULEscape(body) {
+		return apperr.BadRequest("The request body holds a NUL character (\\u0000), which no field accepts.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return decodeError(err)
@@ -79,5 +89,26 @@ func jsonKind(goKind string) string {
 		return "object"
 	default:
 		return "number"
+	}
+}
+
+// hasNULEscape reports whether a JSON text holds the escape \u0000: a
+// "\u0000" preceded by an odd number of backslashes (an even number is an
+// escaped backslash followed by the letters "u0000").
+func hasNULEscape(b []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(b[i:], []byte(`u0000`))
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		n := 0
+		for k := at - 1; k >= 0 && b[k] == '\\'; k-- {
+			n++
+		}
+		if n%2 == 1 {
+			return true
+		}
+		i = at + 1
 	}
 }

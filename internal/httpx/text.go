@@ -1,0 +1,38 @@
+package httpx
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"watchwin/internal/apperr"
+)
+
+// errBadText answers a path or query that is not valid text.
+var errBadText = apperr.BadRequest("The address holds characters that are not valid text.")
+
+// RefuseInvalidText answers 400 to a request whose path or query holds
+// invalid UTF-8 or a NUL character, before any handler reads them: every
+// path value and query parameter a handler sees is then text that both
+// database engines store and compare (PostgreSQL refuses both as text).
+func RefuseInvalidText(next http.Handler) http.Handler {
+	return HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		if !validText(r.URL.Path) {
+			return errBadText
+		}
+		for k, vs := range r.URL.Query() {
+			if !validText(k) {
+				return errBadText
+			}
+			for _, v := range vs {
+				if !validText(v) {
+					return errBadText
+				}
+			}
+		}
+		next.ServeHTTP(w, r)
+		return nil
+	})
+}
+
+func validText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
