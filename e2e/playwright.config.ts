@@ -11,6 +11,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Fails the run if the server logged any e-mail, password or card number the tests used.
+  globalTeardown: './tests/support/log-scan-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -32,8 +34,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The server's log goes to server.log in the data folder: tests read the
-    // mails it logs (no SMTP here) through support/server-log.ts.
+    // The server's whole log goes to server.log in the data folder: tests read the
+    // mails it logs (no SMTP here) through support/server-log.ts, and the global
+    // teardown scans it for the tests' e-mails, passwords and card numbers.
     command: `sh -c 'exec ../bin/watchwin serve --addr 127.0.0.1:${port} --data-dir "${process.env.WATCHWIN_E2E_DATA}" >>"${process.env.WATCHWIN_E2E_DATA}/server.log" 2>&1'`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,

@@ -2,6 +2,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { recordRequestBody, recordSecret } from './support/secrets';
 
 export type Account = { email: string; password: string; firstName: string; lastName: string };
 
@@ -9,7 +10,15 @@ const binary = resolve(import.meta.dirname, '../../bin/watchwin');
 
 /** A unique e-mail per call, so tests never collide on one database. */
 export function uniqueEmail(prefix = 'user'): string {
-  return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+  const email = `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+  recordSecret('email', email); // the server's log must never hold it (support/secrets.ts)
+  return email;
+}
+
+/** Records an account's e-mail and password for the log scan (support/secrets.ts). */
+function recordAccount(account: Account) {
+  recordSecret('email', account.email);
+  recordSecret('password', account.password);
 }
 
 let clientCounter = randomBytes(2).readUInt16BE(0);
@@ -28,6 +37,7 @@ export function nextClientAddress(): string {
 /** Creates an account through the real sign-up API (not logged in); `email` defaults to a unique one. */
 export async function signUpViaApi(request: APIRequestContext, prefix = 'user', email = uniqueEmail(prefix)): Promise<Account> {
   const account = { email, password: 'secret123', firstName: 'Sam', lastName: 'Carter' };
+  recordAccount(account);
   const res = await request.post('/api/auth/signup', {
     data: { ...account, confirmPassword: account.password, phoneNumber: '630-555-0199', ageConfirmed: true },
     headers: { 'X-Forwarded-For': nextClientAddress() },
@@ -38,6 +48,7 @@ export async function signUpViaApi(request: APIRequestContext, prefix = 'user', 
 
 /** Logs in through the API; the session cookie stays in `request` (page.request shares the page's). */
 export async function logInViaApi(request: APIRequestContext, account: Account) {
+  recordAccount(account);
   const res = await request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
     headers: { 'X-Forwarded-For': nextClientAddress() },
@@ -81,6 +92,7 @@ export async function registerViaApi(request: APIRequestContext, webinarId: stri
 /** Creates an admin with the binary's own command, as an operator would. */
 export function createAdmin(): Account {
   const account = { email: uniqueEmail('admin'), password: 'admin-secret-1', firstName: 'Ada', lastName: 'Admin' };
+  recordAccount(account);
   execFileSync(binary, [
     'user', 'add', '--email', account.email, '--password', account.password, '--role', 'admin',
     '--data-dir', process.env.WATCHWIN_E2E_DATA!,
@@ -90,6 +102,7 @@ export function createAdmin(): Account {
 
 /** Logs in through the /auth page and waits until the app has left it (SPEC.md: 100 ms after the toast). */
 export async function logIn(page: Page, account: Account, path = '/auth') {
+  recordAccount(account);
   await page.goto(path);
   await page.getByRole('tab', { name: 'Login' }).click();
   const form = page.getByRole('tabpanel', { name: 'Login' });
@@ -159,7 +172,21 @@ function recordCspViolations() {
 // net::ERR_FAILED" instead: a network failure, not a CSP violation.
 const cspConsoleReport = /violates the following Content Security Policy/i;
 
-export const test = base.extend<{ blockExternal: void; expectedPageErrors: RegExp[]; browserSafety: void }>({
+export const test = base.extend<{
+  blockExternal: void;
+  expectedPageErrors: RegExp[];
+  browserSafety: void;
+  recordTypedSecrets: void;
+}>({
+  // Every e-mail, password and card number the browser sends (what the tests
+  // type into forms) is recorded for the log scan (support/secrets.ts).
+  recordTypedSecrets: [async ({ context }, use) => {
+    context.on('request', (req) => {
+      if (req.method() !== 'GET') recordRequestBody(req.postData());
+    });
+    await use();
+  }, { auto: true }],
+
   // The machine has no network: abort every request that leaves the app, so a
   // test never waits on a third party (YouTube, Stripe) and never leaks.
   blockExternal: [async ({ page }, use) => {
