@@ -8,17 +8,21 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// errBadText answers a path or query that is not valid text.
-var errBadText = apperr.BadRequest("The address holds characters that are not valid text.")
+var (
+	// errBadPath: such a path names nothing here.
+	errBadPath = apperr.NotFound("Not found.")
+	// errBadText answers a query that is not valid text.
+	errBadText = apperr.BadRequest("The address holds characters that are not valid text.")
+)
 
-// RefuseInvalidText answers 400 to a request whose path or query holds
-// invalid UTF-8 or a NUL character, before any handler reads them: every
+// RefuseInvalidText answers a request whose path (404) or query (400) holds
+// invalid UTF-8 or a NUL character before any handler reads them: every
 // path value and query parameter a handler sees is then text that both
 // database engines store and compare (PostgreSQL refuses both as text).
 func RefuseInvalidText(next http.Handler) http.Handler {
 	return HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		if !validText(r.URL.Path) {
-			return errBadText
+			return errBadPath
 		}
 		for k, vs := range r.URL.Query() {
 			if !validText(k) {
