@@ -170,13 +170,22 @@ func TestCluster(t *testing.T) {
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
-		sent := map[string]int{}
-		perInstance := make([]int, len(logs))
-		for i, l := range logs {
-			for _, id := range l.sentMail(t) {
-				sent[id]++
-				perInstance[i]++
+		// A worker logs "mail sent" after it marks the row sent: read the
+		// logs until every queued mail is there (or the deadline passes).
+		var sent map[string]int
+		var perInstance []int
+		for {
+			sent, perInstance = map[string]int{}, make([]int, len(logs))
+			for i, l := range logs {
+				for _, id := range l.sentMail(t) {
+					sent[id]++
+					perInstance[i]++
+				}
 			}
+			if len(sent) >= queued || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
 		}
 		if len(sent) != queued {
 			t.Errorf("%d distinct mails logged as sent, %d queued", len(sent), queued)
