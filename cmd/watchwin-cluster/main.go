@@ -71,7 +71,7 @@ func run() error {
 	c, err := cluster.Start(ctx, cluster.Options{
 		Binary: *bin, DatabaseURL: dbURL, Instances: *instances, DataDir: dir,
 		BaseURL: "http://" + ln.Addr().String(),
-		Log: func(int) io.Writer { return os.Stderr },
+		Log:     func(int) io.Writer { return os.Stderr },
 	})
 	if err != nil {
 		ln.Close()
