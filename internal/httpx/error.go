@@ -3,6 +3,7 @@
 package httpx
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -37,6 +38,10 @@ var statusOf = map[apperr.Kind]int{
 	apperr.KindPaymentRequired: http.StatusPaymentRequired,
 }
 
+// StatusClientClosed is the status recorded (in the request log and the
+// metrics) for a request whose client went away before the answer.
+const StatusClientClosed = 499
+
 // WriteError answers with err in the API's error shape. Errors that are not
 // *apperr.Error become a 500 whose message names only the request id; the
 // full error goes to the log.
@@ -60,6 +65,14 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		return
 	case errors.Is(err, db.ErrConflict):
 		WriteJSON(w, http.StatusConflict, errorBody{errorDetail{Code: "conflict", Message: "This change conflicts with the current data. Please reload and try again."}})
+		return
+	}
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// The client went away before the answer: nothing failed on our
+		// side and nobody reads the body. 499 is the status proxies log
+		// for it (nginx's "client closed request").
+		slog.InfoContext(r.Context(), "request canceled by the client", "method", r.Method, "path", r.URL.Path)
+		w.WriteHeader(StatusClientClosed)
 		return
 	}
 	id := RequestID(r.Context())

@@ -1,7 +1,9 @@
 package httpx_test
 
 import (
+	"context"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -40,5 +42,24 @@ func TestWriteErrorStatusAndRetryAfter(t *testing.T) {
 				t.Errorf("body %s lacks %s", rec.Body, tt.code)
 			}
 		})
+	}
+}
+
+// A request its client abandoned is not a server failure: no 500, no
+// error line in the log.
+func TestWriteErrorClientGone(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := httptest.NewRecorder()
+	httpx.WriteError(rec, httptest.NewRequest("GET", "/api/x", nil).WithContext(ctx), fmt.Errorf("query: %w", context.Canceled))
+	if rec.Code != httpx.StatusClientClosed {
+		t.Errorf("status = %d, want %d", rec.Code, httpx.StatusClientClosed)
+	}
+
+	// The same error while the client is still there is ours to report.
+	rec = httptest.NewRecorder()
+	httpx.WriteError(rec, httptest.NewRequest("GET", "/api/x", nil), context.Canceled)
+	if rec.Code != 500 {
+		t.Errorf("status = %d, want 500", rec.Code)
 	}
 }
