@@ -44,6 +44,7 @@ bin/versitygw:
 	GOBIN=$(CURDIR)/bin go install github.com/versity/versitygw/cmd/versitygw@$(VERSITYGW_VERSION)
 
 test-go: web bin/stripe-mock bin/versitygw
+	@unformatted=$$(gofmt -l cmd internal web/*.go); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	go vet $(GO_PKGS)
 	go test -count=1 $(GO_PKGS)
 
