@@ -113,6 +113,8 @@ test.describe('with WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=true', () => {
   });
 
   test('login waits until the address is confirmed with the mailed link', async ({ page }) => {
+    // A long journey (sign-up, two logins, two mails through the outbox): more time than one step.
+    test.slow();
     const { email, domain } = mailboxAddress('jo');
     const logFile = serverLogPath(dataDir);
 
