@@ -31,19 +31,16 @@ export default defineConfig({
     emptyOutDir: true,
     // The server's CSP allows only 'self': never inline assets as data: URIs.
     assetsInlineLimit: 0,
+    // web/scripts/check-bundle.mjs reads it to sum what a first visit to / loads.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, so a release that changes only app code
-        // does not make returning visitors download React again.
+        // One long-lived vendor chunk, so a release that changes only app code
+        // does not make returning visitors download React again. Everything
+        // else splits by use: a library used only by lazily loaded pages
+        // (forms, payment, QR codes) stays out of the first visit's download.
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: "data", test: /node_modules[\\/](zod|react-hook-form|@hookform|@tanstack)[\\/]/ },
-            {
-              name: "ui",
-              test: /node_modules[\\/](radix-ui|@radix-ui|sonner|lucide-react|tailwind-merge|clsx|class-variance-authority)[\\/]/,
-            },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

@@ -3,46 +3,57 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { loadAdminDashboardPage } from "@/features/admin";
 import {
-  AuthPage,
-  ConfirmEmailPage,
-  ForgotPasswordPage,
   loadAdminUsersPage,
+  loadAuthPage,
+  loadConfirmEmailPage,
+  loadForgotPasswordPage,
+  loadResetPasswordPage,
   LoginRedirect,
   RequireAdmin,
   RequireAuth,
-  ResetPasswordPage,
 } from "@/features/auth";
-import { CouponPurchaseCard, loadAdminCouponsPage, WebinarCouponPage } from "@/features/coupons";
+import { loadAdminCouponsPage, loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
 import { loadDashboardPage } from "@/features/dashboard";
 import { NotFoundPage, RootErrorPage, RouteErrorPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
-import { WebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
+import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadAdminSettingsPage } from "@/features/settings";
-import { AboutPage, ContactPage, HowItWorksPage, PrivacyPage, TermsPage } from "@/features/static";
+import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
 import {
   HomePage,
   loadAdminWebinarsManagementPage,
   loadAdminWebinarsPage,
-  WebinarDetailPage,
-  WebinarsPage,
+  loadWebinarDetailPage,
+  loadWebinarsPage,
 } from "@/features/webinars";
 import { Layout } from "./layout/layout";
 import { RouteProviders } from "./providers";
 
 /**
- * Loads a page's code on first visit (signed-in and admin areas). Each feature
- * exports a `loadXPage` from its index.ts that dynamically imports the page, so
- * the page gets its own chunk while the router imports features only through
- * their public surface.
+ * Loads a page's code on first visit. Each feature exports a `loadXPage` from
+ * its index.ts that dynamically imports the page, so the page gets its own
+ * chunk while the router imports features only through their public surface.
+ * Only the home page is in the entry chunk: a first visit to / downloads no
+ * other page, and never admin, payment or print code (web/scripts/check-bundle.mjs
+ * holds the budget).
  */
 function lazyPage(load: () => Promise<ComponentType>): RouteObject["lazy"] {
   return async () => ({ Component: await load() });
 }
 
-/** The watch page's purchase section: the coupons feature's card (app/ composes the two features). */
-function renderCouponPurchase({ webinar, registration }: WatchPurchaseProps) {
-  return <CouponPurchaseCard webinar={webinar} purchased={registration?.purchased_coupon ?? false} />;
+/**
+ * The watch page with the coupons feature's purchase card in its purchase
+ * section (app/ composes the two features); both load with the route.
+ */
+async function loadWatchPageWithPurchase(): Promise<ComponentType> {
+  const [WebinarWatchPage, CouponPurchaseCard] = await Promise.all([loadWebinarWatchPage(), loadCouponPurchaseCard()]);
+  function renderPurchase({ webinar, registration }: WatchPurchaseProps) {
+    return <CouponPurchaseCard webinar={webinar} purchased={registration?.purchased_coupon ?? false} />;
+  }
+  return function WatchPageWithPurchase() {
+    return <WebinarWatchPage renderPurchase={renderPurchase} />;
+  };
 }
 
 /**
@@ -53,23 +64,23 @@ function renderCouponPurchase({ webinar, registration }: WatchPurchaseProps) {
 export const pageRoutes: RouteObject[] = [
   // public
   { index: true, element: <HomePage /> },
-  { path: "auth", element: <AuthPage /> },
+  { path: "auth", lazy: lazyPage(loadAuthPage) },
   // The pages the account e-mails link to (issue 10).
-  { path: "auth/forgot-password", element: <ForgotPasswordPage /> },
-  { path: "auth/reset-password", element: <ResetPasswordPage /> },
-  { path: "auth/confirm-email", element: <ConfirmEmailPage /> },
+  { path: "auth/forgot-password", lazy: lazyPage(loadForgotPasswordPage) },
+  { path: "auth/reset-password", lazy: lazyPage(loadResetPasswordPage) },
+  { path: "auth/confirm-email", lazy: lazyPage(loadConfirmEmailPage) },
   { path: "login", element: <LoginRedirect /> },
-  { path: "webinars", element: <WebinarsPage /> },
-  { path: "webinar/:webinarId", element: <WebinarDetailPage /> },
+  { path: "webinars", lazy: lazyPage(loadWebinarsPage) },
+  { path: "webinar/:webinarId", lazy: lazyPage(loadWebinarDetailPage) },
   // Watch checks login itself (toast + redirect with ?webinarId, SPEC.md §4).
-  { path: "webinar/:webinarId/watch", element: <WebinarWatchPage renderPurchase={renderCouponPurchase} /> },
+  { path: "webinar/:webinarId/watch", lazy: lazyPage(loadWatchPageWithPurchase) },
   // Public route; the purchase inside asks for login.
-  { path: "webinar/:webinarId/coupon", element: <WebinarCouponPage /> },
-  { path: "about", element: <AboutPage /> },
-  { path: "contact", element: <ContactPage /> },
-  { path: "privacy", element: <PrivacyPage /> },
-  { path: "terms", element: <TermsPage /> },
-  { path: "how-it-works", element: <HowItWorksPage /> },
+  { path: "webinar/:webinarId/coupon", lazy: lazyPage(loadWebinarCouponPage) },
+  { path: "about", lazy: lazyPage(loadAboutPage) },
+  { path: "contact", lazy: lazyPage(loadContactPage) },
+  { path: "privacy", lazy: lazyPage(loadPrivacyPage) },
+  { path: "terms", lazy: lazyPage(loadTermsPage) },
+  { path: "how-it-works", lazy: lazyPage(loadHowItWorksPage) },
 
   // signed-in
   {

@@ -1,4 +1,4 @@
-import type { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
 
 /**
  * The error every API call throws. Built from the server's single error shape
@@ -76,8 +76,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 interface RequestOptions<T> {
   /** JSON-serialisable body, or FormData for uploads (sent as multipart). */
   body?: unknown;
-  /** Validates and types the response; without it the JSON is returned as is. */
-  schema?: z.ZodType<T>;
+  /** Validates and types the response (a classic or mini zod schema); without it the JSON is returned as is. */
+  schema?: zm.core.$ZodType<T>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -123,7 +123,7 @@ async function request<T = unknown>(
     throw new ApiError(res.status, "invalid_response", "The server sent a response we couldn't read.");
   }
   if (!schema) return data as T;
-  const parsed = schema.safeParse(data);
+  const parsed = zm.safeParse(schema, data);
   if (!parsed.success) {
     console.error("unexpected response shape", path, parsed.error.issues);
     throw new ApiError(res.status, "invalid_response", "The server sent a response we couldn't read.");

@@ -1,17 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
-import { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 
-/** GET /api/config: public settings the server exposes to the SPA. */
-const appConfigSchema = z.object({
-  timezone: z.string().default("America/Chicago"),
-  storeUrl: z.string().default(""),
+/** GET /api/config: public settings the server exposes to the SPA (zod/mini: see lib/zod.ts). */
+const appConfigSchema = zm.object({
+  timezone: zm._default(zm.string(), "America/Chicago"),
+  storeUrl: zm._default(zm.string(), ""),
   /** 'test': the built-in test provider and our own card form; 'stripe': Stripe Elements. */
-  paymentMode: z.string().default("test"),
+  paymentMode: zm._default(zm.string(), "test"),
   /** Stripe's publishable key (empty in test mode). */
-  stripePublishableKey: z.string().nullish().transform((v) => v ?? ""),
+  stripePublishableKey: zm.pipe(
+    zm.nullish(zm.string()),
+    zm.transform((v) => v ?? ""),
+  ),
 });
-export type AppConfig = z.infer<typeof appConfigSchema>;
+export type AppConfig = zm.infer<typeof appConfigSchema>;
 
 export const appConfigKeys = {
   all: ["config"] as const,

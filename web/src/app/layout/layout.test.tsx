@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { ContactPage } from "@/features/static";
+import { loadContactPage } from "@/features/static";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
 import { Layout } from "./layout";
 
@@ -35,7 +35,7 @@ function renderLayout(path: string) {
         children: [
           { index: true, element: <h1>Home</h1> },
           { path: "webinars", element: <h1>Upcoming Webinars</h1> },
-          { path: "contact", element: <ContactPage /> },
+          { path: "contact", lazy: async () => ({ Component: await loadContactPage() }) },
           { path: "admin/settings", element: <h1>Site Settings</h1> },
         ],
       },

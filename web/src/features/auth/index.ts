@@ -1,15 +1,21 @@
 // Public surface of the auth feature for the app shell and other features.
-export { AuthPage } from "./components/auth-page";
-export { ConfirmEmailPage } from "./components/confirm-email-page";
-export { ForgotPasswordPage } from "./components/forgot-password-page";
-export { ResetPasswordPage } from "./components/reset-password-page";
 export { AuthProvider } from "./components/auth-provider";
 export { LoginRedirect } from "./components/login-redirect";
 export { RequireAuth } from "./components/require-auth";
 export { RequireAdmin } from "./components/require-admin";
 export { useAuth } from "./hooks/use-auth";
 export { authKeys } from "./api/keys";
-export type { Session } from "./api/schemas";
+export type { Session } from "./api/session-schemas";
+
+// Pages with forms (login and sign-up, the account e-mail pages), each loaded
+// on first visit in its own chunk (app/router.tsx).
+export const loadAuthPage = () => import("./components/auth-page").then((m) => m.AuthPage);
+export const loadConfirmEmailPage = () =>
+  import("./components/confirm-email-page").then((m) => m.ConfirmEmailPage);
+export const loadForgotPasswordPage = () =>
+  import("./components/forgot-password-page").then((m) => m.ForgotPasswordPage);
+export const loadResetPasswordPage = () =>
+  import("./components/reset-password-page").then((m) => m.ResetPasswordPage);
 
 // Admin screen (users are accounts), loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminUsersPage = () =>

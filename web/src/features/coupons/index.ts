@@ -1,6 +1,4 @@
 // Public surface of the coupons feature: the coupon offer and its admin screen.
-export { WebinarCouponPage } from "./components/webinar-coupon-page";
-export { CouponPurchaseCard } from "./components/coupon-purchase-card";
 export {
   PrintableCoupon,
   PrintCouponButton,
@@ -10,6 +8,13 @@ export {
 export { couponDisplayStatus, type CouponDisplayStatus } from "./lib/coupon-status";
 export { useMyCoupons } from "./api/get-my-coupons";
 export type { Coupon } from "./api/schemas";
+
+// Payment code: the coupon offer page and the watch page's purchase card, loaded on
+// first visit in their own chunks (app/router.tsx), never on the public pages.
+export const loadWebinarCouponPage = () =>
+  import("./components/webinar-coupon-page").then((m) => m.WebinarCouponPage);
+export const loadCouponPurchaseCard = () =>
+  import("./components/coupon-purchase-card").then((m) => m.CouponPurchaseCard);
 
 // Admin screen, loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminCouponsPage = () =>

@@ -4,11 +4,14 @@ export { useWebinar } from "./api/get-webinar";
 export { useAdminWebinars } from "./api/get-admin-webinars";
 export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";
-export { WebinarsPage } from "./components/webinars-page";
-export { WebinarDetailPage } from "./components/webinar-detail-page";
 export { webinarPath } from "./hooks/use-reserve-spot";
 export { useStoreTimeZone } from "./hooks/use-store-time-zone";
 export { formatEventDate, formatMoney, formatPrice } from "./lib/format";
+
+// Public pages other than home, loaded on first visit in their own chunks (app/router.tsx).
+export const loadWebinarsPage = () => import("./components/webinars-page").then((m) => m.WebinarsPage);
+export const loadWebinarDetailPage = () =>
+  import("./components/webinar-detail-page").then((m) => m.WebinarDetailPage);
 
 // Admin screens, loaded on first visit in their own chunks (app/router.tsx).
 export const loadAdminWebinarsPage = () =>

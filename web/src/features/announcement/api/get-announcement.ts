@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 
-const announcementSchema = z.object({
-  text: z.string(),
-  enabled: z.boolean(),
-  color: z.string(),
-  text_color: z.string(),
-  font_size: z.string(),
-  font_family: z.string(),
-  border: z.string(),
-  dismissible: z.boolean(),
+// zod/mini: every public page parses it (see lib/zod.ts).
+const announcementSchema = zm.object({
+  text: zm.string(),
+  enabled: zm.boolean(),
+  color: zm.string(),
+  text_color: zm.string(),
+  font_size: zm.string(),
+  font_family: zm.string(),
+  border: zm.string(),
+  dismissible: zm.boolean(),
 });
-export type Announcement = z.infer<typeof announcementSchema>;
+export type Announcement = zm.infer<typeof announcementSchema>;
 
 export const announcementKeys = {
   all: ["announcement"] as const,

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { authKeys } from "./keys";
-import { sessionSchema, type Session } from "./schemas";
+import { sessionSchema, type Session } from "./session-schemas";
 
 /** GET /api/auth/session: who is logged in ({user:null} when nobody). */
 function getSession(signal?: AbortSignal): Promise<Session> {

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { appConfigKeys } from "@/lib/app-config";
 import { authKeys } from "./keys";
-import { sessionSchema, type LoginInput, type Session } from "./schemas";
+import type { LoginInput } from "./schemas";
+import { sessionSchema, type Session } from "./session-schemas";
 
 /** POST /api/auth/login: sets the session cookie, returns {user, profile}. */
 function login(input: LoginInput): Promise<Session> {

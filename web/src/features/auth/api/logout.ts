@@ -2,7 +2,7 @@ import { useMutation, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { appConfigKeys } from "@/lib/app-config";
 import { authKeys } from "./keys";
-import { ANONYMOUS_SESSION } from "./schemas";
+import { ANONYMOUS_SESSION } from "./session-schemas";
 
 /** POST /api/auth/logout: deletes the session and clears the cookie (204). */
 function logout(): Promise<void> {

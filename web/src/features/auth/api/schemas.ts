@@ -57,28 +57,3 @@ export const newPasswordSchema = z
     path: ["confirmPassword"],
   });
 export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
-
-// Server shapes (docs/api.md). Lenient on optional profile columns.
-const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
-
-const profileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: z.string(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  phoneNumber: z.string().nullish(),
-});
-export type Profile = z.infer<typeof profileSchema>;
-
-export const sessionSchema = z.object({
-  user: userSchema.nullable(),
-  profile: profileSchema.nullable(),
-});
-export type Session = z.infer<typeof sessionSchema>;
-
-export const ANONYMOUS_SESSION: Session = { user: null, profile: null };

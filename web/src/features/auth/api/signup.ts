@@ -1,7 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { authKeys } from "./keys";
-import { sessionSchema, type Session, type SignUpInput } from "./schemas";
+import type { SignUpInput } from "./schemas";
+import { sessionSchema, type Session } from "./session-schemas";
 
 /** POST /api/auth/signup: creates the account; does not log in. */
 function signUp(input: SignUpInput): Promise<Session> {

@@ -1,4 +1,4 @@
-import { z } from "@/lib/zod";
+import { z, zm } from "@/lib/zod";
 import { couponSchema } from "./schemas";
 
 /**
@@ -6,7 +6,7 @@ import { couponSchema } from "./schemas";
  * coupon plus its owner's e-mail, null when the account was deleted
  * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (SPEC.md §3).
  */
-export const adminCouponSchema = couponSchema.extend({
+export const adminCouponSchema = zm.extend(couponSchema, {
   user_email: z.string().nullish().transform((v) => v || null),
 });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;

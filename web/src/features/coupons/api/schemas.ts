@@ -1,62 +1,67 @@
-import { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
+
+/** A string that may be missing, with a fallback. */
+const textOr = <T>(fallback: (v: string | null | undefined) => T) =>
+  zm.pipe(zm.nullish(zm.string()), zm.transform(fallback));
 
 /**
  * A coupon as the API shows it (docs/api.md "Payments and coupons"): money
  * in dollars beside the exact cents, times RFC 3339 UTC. `status` is the
  * displayed one (SPEC.md §4): 'used', 'expired' (active but past its
- * expiry) or 'active'.
+ * expiry) or 'active'. zod/mini (see lib/zod.ts): the response shapes of
+ * the signed-in pages share it.
  */
-export const couponSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  user_id: z.string(),
-  webinar_id: z.string(),
-  webinar_title: z.string().nullish().transform((v) => v || "Unknown Webinar"),
-  webinar_registration_id: z.string(),
-  value: z.number(),
-  value_cents: z.number(),
-  original_payment_amount: z.number(),
-  original_payment_cents: z.number(),
-  status: z.enum(["active", "used", "expired"]),
-  created_at: z.string(),
-  expires_at: z.string(),
-  redeemed_at: z.string().nullish().transform((v) => v ?? null),
+export const couponSchema = zm.object({
+  id: zm.string(),
+  code: zm.string(),
+  user_id: zm.string(),
+  webinar_id: zm.string(),
+  webinar_title: textOr((v) => v || "Unknown Webinar"),
+  webinar_registration_id: zm.string(),
+  value: zm.number(),
+  value_cents: zm.number(),
+  original_payment_amount: zm.number(),
+  original_payment_cents: zm.number(),
+  status: zm.enum(["active", "used", "expired"]),
+  created_at: zm.string(),
+  expires_at: zm.string(),
+  redeemed_at: textOr((v) => v ?? null),
 });
-export type Coupon = z.infer<typeof couponSchema>;
+export type Coupon = zm.infer<typeof couponSchema>;
 
 /** GET /api/webinars/{id}/coupon: mine for that webinar, or null. */
-export const webinarCouponSchema = z.object({ coupon: couponSchema.nullable() });
+export const webinarCouponSchema = zm.object({ coupon: zm.nullable(couponSchema) });
 
 /** GET /api/coupons: mine, newest first. */
-export const couponListSchema = z.object({ coupons: z.array(couponSchema) });
+export const couponListSchema = zm.object({ coupons: zm.array(couponSchema) });
 
 /**
  * POST /api/webinars/{id}/payments (SPEC.md §7 create-payment-intent): the
  * provider's intent id and client secret, which provider takes the card,
  * and the amounts the server computed.
  */
-export const startedPaymentSchema = z.object({
-  id: z.string(),
-  clientSecret: z.string().nullish().transform((v) => v ?? ""),
-  provider: z.string(),
-  amount: z.number(),
-  amount_cents: z.number(),
-  couponValue: z.number(),
-  coupon_value_cents: z.number(),
-  hold_expires_at: z.string(),
+export const startedPaymentSchema = zm.object({
+  id: zm.string(),
+  clientSecret: textOr((v) => v ?? ""),
+  provider: zm.string(),
+  amount: zm.number(),
+  amount_cents: zm.number(),
+  couponValue: zm.number(),
+  coupon_value_cents: zm.number(),
+  hold_expires_at: zm.string(),
 });
-export type StartedPayment = z.infer<typeof startedPaymentSchema>;
+export type StartedPayment = zm.infer<typeof startedPaymentSchema>;
 
 /** POST /api/payments/confirm (SPEC.md §7 confirm-coupon-purchase): code and expiresAt, with the whole coupon. */
-export const confirmedPurchaseSchema = z.object({
-  code: z.string(),
-  expiresAt: z.string(),
+export const confirmedPurchaseSchema = zm.object({
+  code: zm.string(),
+  expiresAt: zm.string(),
   coupon: couponSchema,
 });
-export type ConfirmedPurchase = z.infer<typeof confirmedPurchaseSchema>;
+export type ConfirmedPurchase = zm.infer<typeof confirmedPurchaseSchema>;
 
 /** POST /api/payments/test-intents/{id}/confirm: the test provider's answer for a good card. */
-export const testIntentSchema = z.object({ id: z.string(), status: z.string() });
+export const testIntentSchema = zm.object({ id: zm.string(), status: zm.string() });
 
 /** The answer of claim and simulated purchase: `{registration}`; the page refetches the registration itself. */
-export const registrationResponseSchema = z.object({ registration: z.object({ purchased_coupon: z.boolean() }) });
+export const registrationResponseSchema = zm.object({ registration: zm.object({ purchased_coupon: zm.boolean() }) });

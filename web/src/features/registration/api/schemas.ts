@@ -1,41 +1,47 @@
-import { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
 
-/** A registration as the API shows it (docs/api.md "Registrations"; times RFC 3339 UTC). */
-export const registrationSchema = z.object({
-  id: z.string(),
-  webinar_id: z.string(),
-  user_id: z.string(),
-  user_name_for_registration: z.string(),
-  user_email_for_registration: z.string(),
-  user_phone_for_registration: z.string().nullish().transform((v) => v ?? null),
-  registration_time: z.string(),
-  attended_live: z.boolean().default(false),
-  watched_video_fully: z.boolean(),
-  purchased_coupon: z.boolean(),
+/**
+ * A registration as the API shows it (docs/api.md "Registrations"; times RFC
+ * 3339 UTC). zod/mini (see lib/zod.ts): the webinar cards ask for it.
+ */
+export const registrationSchema = zm.object({
+  id: zm.string(),
+  webinar_id: zm.string(),
+  user_id: zm.string(),
+  user_name_for_registration: zm.string(),
+  user_email_for_registration: zm.string(),
+  user_phone_for_registration: zm.pipe(
+    zm.nullish(zm.string()),
+    zm.transform((v) => v ?? null),
+  ),
+  registration_time: zm.string(),
+  attended_live: zm._default(zm.boolean(), false),
+  watched_video_fully: zm.boolean(),
+  purchased_coupon: zm.boolean(),
 });
-export type Registration = z.infer<typeof registrationSchema>;
+export type Registration = zm.infer<typeof registrationSchema>;
 
 /** GET …/registration: `{registration: null}` when not registered (an answer, not an error). */
-export const registrationStatusSchema = z.object({ registration: registrationSchema.nullable() });
+export const registrationStatusSchema = zm.object({ registration: zm.nullable(registrationSchema) });
 
 /** The answer of every call that returns one registration. */
-export const registrationBodySchema = z.object({ registration: registrationSchema });
+export const registrationBodySchema = zm.object({ registration: registrationSchema });
 
 /** POST …/registrations: created false means the user was already registered. */
-export const registerResponseSchema = z.object({
+export const registerResponseSchema = zm.object({
   registration: registrationSchema,
-  created: z.boolean(),
+  created: zm.boolean(),
 });
-export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export type RegisterResponse = zm.infer<typeof registerResponseSchema>;
 
-export const videoSchema = z.object({ youtube_video_id: z.string() });
+export const videoSchema = zm.object({ youtube_video_id: zm.string() });
 
 /** GET /api/registrations: mine, newest first, each with its webinar. */
-export const myRegistrationSchema = registrationSchema.extend({
-  webinar: z.object({ id: z.string(), title: z.string(), event_datetime: z.string() }),
+export const myRegistrationSchema = zm.extend(registrationSchema, {
+  webinar: zm.object({ id: zm.string(), title: zm.string(), event_datetime: zm.string() }),
 });
-export type MyRegistration = z.infer<typeof myRegistrationSchema>;
-export const myRegistrationListSchema = z.object({ registrations: z.array(myRegistrationSchema) });
+export type MyRegistration = zm.infer<typeof myRegistrationSchema>;
+export const myRegistrationListSchema = zm.object({ registrations: zm.array(myRegistrationSchema) });
 
 // The registration form (SPEC.md §5); the server checks the same rules with the same messages.
 const messages = {
@@ -48,17 +54,19 @@ const messages = {
 /** What people type as a phone number: digits, spaces, + - . ( ) and an extension (same as the server). */
 const phonePattern = /^\+?[0-9 ().-]{7,25}((x|ext\.?) ?[0-9]{1,6})?$/;
 
-export const registrationFormSchema = z.object({
-  name: z
+export const registrationFormSchema = zm.object({
+  name: zm.string().check(
+    zm.trim(),
+    zm.minLength(2, { error: messages.name }),
+    zm.maxLength(100, { error: messages.nameLong }),
+  ),
+  email: zm.pipe(zm.string().check(zm.trim()), zm.email({ error: messages.email })),
+  phone: zm
     .string()
-    .trim()
-    .min(2, { error: messages.name })
-    .max(100, { error: messages.nameLong }),
-  email: z.string().trim().pipe(z.email({ error: messages.email })),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || (v.length <= 30 && phonePattern.test(v)), { error: messages.phone }),
+    .check(
+      zm.trim(),
+      zm.refine((v) => v === "" || (v.length <= 30 && phonePattern.test(v)), { error: messages.phone }),
+    ),
 });
-export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
-export type RegistrationInput = z.output<typeof registrationFormSchema>;
+export type RegistrationFormValues = zm.input<typeof registrationFormSchema>;
+export type RegistrationInput = zm.output<typeof registrationFormSchema>;

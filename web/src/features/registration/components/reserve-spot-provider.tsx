@@ -1,6 +1,18 @@
-import { useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { Spinner } from "@/components/ui/spinner";
 import { ReserveSpotContext, type OpenRegistration, type ReserveSpotTarget } from "@/lib/reserve-spot";
-import { RegistrationDialog } from "./registration-dialog";
+
+// The dialog and its form code load on the first 'Reserve Spot', not with the page.
+const RegistrationDialog = lazy(() => import("./registration-dialog").then((m) => ({ default: m.RegistrationDialog })));
+
+/** Shown over the page while the dialog's code loads (fixed, so nothing moves). */
+function DialogLoading() {
+  return (
+    <div className="fixed inset-0 z-50 grid place-items-center bg-black/60">
+      <Spinner className="size-8" label="Loading registration" />
+    </div>
+  );
+}
 
 /**
  * Provides the opener that 'Reserve Spot' calls for signed-in users and
@@ -21,12 +33,14 @@ export function ReserveSpotProvider({ children }: { children: ReactNode }) {
     <ReserveSpotContext.Provider value={openRegistration}>
       {children}
       {current && (
-        <RegistrationDialog
-          key={current.opening}
-          webinar={current.webinar}
-          open={open}
-          onOpenChange={setOpen}
-        />
+        <Suspense fallback={open ? <DialogLoading /> : null}>
+          <RegistrationDialog
+            key={current.opening}
+            webinar={current.webinar}
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </Suspense>
       )}
     </ReserveSpotContext.Provider>
   );

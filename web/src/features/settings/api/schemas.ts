@@ -1,14 +1,14 @@
-import { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
 import { SITE_NAME, store, storeAddressLine } from "@/config/store";
 
-/** GET /api/settings/site: what the header, footer and Contact page show. */
-export const siteInfoSchema = z.object({
-  site_title: z.string(),
-  contact_email: z.string(),
-  store_address: z.string(),
-  store_phone: z.string(),
+/** GET /api/settings/site: what the header, footer and Contact page show (zod/mini: see lib/zod.ts). */
+export const siteInfoSchema = zm.object({
+  site_title: zm.string(),
+  contact_email: zm.string(),
+  store_address: zm.string(),
+  store_phone: zm.string(),
 });
-export type SiteInfo = z.infer<typeof siteInfoSchema>;
+export type SiteInfo = zm.infer<typeof siteInfoSchema>;
 
 /** The server's defaults (docs/api.md "Site settings"), shown until the settings load. */
 export const SITE_INFO_DEFAULTS: SiteInfo = {
@@ -19,7 +19,7 @@ export const SITE_INFO_DEFAULTS: SiteInfo = {
 };
 
 /** GET /api/admin/settings: every key with the value pages see (booleans as "true"/"false"). */
-export const adminSettingsSchema = z.object({ settings: z.record(z.string(), z.string()) });
+export const adminSettingsSchema = zm.object({ settings: zm.record(zm.string(), zm.string()) });
 export type AdminSettings = Record<string, string>;
 
 /** PUT /api/admin/settings/announcement body and answer (the banner). */
@@ -39,9 +39,9 @@ export const BACKGROUND_PAGES = ["home", "webinars", "user_dashboard", "admin_da
 export type BackgroundPage = (typeof BACKGROUND_PAGES)[number];
 
 /** GET /api/settings/backgrounds: each page's image URL, null when none is chosen. */
-export const backgroundsSchema = z.object({
-  backgrounds: z.record(z.string(), z.string().nullable()),
+export const backgroundsSchema = zm.object({
+  backgrounds: zm.record(zm.string(), zm.nullable(zm.string())),
 });
 
 /** PUT /api/admin/settings/backgrounds/{page} answer. */
-export const backgroundResultSchema = z.object({ page: z.string(), image_path: z.string(), url: z.string() });
+export const backgroundResultSchema = zm.object({ page: zm.string(), image_path: zm.string(), url: zm.string() });

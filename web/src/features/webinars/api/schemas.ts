@@ -1,44 +1,44 @@
-import { z } from "@/lib/zod";
+import { zm } from "@/lib/zod";
+
+/** "" and null both mean no image. */
+const optionalText = zm.pipe(
+  zm.nullish(zm.string()),
+  zm.transform((v) => v || null),
+);
 
 /**
  * A webinar as the public API shows it (docs/api.md "Webinars"): money in
  * dollars plus the exact cents, times as RFC 3339 UTC, seats_left computed
- * by the server.
+ * by the server. In zod/mini: the home page parses it (see lib/zod.ts).
  */
-export const webinarSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  event_datetime: z.string(),
-  display_price: z.number(),
-  display_price_cents: z.number().optional(),
-  actual_coupon_value_percentage: z.number(),
-  coupon_value: z.number(),
-  coupon_value_cents: z.number().optional(),
-  total_seats: z.number(),
-  paid_seats: z.number().default(0),
-  seats_left: z.number(),
-  thumbnail_image_path: z
-    .string()
-    .nullish()
-    .transform((v) => v || null),
-  thumbnail_url: z
-    .string()
-    .nullish()
-    .transform((v) => v || null),
-  is_active: z.boolean(),
-  created_at: z.string().optional(),
+export const webinarSchema = zm.object({
+  id: zm.string(),
+  title: zm.string(),
+  description: zm.string(),
+  event_datetime: zm.string(),
+  display_price: zm.number(),
+  display_price_cents: zm.optional(zm.number()),
+  actual_coupon_value_percentage: zm.number(),
+  coupon_value: zm.number(),
+  coupon_value_cents: zm.optional(zm.number()),
+  total_seats: zm.number(),
+  paid_seats: zm._default(zm.number(), 0),
+  seats_left: zm.number(),
+  thumbnail_image_path: optionalText,
+  thumbnail_url: optionalText,
+  is_active: zm.boolean(),
+  created_at: zm.optional(zm.string()),
 });
-export type Webinar = z.infer<typeof webinarSchema>;
+export type Webinar = zm.infer<typeof webinarSchema>;
 
 /** The admin API's webinar: the public one plus the video id. */
-export const adminWebinarSchema = webinarSchema.extend({
-  youtube_video_id: z.string(),
+export const adminWebinarSchema = zm.extend(webinarSchema, {
+  youtube_video_id: zm.string(),
 });
-export type AdminWebinar = z.infer<typeof adminWebinarSchema>;
+export type AdminWebinar = zm.infer<typeof adminWebinarSchema>;
 
-export const webinarListSchema = z.object({ webinars: z.array(webinarSchema) });
-export const adminWebinarListSchema = z.object({ webinars: z.array(adminWebinarSchema) });
+export const webinarListSchema = zm.object({ webinars: zm.array(webinarSchema) });
+export const adminWebinarListSchema = zm.object({ webinars: zm.array(adminWebinarSchema) });
 
 /**
  * The body of POST and PUT /api/admin/webinars ("webinar form" in

@@ -1,11 +1,8 @@
-import { TZDate, tzName } from "@date-fns/tz";
-import { format } from "date-fns";
+// Intl only (no date-fns): the home page formats every card's date, and the
+// first visit's JavaScript budget has no room for a date library.
 
 /** The store's zone when the server does not say (DESIGN.md §2). */
 export const DEFAULT_TIME_ZONE = "America/Chicago";
-
-/** SPEC.md §2's event date pattern, before the zone abbreviation. */
-const EVENT_DATE_PATTERN = "MMMM d, yyyy 'at' h:mm a";
 
 function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -19,6 +16,12 @@ function isValidTimeZone(timeZone: string): boolean {
 /** `timeZone` when the browser knows it, else the store default. */
 function usableZone(timeZone: string | undefined): string {
   return timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+}
+
+/** The zone's name at that instant, as Intl spells it ("CST", "Central Time", "GMT+1"). */
+function tzName(timeZone: string, date: Date, timeZoneName: "short" | "longGeneric"): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName }).formatToParts(date);
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? timeZone;
 }
 
 /**
@@ -38,6 +41,26 @@ export function zoneLabel(date: Date, timeZone: string = DEFAULT_TIME_ZONE): str
   return generic === short ? generic : `${generic} (${short})`;
 }
 
+const eventDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function eventDateFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = eventDateFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+      timeZoneName: "short",
+    });
+    eventDateFormats.set(timeZone, f);
+  }
+  return f;
+}
+
 /**
  * An event time as 'December 3, 2026 at 6:30 PM CST', in the store's time
  * zone. A value that is not a date comes back unchanged (SPEC.md §2).
@@ -48,8 +71,11 @@ export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZON
   if (Number.isNaN(ms)) return iso;
   try {
     const zone = usableZone(timeZone);
-    const date = new TZDate(ms, zone);
-    return `${format(date, EVENT_DATE_PATTERN)} ${zoneAbbreviation(date, zone)}`;
+    const date = new Date(ms);
+    // SPEC.md §2's pattern: "MMMM d, yyyy 'at' h:mm a", then the zone's abbreviation.
+    const parts = eventDateFormat(zone).formatToParts(date);
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+    return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
   } catch {
     return iso;
   }
