@@ -1,16 +1,16 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
 import { AppProviders } from "@/app/providers";
-import { createRouter } from "@/app/router";
+import { AppRoutes } from "@/app/router";
 import "./index.css";
-
-const router = createRouter();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   </StrictMode>,
 );

@@ -1,6 +1,5 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { PageSpinner } from "@/components/ui/spinner";
+import { lazy, type ComponentType, type ReactElement } from "react";
+import { useRoutes, type RouteObject } from "react-router";
 import { loadAdminDashboardPage } from "@/features/admin";
 import {
   loadAdminUsersPage,
@@ -14,7 +13,7 @@ import {
 } from "@/features/auth";
 import { loadAdminCouponsPage, loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
 import { loadDashboardPage } from "@/features/dashboard";
-import { NotFoundPage, RootErrorPage, RouteErrorPage } from "@/features/errors";
+import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
@@ -31,15 +30,18 @@ import { Layout } from "./layout/layout";
 import { RouteProviders } from "./providers";
 
 /**
- * Loads a page's code on first visit. Each feature exports a `loadXPage` from
- * its index.ts that dynamically imports the page, so the page gets its own
- * chunk while the router imports features only through their public surface.
- * Only the home page is in the entry chunk: a first visit to / downloads no
- * other page, and never admin, payment or print code (web/scripts/check-bundle.mjs
- * holds the budget).
+ * A page whose code loads on first visit. Each feature exports a `loadXPage`
+ * from its index.ts that dynamically imports the page, so the page gets its
+ * own chunk while the router imports features only through their public
+ * surface. Only the home page is in the entry chunk: a first visit to /
+ * downloads no other page, and never admin, payment or print code
+ * (web/scripts/check-bundle.mjs holds the budget). The layout's Suspense
+ * shows a loading state while a first URL's page loads; on navigation the
+ * router keeps the old page on screen until the new one is ready.
  */
-function lazyPage(load: () => Promise<ComponentType>): RouteObject["lazy"] {
-  return async () => ({ Component: await load() });
+function lazyPage(load: () => Promise<ComponentType>): ReactElement {
+  const Page = lazy(async () => ({ default: await load() }));
+  return <Page />;
 }
 
 /**
@@ -64,30 +66,30 @@ async function loadWatchPageWithPurchase(): Promise<ComponentType> {
 export const pageRoutes: RouteObject[] = [
   // public
   { index: true, element: <HomePage /> },
-  { path: "auth", lazy: lazyPage(loadAuthPage) },
+  { path: "auth", element: lazyPage(loadAuthPage) },
   // The pages the account e-mails link to (issue 10).
-  { path: "auth/forgot-password", lazy: lazyPage(loadForgotPasswordPage) },
-  { path: "auth/reset-password", lazy: lazyPage(loadResetPasswordPage) },
-  { path: "auth/confirm-email", lazy: lazyPage(loadConfirmEmailPage) },
+  { path: "auth/forgot-password", element: lazyPage(loadForgotPasswordPage) },
+  { path: "auth/reset-password", element: lazyPage(loadResetPasswordPage) },
+  { path: "auth/confirm-email", element: lazyPage(loadConfirmEmailPage) },
   { path: "login", element: <LoginRedirect /> },
-  { path: "webinars", lazy: lazyPage(loadWebinarsPage) },
-  { path: "webinar/:webinarId", lazy: lazyPage(loadWebinarDetailPage) },
+  { path: "webinars", element: lazyPage(loadWebinarsPage) },
+  { path: "webinar/:webinarId", element: lazyPage(loadWebinarDetailPage) },
   // Watch checks login itself (toast + redirect with ?webinarId, SPEC.md §4).
-  { path: "webinar/:webinarId/watch", lazy: lazyPage(loadWatchPageWithPurchase) },
+  { path: "webinar/:webinarId/watch", element: lazyPage(loadWatchPageWithPurchase) },
   // Public route; the purchase inside asks for login.
-  { path: "webinar/:webinarId/coupon", lazy: lazyPage(loadWebinarCouponPage) },
-  { path: "about", lazy: lazyPage(loadAboutPage) },
-  { path: "contact", lazy: lazyPage(loadContactPage) },
-  { path: "privacy", lazy: lazyPage(loadPrivacyPage) },
-  { path: "terms", lazy: lazyPage(loadTermsPage) },
-  { path: "how-it-works", lazy: lazyPage(loadHowItWorksPage) },
+  { path: "webinar/:webinarId/coupon", element: lazyPage(loadWebinarCouponPage) },
+  { path: "about", element: lazyPage(loadAboutPage) },
+  { path: "contact", element: lazyPage(loadContactPage) },
+  { path: "privacy", element: lazyPage(loadPrivacyPage) },
+  { path: "terms", element: lazyPage(loadTermsPage) },
+  { path: "how-it-works", element: lazyPage(loadHowItWorksPage) },
 
   // signed-in
   {
     element: <RequireAuth />,
     children: [
-      { path: "dashboard", lazy: lazyPage(loadDashboardPage) },
-      { path: "migration-tool", lazy: lazyPage(loadMigrationToolPage) },
+      { path: "dashboard", element: lazyPage(loadDashboardPage) },
+      { path: "migration-tool", element: lazyPage(loadMigrationToolPage) },
     ],
   },
 
@@ -96,13 +98,13 @@ export const pageRoutes: RouteObject[] = [
     path: "admin",
     element: <RequireAdmin />,
     children: [
-      { index: true, lazy: lazyPage(loadAdminDashboardPage) },
-      { path: "webinars", lazy: lazyPage(loadAdminWebinarsPage) },
-      { path: "webinars/management", lazy: lazyPage(loadAdminWebinarsManagementPage) },
-      { path: "coupons", lazy: lazyPage(loadAdminCouponsPage) },
-      { path: "users", lazy: lazyPage(loadAdminUsersPage) },
-      { path: "settings", lazy: lazyPage(loadAdminSettingsPage) },
-      { path: "giveaway-winners", lazy: lazyPage(loadAdminGiveawayWinnersPage) },
+      { index: true, element: lazyPage(loadAdminDashboardPage) },
+      { path: "webinars", element: lazyPage(loadAdminWebinarsPage) },
+      { path: "webinars/management", element: lazyPage(loadAdminWebinarsManagementPage) },
+      { path: "coupons", element: lazyPage(loadAdminCouponsPage) },
+      { path: "users", element: lazyPage(loadAdminUsersPage) },
+      { path: "settings", element: lazyPage(loadAdminSettingsPage) },
+      { path: "giveaway-winners", element: lazyPage(loadAdminGiveawayWinnersPage) },
     ],
   },
 
@@ -112,21 +114,16 @@ export const pageRoutes: RouteObject[] = [
 const routes: RouteObject[] = [
   {
     element: <RouteProviders />,
-    errorElement: <RootErrorPage />,
-    // Shown only while a lazy page needed by the first URL loads.
-    hydrateFallbackElement: <PageSpinner />,
-    children: [
-      {
-        element: <Layout />,
-        children: [
-          // Page errors render inside the layout, header and footer stay.
-          { errorElement: <RouteErrorPage />, children: pageRoutes },
-        ],
-      },
-    ],
+    // The layout holds the page's error boundary and Suspense.
+    children: [{ element: <Layout />, children: pageRoutes }],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The app's routes, under the BrowserRouter of main.tsx. Declarative routing
+ * (no data router: no loaders are used) keeps react-router's share of the
+ * first visit small.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -1,12 +1,40 @@
-import { toast } from "sonner";
+type Toast = (typeof import("sonner"))["toast"];
+
+let sonner: Promise<Toast> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * sonner (~9 KB gzip) loads with the first toast, not with the page: a first
+ * visit to / rarely shows one. The Toaster (components/ui/toaster.tsx) mounts
+ * then, and sonner hands a new Toaster the toasts created before it
+ * subscribed, so nothing is lost.
+ */
+function loadToast(): Promise<Toast> {
+  if (!sonner) {
+    sonner = import("sonner").then((m) => m.toast);
+    for (const listener of listeners) listener();
+  }
+  return sonner;
+}
+
+/** For the Toaster: whether a toast was asked for yet, and a way to hear when. */
+export const toastRequests = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  started: () => sonner !== undefined,
+};
 
 /**
  * The product shows one toast at a time (SPEC.md §4): every call dismisses
  * what is on screen before showing the new one. Use this, not sonner directly.
  */
 function show(kind: "success" | "error" | "info" | "warning" | "message", title: string, description?: string) {
-  toast.dismiss();
-  return toast[kind](title, description ? { description } : undefined);
+  void loadToast().then((toast) => {
+    toast.dismiss();
+    toast[kind](title, description ? { description } : undefined);
+  });
 }
 
 export const notify = {
@@ -16,5 +44,5 @@ export const notify = {
   info: (title: string, description?: string) => show("info", title, description),
   warning: (title: string, description?: string) => show("warning", title, description),
   message: (title: string, description?: string) => show("message", title, description),
-  dismiss: () => toast.dismiss(),
+  dismiss: () => void sonner?.then((toast) => toast.dismiss()),
 };

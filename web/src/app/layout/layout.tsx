@@ -1,20 +1,11 @@
-import { Outlet, useLocation, useNavigation } from "react-router";
-import type { CSSProperties } from "react";
+import { Suspense, type CSSProperties } from "react";
+import { Outlet, useLocation } from "react-router";
+import { PageSpinner } from "@/components/ui/spinner";
 import { AnnouncementBanner } from "@/features/announcement";
+import { PageErrorBoundary } from "@/features/errors";
 import { usePageBackground, type BackgroundPage } from "@/features/settings";
 import { Footer } from "./footer";
 import { Header } from "./header";
-
-/** Thin accent bar while a route (e.g. a lazily loaded page) is loading. */
-function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === "idle") return null;
-  return (
-    <div role="progressbar" aria-label="Loading page" className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-accent-100">
-      <div className="h-full w-1/3 animate-pulse bg-accent-500" />
-    </div>
-  );
-}
 
 /** The admin area edits the banner (with a live preview) rather than showing it. */
 function isAdminPath(pathname: string): boolean {
@@ -47,7 +38,6 @@ export function Layout() {
   const background = usePageBackground(page ?? "home");
   return (
     <div className="flex min-h-dvh flex-col">
-      <NavigationProgress />
       <Header />
       <main
         id="main-content"
@@ -57,7 +47,13 @@ export function Layout() {
         style={page ? backgroundStyle(background) : undefined}
       >
         {!isAdminPath(pathname) && <AnnouncementBanner />}
-        <Outlet />
+        {/* A page that throws shows the error screen here; the header and footer stay. */}
+        <PageErrorBoundary resetKey={pathname}>
+          {/* While a page's code loads (first URL of a visit). */}
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -1,19 +1,16 @@
-import { Toaster as Sonner } from "sonner";
-import "sonner/dist/styles.css";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { toastRequests } from "@/lib/toast";
 
-/**
- * Toasts at the bottom right, 4 s, one at a time (SPEC.md §4, §9).
- * The stylesheet is bundled because the server's CSP blocks injected <style>.
- */
+// Loads with the first toast (lib/toast.ts), not with the page.
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+/** Where toasts show; mounts sonner's Toaster once the app asks for a toast. */
 export function Toaster() {
+  const started = useSyncExternalStore(toastRequests.subscribe, toastRequests.started, () => false);
+  if (!started) return null;
   return (
-    <Sonner
-      position="bottom-right"
-      duration={4000}
-      visibleToasts={1}
-      closeButton
-      richColors
-      toastOptions={{ classNames: { title: "font-semibold", description: "text-sm" } }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp } from "@/test/utils";
 import { ErrorBoundary } from "./error-boundary";
-import { RouteErrorPage } from "./route-error-page";
+import { PageErrorBoundary } from "./page-error-boundary";
 
 function Boom(): never {
   throw new Error("kaboom");
@@ -23,11 +23,14 @@ describe("error screens", () => {
     expect(screen.getByRole("button", { name: "Reload Page" })).toBeInTheDocument();
   });
 
-  it("a route error renders the error page", async () => {
+  it("a page error renders the error page", async () => {
     mockApi();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    vi.spyOn(console, "warn").mockImplementation(() => {});
-    renderApp([{ path: "/", element: <Boom />, errorElement: <RouteErrorPage /> }]);
+    renderApp(
+      <PageErrorBoundary>
+        <Boom />
+      </PageErrorBoundary>,
+    );
     expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
     await userEvent.click(screen.getByText("Error details"));
     expect(screen.getByText(/kaboom/, { selector: "pre" })).toBeVisible();
