@@ -1,7 +1,12 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Layout } from "./layout/layout";
+import { loadAuthPage } from "@/features/auth";
+import { loadCouponPurchaseCard } from "@/features/coupons";
+import { loadDashboardPage } from "@/features/dashboard";
+import { loadWebinarWatchPage } from "@/features/registration";
+import { loadAdminWebinarsManagementPage } from "@/features/webinars";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
@@ -17,6 +22,19 @@ vi.mock("@/features/registration/components/video-player", () => ({
 }));
 
 const appRoutes = [{ element: <Layout />, children: pageRoutes }];
+
+// Pages load on first visit (React.lazy); compile the ones these tests open
+// up front, so a first import under a busy machine does not eat the
+// assertions' timeouts.
+beforeAll(async () => {
+  await Promise.all([
+    loadAuthPage(),
+    loadCouponPurchaseCard(),
+    loadDashboardPage(),
+    loadWebinarWatchPage(),
+    loadAdminWebinarsManagementPage(),
+  ]);
+}, 60_000);
 
 describe("routes and guards", () => {
   it("renders the home hero and webinars section", async () => {

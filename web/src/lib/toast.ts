@@ -1,6 +1,7 @@
 type Toast = (typeof import("sonner"))["toast"];
 
 let sonner: Promise<Toast> | undefined;
+let loaded: Toast | undefined;
 const listeners = new Set<() => void>();
 
 /**
@@ -11,10 +12,15 @@ const listeners = new Set<() => void>();
  */
 function loadToast(): Promise<Toast> {
   if (!sonner) {
-    sonner = import("sonner").then((m) => m.toast);
+    sonner = import("sonner").then((m) => (loaded = m.toast));
     for (const listener of listeners) listener();
   }
   return sonner;
+}
+
+/** Loads sonner now, so toasts show synchronously from then on (the unit tests' setup). */
+export function preloadToasts(): Promise<unknown> {
+  return loadToast();
 }
 
 /** For the Toaster: whether a toast was asked for yet, and a way to hear when. */
@@ -31,10 +37,12 @@ export const toastRequests = {
  * what is on screen before showing the new one. Use this, not sonner directly.
  */
 function show(kind: "success" | "error" | "info" | "warning" | "message", title: string, description?: string) {
-  void loadToast().then((toast) => {
+  const showWith = (toast: Toast) => {
     toast.dismiss();
     toast[kind](title, description ? { description } : undefined);
-  });
+  };
+  if (loaded) showWith(loaded);
+  else void loadToast().then(showWith);
 }
 
 export const notify = {
@@ -44,5 +52,8 @@ export const notify = {
   info: (title: string, description?: string) => show("info", title, description),
   warning: (title: string, description?: string) => show("warning", title, description),
   message: (title: string, description?: string) => show("message", title, description),
-  dismiss: () => void sonner?.then((toast) => toast.dismiss()),
+  dismiss: () => {
+    if (loaded) loaded.dismiss();
+    else void sonner?.then((toast) => toast.dismiss());
+  },
 };

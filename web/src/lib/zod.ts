@@ -6,7 +6,9 @@ import * as zm from "zod/mini";
 // object schema is built; the throw is caught, but the browser still reports a
 // securitypolicyviolation on every page load. Every schema imports zod from
 // here, so the setting is in place before any module builds one (z and zm
-// share one configuration).
+// share one configuration). package.json lists this file under "sideEffects"
+// (the other modules are side-effect free, so the bundler drops unused
+// re-exports of the feature index files): without that, this call is dropped.
 zm.config({ jitless: true });
 
 /**

@@ -1,6 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
+import { preloadToasts } from "@/lib/toast";
+
+// findBy*/waitFor give up after 3 s, not 1 s: pages load lazily (React.lazy)
+// and the shared 2-core test machine is often busy.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks these browser APIs; Radix, sonner and ScrollToTop touch them.
 if (!window.matchMedia) {
@@ -28,6 +33,11 @@ if (!("ResizeObserver" in window)) {
 }
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
+
+// The app loads sonner with its first toast (lib/toast.ts); load it up front
+// so every rendered app has its toaster and toasts show synchronously.
+await preloadToasts();
+await import("@/components/ui/sonner-toaster");
 
 afterEach(() => {
   cleanup();

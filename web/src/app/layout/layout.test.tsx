@@ -1,7 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
+import { lazy } from "react";
 import { describe, expect, it } from "vitest";
 import { loadContactPage } from "@/features/static";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
+
+const ContactPage = lazy(() => loadContactPage().then((Page) => ({ default: Page })));
 import { Layout } from "./layout";
 
 const banner = {
@@ -35,7 +38,7 @@ function renderLayout(path: string) {
         children: [
           { index: true, element: <h1>Home</h1> },
           { path: "webinars", element: <h1>Upcoming Webinars</h1> },
-          { path: "contact", lazy: async () => ({ Component: await loadContactPage() }) },
+          { path: "contact", element: <ContactPage /> },
           { path: "admin/settings", element: <h1>Site Settings</h1> },
         ],
       },

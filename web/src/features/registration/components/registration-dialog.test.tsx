@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useOpenRegistration } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
@@ -48,10 +48,16 @@ async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
+// The provider loads the dialog's code on the first 'Reserve Spot'; have it ready.
+beforeAll(async () => {
+  await import("./registration-dialog");
+});
+
 async function openDialog() {
   const utils = renderApp(<OpenButton />, { initialEntries: ["/webinars"], path: "/webinars" });
   await advance(0); // session check
   fireEvent.click(screen.getByRole("button", { name: "Reserve Spot" }));
+  await advance(0); // the lazily loaded dialog
   return utils;
 }
 
