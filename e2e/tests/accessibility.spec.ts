@@ -56,6 +56,9 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
   }
 }
 
+// Each audit visits several pages and runs axe on each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 let webinar: SeededWebinar;
 let admin: ReturnType<typeof createAdmin>;
 

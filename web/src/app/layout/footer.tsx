@@ -37,7 +37,7 @@ export function Footer() {
             Watch a short webinar from our Naperville gear store, unlock a store-credit coupon worth more than you
             pay, and get entered into our gear giveaway.
           </p>
-          <p className="text-xs leading-relaxed text-zinc-500">
+          <p className="text-xs leading-relaxed text-zinc-400">
             Customers must be 21 or older. A valid FOID card is required for firearm purchases in Illinois.
           </p>
         </div>
@@ -110,7 +110,7 @@ export function Footer() {
       </div>
 
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-zinc-500 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-zinc-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
             © {year} {site.site_title}. All rights reserved.
             {site.store_address && <span className="hidden md:inline"> · {site.store_address}</span>}

@@ -2,3 +2,4 @@
 // (the app layout shows it) and its view for the admin's live preview.
 export { AnnouncementBanner, AnnouncementBannerView } from "./components/announcement-banner";
 export { announcementKeys, type Announcement } from "./api/get-announcement";
+export { ANNOUNCEMENT_DEFAULTS } from "./lib/defaults";

@@ -1,9 +1,25 @@
-import { screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
 import type { Announcement } from "../api/get-announcement";
-import { AnnouncementBanner, DISMISSED_KEY } from "./announcement-banner";
+import { ANNOUNCEMENT_DEFAULTS } from "../lib/defaults";
+import { AnnouncementBanner, AnnouncementBannerView, DISMISSED_KEY } from "./announcement-banner";
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
 
 const base: Announcement = {
   text: "Range day Saturday: 10% off ammo",
@@ -23,6 +39,24 @@ function serve(announcement: Announcement) {
 }
 
 afterEach(() => sessionStorage.clear());
+
+describe("the default banner", () => {
+  it("meets WCAG AA contrast: its bold 1.25rem text is large text, which needs 3:1", () => {
+    render(<AnnouncementBannerView announcement={{ ...ANNOUNCEMENT_DEFAULTS, text: "Range day", enabled: true, dismissible: true }} />);
+    const text = screen.getByText("Range day");
+    // Large text: at least 24px, or 18.66px (14pt) when bold (700).
+    const px = parseFloat(ANNOUNCEMENT_DEFAULTS.font_size) * 16;
+    expect(text).toHaveClass("font-bold");
+    expect(px).toBeGreaterThanOrEqual(18.66);
+    expect(contrast(ANNOUNCEMENT_DEFAULTS.color, ANNOUNCEMENT_DEFAULTS.text_color)).toBeGreaterThanOrEqual(3);
+  });
+
+  it("computes contrast as WCAG does", () => {
+    expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrast("#E53E3E", "#ffffff")).toBeCloseTo(4.13, 2);
+    expect(contrast("#71717b", "#09090b")).toBeCloseTo(4.12, 2); // the old footer grey, under 4.5
+  });
+});
 
 describe("AnnouncementBanner", () => {
   it("shows the enabled text in the configured colours", async () => {

@@ -62,7 +62,7 @@ export function AnnouncementBannerView({ announcement, onDismiss, label = "Annou
       <div className="announcement-track min-w-0 flex-1 overflow-hidden py-2">
         <p
           data-scrolling={still ? "false" : "true"}
-          className={cn("px-4 font-semibold", still ? "whitespace-normal" : "announcement-text whitespace-nowrap")}
+          className={cn("px-4 font-bold", still ? "whitespace-normal" : "announcement-text whitespace-nowrap")}
         >
           {announcement.text}
         </p>

@@ -58,7 +58,7 @@ export function OfferCard({ webinar, children }: { webinar: OfferWebinar; childr
                 {formatMoney(webinar.coupon_value)}
               </p>
               {bonus > 0 && (
-                <Badge variant="success" className="absolute -top-2.5 right-2 bg-green-600 text-white shadow-sm">
+                <Badge variant="success" className="absolute -top-2.5 right-2 bg-green-700 text-white shadow-sm">
                   {bonus}% bonus
                 </Badge>
               )}

@@ -112,20 +112,21 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
           </dt>
           <dd>{formatEventDate(webinar.event_datetime, timeZone)}</dd>
         </div>
-        <div className="grid gap-2">
-          <div className="flex items-start gap-2">
-            <dt>
-              <Users className="mt-0.5 size-4 text-accent-600" aria-hidden="true" />
-              <span className="sr-only">Seats</span>
-            </dt>
-            <dd>
+        {/* dt and dd directly in the group <div> (axe: definition-list); the bar sits in the dd. */}
+        <div className="flex items-start gap-2">
+          <dt>
+            <Users className="mt-0.5 size-4 text-accent-600" aria-hidden="true" />
+            <span className="sr-only">Seats</span>
+          </dt>
+          <dd className="grid flex-1 gap-2">
+            <span>
               <span className="font-semibold text-ink">{webinar.seats_left}</span> of {webinar.total_seats} seats
               available
-            </dd>
-          </div>
-          <div className="h-2 overflow-hidden rounded-full bg-zinc-200" aria-hidden="true">
-            <div className="h-full rounded-full bg-accent-500" style={{ width: `${pct}%` }} />
-          </div>
+            </span>
+            <span className="block h-2 overflow-hidden rounded-full bg-zinc-200" aria-hidden="true">
+              <span className="block h-full rounded-full bg-accent-500" style={{ width: `${pct}%` }} />
+            </span>
+          </dd>
         </div>
       </dl>
 

@@ -7,7 +7,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { AnnouncementBannerView } from "@/features/announcement";
+import { ANNOUNCEMENT_DEFAULTS, AnnouncementBannerView } from "@/features/announcement";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useSaveAnnouncement } from "../../api/save-settings";
 import type { AdminSettings, AnnouncementInput } from "../../api/schemas";
@@ -77,11 +77,11 @@ function defaultsFrom(settings: AdminSettings): AnnouncementFormValues {
   return {
     text: settings.announcement_text ?? "",
     enabled: settings.announcement_enabled === "true",
-    color: settings.announcement_color || "#E53E3E",
-    text_color: settings.announcement_text_color || "#ffffff",
+    color: settings.announcement_color || ANNOUNCEMENT_DEFAULTS.color,
+    text_color: settings.announcement_text_color || ANNOUNCEMENT_DEFAULTS.text_color,
     font_size: fontSizeToPx(settings.announcement_font_size),
-    font_family: settings.announcement_font_family || "inherit",
-    border: settings.announcement_border || "none",
+    font_family: settings.announcement_font_family || ANNOUNCEMENT_DEFAULTS.font_family,
+    border: settings.announcement_border || ANNOUNCEMENT_DEFAULTS.border,
     dismissible: settings.announcement_dismissible === "true",
   };
 }
@@ -179,11 +179,11 @@ function AnnouncementPreview({ control }: { control: Control<AnnouncementFormVal
   const preview = {
     text: values.text?.trim() || "Your announcement text appears here.",
     enabled: true,
-    color: values.color ?? "#E53E3E",
-    text_color: values.text_color ?? "#ffffff",
+    color: values.color ?? ANNOUNCEMENT_DEFAULTS.color,
+    text_color: values.text_color ?? ANNOUNCEMENT_DEFAULTS.text_color,
     font_size: `${Number.isFinite(fontPx) ? Math.min(MAX_FONT_PX, Math.max(MIN_FONT_PX, fontPx)) : DEFAULT_FONT_PX}px`,
-    font_family: values.font_family ?? "inherit",
-    border: values.border ?? "none",
+    font_family: values.font_family ?? ANNOUNCEMENT_DEFAULTS.font_family,
+    border: values.border ?? ANNOUNCEMENT_DEFAULTS.border,
     dismissible: values.dismissible ?? false,
   };
   return (
