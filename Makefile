@@ -66,8 +66,9 @@ fuzz:
 		go test ./$${t%%:*} -run '^$$' -fuzz "^$${t#*:}\$$" -fuzztime=$(FUZZTIME); \
 	done
 
-test-web: web/node_modules/.package-lock.json
-	cd web && npx tsc -b && npx vitest run && npx eslint .
+# After the unit tests, the JavaScript budget of a first visit to / (needs the build: web).
+test-web: web
+	cd web && npx tsc -b && npx vitest run && npx eslint . && node scripts/check-bundle.mjs
 
 test-e2e: build e2e/node_modules/.package-lock.json
 	@test -x "$(CHROMIUM)" || { echo "Browser tests need Chromium: apt-get install -y chromium (or set CHROMIUM=/path/to/chromium)"; exit 1; }
