@@ -58,6 +58,8 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
 
 // Each audit visits several pages and runs axe on each: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
+// No entry animations: axe measures colours as shown, and a toast fading in reads as low contrast.
+test.use({ reducedMotion: 'reduce' });
 
 let webinar: SeededWebinar;
 let admin: ReturnType<typeof createAdmin>;

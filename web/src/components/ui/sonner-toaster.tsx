@@ -1,5 +1,6 @@
 import { Toaster as Sonner } from "sonner";
 import "sonner/dist/styles.css";
+import "./sonner-toaster.css";
 
 /**
  * Toasts at the bottom right, 4 s, one at a time (SPEC.md §4, §9).
