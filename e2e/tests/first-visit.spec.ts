@@ -30,10 +30,11 @@ function closure(keys: string[]): Set<string> {
 
 const keys = Object.keys(manifest);
 const entry = keys.filter((k) => manifest[k].isEntry);
-// Code the public pages may load on demand: their pages, the login page, the
-// registration dialog behind 'Reserve Spot', the toaster.
+// Code the public pages may load on demand: their pages, the login page and
+// the pages the account e-mails link to, the registration dialog behind
+// 'Reserve Spot', the toaster.
 const publicPage =
-  /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|auth\/components\/auth-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/sonner\//;
+  /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|auth\/components\/(auth|forgot-password|reset-password|confirm-email)-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/sonner\//;
 const dynamic = keys.filter((k) => manifest[k].isDynamicEntry);
 const publicCode = closure([...entry, ...dynamic.filter((k) => publicPage.test(k))]);
 // Admin screens, the coupon offer and purchase (payment), the dashboard with
