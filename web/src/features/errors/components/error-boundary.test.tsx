@@ -35,4 +35,27 @@ describe("error screens", () => {
     await userEvent.click(screen.getByText("Error details"));
     expect(screen.getByText(/kaboom/, { selector: "pre" })).toBeVisible();
   });
+
+  it("a page error clears when the page changes (the layout passes the path as resetKey)", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { rerender } = render(
+      <PageErrorBoundary resetKey="/broken">
+        <Boom />
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+    rerender(
+      <PageErrorBoundary resetKey="/broken">
+        <p>Fine page</p>
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeInTheDocument();
+    rerender(
+      <PageErrorBoundary resetKey="/webinars">
+        <p>Fine page</p>
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByText("Fine page")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Something went wrong" })).not.toBeInTheDocument();
+  });
 });
