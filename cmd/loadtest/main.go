@@ -24,7 +24,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -125,7 +124,7 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 	dbURL := ""
 	if e == db.Postgres {
 		var drop func()
-		dbURL, drop, err = newSchema(ctx, pgBase)
+		dbURL, drop, err = db.NewSchema(ctx, pgBase, "loadtest_")
 		if err != nil {
 			return false, err
 		}
@@ -233,33 +232,6 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 		ok = false
 	}
 	return ok, nil
-}
-
-// newSchema creates a schema of its own on the PostgreSQL server at base and
-// returns a URL that uses it and a function that drops it.
-func newSchema(ctx context.Context, base string) (string, func(), error) {
-	admin, err := db.Open(ctx, base, "")
-	if err != nil {
-		return "", nil, err
-	}
-	schema := "loadtest_" + strings.ToLower(rand.Text()[:10])
-	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
-		return "", nil, err
-	}
-	drop := func() {
-		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
-		admin.Close()
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		drop()
-		return "", nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), drop, nil
 }
 
 func freeAddr() (string, error) {

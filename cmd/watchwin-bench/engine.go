@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
-	"net/url"
 	"os"
 	"sort"
-	"strings"
 	"time"
 
 	"watchwin/internal/db"
@@ -35,7 +32,7 @@ func benchEngine(ctx context.Context, o options, databaseURL string) (engineResu
 	defer os.RemoveAll(dir)
 	if databaseURL != "" {
 		res.Engine = string(db.Postgres)
-		u, drop, err := newSchema(ctx, databaseURL)
+		u, drop, err := db.NewSchema(ctx, databaseURL, "bench_")
 		if err != nil {
 			return res, err
 		}
@@ -116,33 +113,6 @@ func benchEngine(ctx context.Context, o options, databaseURL string) (engineResu
 	}
 	res.Checks = budgets(res)
 	return res, nil
-}
-
-// newSchema makes a new schema on the PostgreSQL server at base and returns
-// a URL that uses it, and a function that drops it.
-func newSchema(ctx context.Context, base string) (string, func(), error) {
-	admin, err := db.Open(ctx, base, "")
-	if err != nil {
-		return "", nil, err
-	}
-	schema := "bench_" + strings.ToLower(rand.Text()[:12])
-	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
-		return "", nil, err
-	}
-	drop := func() {
-		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
-		admin.Close()
-	}
-	u, err := url.Parse(base)
-	if err != nil {
-		drop()
-		return "", nil, err
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), drop, nil
 }
 
 func median(ds []time.Duration) time.Duration {

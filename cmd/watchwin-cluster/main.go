@@ -22,6 +22,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 	"watchwin/internal/testutil/cluster"
 )
@@ -47,7 +48,7 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	dbURL, drop, err := testutil.NewSchema(ctx, *base)
+	dbURL, drop, err := db.NewSchema(ctx, *base, "cluster_")
 	if err != nil {
 		return err
 	}

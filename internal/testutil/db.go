@@ -5,11 +5,8 @@ package testutil
 
 import (
 	"context"
-	"crypto/rand"
 	"fmt"
-	"net/url"
 	"os"
-	"strings"
 	"sync"
 	"testing"
 
@@ -94,36 +91,10 @@ func PostgresSchema(t testing.TB) string {
 		}
 		t.Skipf("%s not set: skipping the PostgreSQL run", PostgresURLEnv)
 	}
-	u, drop, err := NewSchema(context.Background(), base)
+	u, drop, err := db.NewSchema(context.Background(), base, "t_")
 	if err != nil {
 		t.Fatalf("postgres schema: %v", err)
 	}
 	t.Cleanup(drop)
 	return u
-}
-
-// NewSchema creates an empty schema on the PostgreSQL server at base and
-// returns a URL whose connections use it, and drop, which removes it.
-func NewSchema(ctx context.Context, base string) (schemaURL string, drop func(), err error) {
-	u, err := url.Parse(base)
-	if err != nil {
-		return "", nil, fmt.Errorf("database URL: %w", err)
-	}
-	admin, err := db.Open(ctx, base, "")
-	if err != nil {
-		return "", nil, err
-	}
-	schema := "t_" + strings.ToLower(rand.Text()[:12])
-	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
-		return "", nil, fmt.Errorf("create schema: %w", err)
-	}
-	drop = func() {
-		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
-		admin.Close()
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String(), drop, nil
 }
