@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -18,6 +17,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"watchwin/internal/testutil/testbin"
 )
 
 var built struct {
@@ -56,17 +57,6 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(binDir)
 	}
 	os.Exit(code)
-}
-
-// freeAddr returns a local address nothing listens on.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
 }
 
 func waitFor(t *testing.T, limit time.Duration, ok func() bool) {
@@ -153,7 +143,7 @@ func (c *client) coupons() int {
 // which is killed when the test ends if it still runs.
 func serveBinary(t *testing.T, bin string, env []string, data string, logs io.Writer) (string, *exec.Cmd) {
 	t.Helper()
-	addr := freeAddr(t)
+	addr := testbin.FreeAddr(t)
 	base := "http://" + addr
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", data)
 	cmd.Env = env

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"watchwin/internal/testutil/testbin"
 )
 
 // TestCrashRecovery proves DESIGN.md §3's promise with the real binary on
@@ -35,7 +37,7 @@ func TestCrashRecovery(t *testing.T) {
 	command("user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
 	command("user", "add", "--email", "buyer@example.com", "--password", "secret12")
 
-	addr := freeAddr(t)
+	addr := testbin.FreeAddr(t)
 	base := "http://" + addr
 	var logs bytes.Buffer
 	serve := func() *exec.Cmd {
