@@ -1,6 +1,6 @@
 import { KeyRound, Pencil, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { AdminUser } from "../../api/admin-user-schemas";
@@ -16,27 +16,7 @@ type AdminUsersTableProps = {
   onDelete: (user: AdminUser) => void;
 };
 
-/** Body cell; on phones its column name shows above the value. */
-const cell =
-  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
-
 const COLUMNS = ["Email", "First Name", "Last Name", "Phone", "Role", "Actions"] as const;
-
-function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
-  return (
-    <tr className="max-sm:block">
-      <td
-        colSpan={COLUMNS.length}
-        className={cn(
-          "px-4 py-10 text-center max-sm:block",
-          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
-        )}
-      >
-        {children}
-      </td>
-    </tr>
-  );
-}
 
 function Blank() {
   return (
@@ -73,11 +53,11 @@ export function AdminUsersTable({
         </thead>
         <tbody className="divide-y max-sm:block">
           {isPending ? (
-            <MessageRow>Loading users...</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>Loading users...</TableMessageRow>
           ) : isError && !users ? (
-            <MessageRow tone="error">Failed to fetch users. Please try again later.</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length} tone="error">Failed to fetch users. Please try again later.</TableMessageRow>
           ) : !users || users.length === 0 ? (
-            <MessageRow>No users found.</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>No users found.</TableMessageRow>
           ) : (
             users.map((u) => (
               <tr
@@ -92,16 +72,16 @@ export function AdminUsersTable({
                     </Badge>
                   )}
                 </th>
-                <td data-label="First Name" className={cell}>
+                <td data-label="First Name" className={responsiveCell}>
                   {u.firstName || <Blank />}
                 </td>
-                <td data-label="Last Name" className={cell}>
+                <td data-label="Last Name" className={responsiveCell}>
                   {u.lastName || <Blank />}
                 </td>
-                <td data-label="Phone" className={cn(cell, "whitespace-nowrap")}>
+                <td data-label="Phone" className={cn(responsiveCell, "whitespace-nowrap")}>
                   {u.phoneNumber || <Blank />}
                 </td>
-                <td data-label="Role" className={cell}>
+                <td data-label="Role" className={responsiveCell}>
                   {u.role === "admin" ? <Badge variant="default">admin</Badge> : <Badge variant="muted">user</Badge>}
                 </td>
                 <td className="px-4 py-3 max-sm:col-span-2 max-sm:p-0">

@@ -1,6 +1,6 @@
 import { QrCode } from "lucide-react";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { abbreviateMonth, StackedDateTime } from "@/components/ui/stacked-date-time";
 import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
@@ -20,27 +20,7 @@ type AdminCouponsTableProps = {
   onShowQr: (coupon: AdminCoupon) => void;
 };
 
-/** Body cell; on phones its column name shows above the value. */
-const cell =
-  "px-3 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
-
 const COLUMNS = ["Coupon Code", "Value", "User", "Webinar", "Created", "Expires", "Status", "Actions"] as const;
-
-function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
-  return (
-    <tr className="max-sm:block">
-      <td
-        colSpan={COLUMNS.length}
-        className={cn(
-          "px-4 py-10 text-center max-sm:block",
-          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
-        )}
-      >
-        {children}
-      </td>
-    </tr>
-  );
-}
 
 /** An e-mail address that may wrap after its "@" (and at dots and hyphens), never mid-word. */
 function Email({ address }: { address: string }) {
@@ -101,13 +81,13 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
         </thead>
         <tbody className="divide-y max-sm:block">
           {isPending ? (
-            <MessageRow>Loading coupons...</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>Loading coupons...</TableMessageRow>
           ) : isError && !coupons ? (
-            <MessageRow tone="error">Failed to load coupons. Please try again later.</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length} tone="error">Failed to load coupons. Please try again later.</TableMessageRow>
           ) : !coupons || coupons.length === 0 ? (
-            <MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>
               {search ? <>No coupons match &ldquo;{search}&rdquo;.</> : "No coupons found. Coupons appear here once customers buy them."}
-            </MessageRow>
+            </TableMessageRow>
           ) : (
             coupons.map((c) => {
               const status = couponDisplayStatus(c);
@@ -119,22 +99,22 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                   <th scope="row" className="py-3 pr-3 pl-4 max-sm:order-1 max-sm:col-span-2 max-sm:p-0">
                     <span className="font-mono text-sm font-semibold whitespace-nowrap text-ink">{c.code}</span>
                   </th>
-                  <td data-label="Value" className={cn(cell, "font-semibold whitespace-nowrap text-ink max-sm:order-2")}>
+                  <td data-label="Value" className={cn(responsiveCell, "font-semibold whitespace-nowrap text-ink max-sm:order-2")}>
                     {formatMoney(c.value)}
                   </td>
-                  <td data-label="User" className={cn(cell, "max-sm:order-4 max-sm:col-span-2")}>
+                  <td data-label="User" className={cn(responsiveCell, "max-sm:order-4 max-sm:col-span-2")}>
                     {c.user_email ? <Email address={c.user_email} /> : <span className="text-muted-foreground">Unknown</span>}
                   </td>
-                  <td data-label="Webinar" className={cn(cell, "max-sm:order-5 max-sm:col-span-2")}>
+                  <td data-label="Webinar" className={cn(responsiveCell, "max-sm:order-5 max-sm:col-span-2")}>
                     <span className="line-clamp-2">{c.webinar_title}</span>
                   </td>
-                  <td data-label="Created" className={cn(cell, "text-zinc-700 max-sm:order-6")}>
+                  <td data-label="Created" className={cn(responsiveCell, "text-zinc-700 max-sm:order-6")}>
                     <StackedDateTime text={formatEventDate(c.created_at, timeZone)} shortMonth />
                   </td>
-                  <td data-label="Expires" className={cn(cell, "text-zinc-700 max-sm:order-7")}>
+                  <td data-label="Expires" className={cn(responsiveCell, "text-zinc-700 max-sm:order-7")}>
                     <StackedDateTime text={formatEventDate(c.expires_at, timeZone)} shortMonth />
                   </td>
-                  <td data-label="Status" className={cn(cell, "max-sm:order-3")}>
+                  <td data-label="Status" className={cn(responsiveCell, "max-sm:order-3")}>
                     <div className="grid gap-1">
                       <Badge variant={status.variant}>{status.label}</Badge>
                       {status.label === "Redeemed" && c.redeemed_at && (

@@ -1,6 +1,6 @@
 import { Shuffle } from "lucide-react";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { StackedDateTime } from "@/components/ui/stacked-date-time";
 import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
@@ -16,27 +16,7 @@ type WinnersTableProps = {
   onPickNew: (winner: Winner) => void;
 };
 
-/** Body cell; on phones its column name shows above the value. */
-const cell =
-  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
-
 const COLUMNS = ["Winner", "Webinar", "Date Picked", "Status", "Actions"] as const;
-
-function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
-  return (
-    <tr className="max-sm:block">
-      <td
-        colSpan={COLUMNS.length}
-        className={cn(
-          "px-4 py-10 text-center max-sm:block",
-          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
-        )}
-      >
-        {children}
-      </td>
-    </tr>
-  );
-}
 
 /** Every winner drawn, newest first (SPEC.md §2 Admin giveaway winners). */
 export function WinnersTable({ winners, isPending, isError, onPickNew }: WinnersTableProps) {
@@ -57,13 +37,13 @@ export function WinnersTable({ winners, isPending, isError, onPickNew }: Winners
         </thead>
         <tbody className="divide-y max-sm:block">
           {isPending ? (
-            <MessageRow>Loading giveaway winners...</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>Loading giveaway winners...</TableMessageRow>
           ) : isError && !winners ? (
-            <MessageRow tone="error">Error loading giveaway winners. Please try again later.</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length} tone="error">Error loading giveaway winners. Please try again later.</TableMessageRow>
           ) : !winners || winners.length === 0 ? (
-            <MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>
               No giveaway winners yet. A winner is drawn automatically when all of a webinar&apos;s seats are paid for.
-            </MessageRow>
+            </TableMessageRow>
           ) : (
             winners.map((w) => {
               const name = winnerName(w);
@@ -84,13 +64,13 @@ export function WinnersTable({ winners, isPending, isError, onPickNew }: Winners
                       <span className="font-semibold text-muted-foreground">Unknown</span>
                     )}
                   </th>
-                  <td data-label="Webinar" className={cn(cell, "max-sm:col-span-2")}>
+                  <td data-label="Webinar" className={cn(responsiveCell, "max-sm:col-span-2")}>
                     <span className={cn("line-clamp-2", !w.webinar_title && "text-muted-foreground")}>{webinarLabel(w)}</span>
                   </td>
-                  <td data-label="Date Picked" className={cn(cell, "text-zinc-700")}>
+                  <td data-label="Date Picked" className={cn(responsiveCell, "text-zinc-700")}>
                     <StackedDateTime text={formatEventDate(w.created_at, timeZone)} />
                   </td>
-                  <td data-label="Status" className={cell}>
+                  <td data-label="Status" className={responsiveCell}>
                     <div className="grid gap-1">
                       {w.notified ? <Badge variant="success">Notified</Badge> : <Badge variant="warning">Pending</Badge>}
                       {w.notified && w.notified_at && (

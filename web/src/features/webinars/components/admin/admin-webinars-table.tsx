@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { AdminWebinar } from "../../api/schemas";
@@ -16,27 +16,7 @@ type AdminWebinarsTableProps = {
   onDelete: (webinar: AdminWebinar) => void;
 };
 
-/** Body cell; on phones its column name shows above the value. */
-const cell =
-  "px-4 py-3 max-sm:p-0 max-sm:before:mb-0.5 max-sm:before:block max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]";
-
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
-
-function MessageRow({ children, tone = "muted" }: { children: ReactNode; tone?: "muted" | "error" }) {
-  return (
-    <tr className="max-sm:block">
-      <td
-        colSpan={COLUMNS.length}
-        className={cn(
-          "px-4 py-10 text-center max-sm:block",
-          tone === "error" ? "font-medium text-destructive" : "text-muted-foreground",
-        )}
-      >
-        {children}
-      </td>
-    </tr>
-  );
-}
 
 /** Every webinar, newest event first, with edit and delete (SPEC.md §2 Admin webinars). */
 export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete }: AdminWebinarsTableProps) {
@@ -57,11 +37,11 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
         </thead>
         <tbody className="divide-y max-sm:block">
           {isPending ? (
-            <MessageRow>Loading webinars...</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>Loading webinars...</TableMessageRow>
           ) : isError ? (
-            <MessageRow tone="error">Error loading webinars. Please try again later.</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length} tone="error">Error loading webinars. Please try again later.</TableMessageRow>
           ) : !webinars || webinars.length === 0 ? (
-            <MessageRow>No webinars found. Create your first webinar by clicking &quot;Add New Webinar&quot;.</MessageRow>
+            <TableMessageRow colSpan={COLUMNS.length}>No webinars found. Create your first webinar by clicking &quot;Add New Webinar&quot;.</TableMessageRow>
           ) : (
             webinars.map((w) => (
               <tr
@@ -81,13 +61,13 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                     </div>
                   </div>
                 </th>
-                <td data-label="Event Date & Time" className={cn(cell, "text-zinc-700 max-sm:col-span-2 sm:whitespace-nowrap")}>
+                <td data-label="Event Date & Time" className={cn(responsiveCell, "text-zinc-700 max-sm:col-span-2 sm:whitespace-nowrap")}>
                   {formatEventDate(w.event_datetime, timeZone)}
                 </td>
-                <td data-label="Display Price" className={cn(cell, "whitespace-nowrap")}>
+                <td data-label="Display Price" className={cn(responsiveCell, "whitespace-nowrap")}>
                   {formatPrice(w.display_price)}
                 </td>
-                <td data-label="Total Seats" className={cell}>
+                <td data-label="Total Seats" className={responsiveCell}>
                   {w.total_seats}
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
