@@ -12,14 +12,3 @@ func BenchmarkNewCode(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkQRPNG measures the coupon e-mail's QR code, drawn inside the
-// fulfilment transaction.
-func BenchmarkQRPNG(b *testing.B) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := QRPNG("LW-ABCD-EFGH-JKMN"); err != nil {
-			b.Fatal(err)
-		}
-	}
-}

@@ -1,14 +1,10 @@
 package coupon
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"image/png"
 	"strings"
 	"time"
-
-	qrcode "github.com/skip2/go-qrcode"
 
 	"watchwin/internal/mail"
 )
@@ -26,23 +22,6 @@ var Terms = []string{
 	"Expires 30 days after issue.",
 }
 
-// QRPNG is a PNG QR code that encodes the coupon's code, made here: a code
-// is bearer value and never goes to a third-party image service. The
-// library's own PNG uses zlib's best compression, which made the QR code
-// the dearest part of a purchase; a two-colour image gains little from it.
-func QRPNG(code string) ([]byte, error) {
-	q, err := qrcode.New(code, qrcode.Medium)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed}
-	if err := enc.Encode(&b, q.Image(256)); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
 // Mailer renders coupon e-mails: dates in the store's time zone, expiry
 // terms from the configured coupon life, through the site's templates
 // (templates/coupon.*.tmpl in package mail).
@@ -53,16 +32,10 @@ type Mailer struct {
 }
 
 // Message is the e-mail that carries a new coupon to its owner: code, value,
-// webinar, expiry, terms and the QR code (inline): qr when the caller drew
-// it beforehand (QRPNG of c.Code), else drawn here. DedupeKey makes it one
-// e-mail per coupon however often fulfilment is replayed.
-func (m Mailer) Message(ctx context.Context, c Coupon, to string, qr []byte) (mail.Message, error) {
-	if qr == nil { // else drawn beforehand, outside the caller's transaction
-		var err error
-		if qr, err = QRPNG(c.Code); err != nil {
-			return mail.Message{}, err
-		}
-	}
+// webinar, expiry, terms and the QR code of the code (inline, drawn when the
+// mail is sent). DedupeKey makes it one e-mail per coupon however often
+// fulfilment is replayed.
+func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message, error) {
 	msg, err := m.Templates.Render(ctx, "coupon", to, couponMailData{
 		Code: c.Code, Value: fmt.Sprintf("$%d.%02d", c.ValueCents/100, c.ValueCents%100),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
@@ -74,7 +47,7 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string, qr []byte) (ma
 	}
 	msg.DedupeKey = "coupon:" + c.ID
 	msg.Attachments = []mail.Attachment{{
-		Filename: "coupon-qr.png", ContentType: "image/png", ContentID: "coupon-qr", Data: qr,
+		Filename: "coupon-qr.png", ContentType: "image/png", ContentID: "coupon-qr", QRCode: c.Code,
 	}}
 	return msg, nil
 }

@@ -76,10 +76,6 @@ type IssueParams struct {
 	PaymentID            string
 	ValueCents           int64
 	OriginalPaymentCents int64
-	// Code, when set, is the code to try first: drawn beforehand with
-	// NewCode, so that its QR code can be drawn outside the transaction.
-	// Issue draws another if it is taken.
-	Code string
 	// ExpiryDays overrides the service's expiry when above 0: the demo's
 	// sample coupon lives 90 days (SPEC.md §9); purchases leave it 0.
 	ExpiryDays int

@@ -46,11 +46,8 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 		Status: StatusActive, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, days),
 	}
 	var err error
-	for i := range maxCodeTries {
+	for range maxCodeTries {
 		c.Code = NewCode()
-		if i == 0 && p.Code != "" {
-			c.Code = p.Code
-		}
 		if err = s.store.insert(ctx, c); err == nil {
 			return s.store.get(ctx, c.ID)
 		}

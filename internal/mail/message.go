@@ -28,5 +28,8 @@ type Attachment struct {
 	Filename    string `json:"filename"`
 	ContentType string `json:"content_type"`
 	ContentID   string `json:"content_id,omitempty"`
-	Data        []byte `json:"data"`
+	Data        []byte `json:"data,omitempty"`
+	// QRCode, when set and Data is not, makes the attachment a PNG QR code
+	// of this text (QRPNG), drawn by the Worker when it sends the mail.
+	QRCode string `json:"qr_code,omitempty"`
 }

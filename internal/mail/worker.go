@@ -175,9 +175,12 @@ func (w *Worker) claim(ctx context.Context) (m Message, attempts int, ok bool, e
 // failed attempt with its error and the time of the next one. sent reports
 // whether the mail went out.
 func (w *Worker) deliver(ctx context.Context, m Message, attempts int) (sent bool, err error) {
-	sendCtx, cancel := context.WithTimeout(ctx, sendTimeout)
-	sendErr := w.sender.Send(sendCtx, w.from, m)
-	cancel()
+	sendErr := m.drawQRCodes()
+	if sendErr == nil {
+		sendCtx, cancel := context.WithTimeout(ctx, sendTimeout)
+		sendErr = w.sender.Send(sendCtx, w.from, m)
+		cancel()
+	}
 	// The outcome is recorded even when ctx has just ended (shutdown), so a
 	// sent mail is not sent again after a restart.
 	recCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)

@@ -1,40 +1,51 @@
 package payment_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"sync"
 	"testing"
 
 	"watchwin/internal/auth"
-	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
 )
 
-// The QR code in the coupon e-mail (drawn before the fulfilment
-// transaction) encodes the code of the coupon that was issued.
+// sentMail is a mail.Sender that keeps what it is given.
+type sentMail struct {
+	mu   sync.Mutex
+	sent []mail.Message
+}
+
+func (s *sentMail) Send(_ context.Context, _ string, m mail.Message) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sent = append(s.sent, m)
+	return nil
+}
+
+// The coupon e-mail, as the mail worker sends it, carries a QR code that
+// a scanner reads as the code of the coupon that was issued.
 func TestCouponMailQRIsTheIssuedCode(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		c := s.Purchase(s.CreateUser("qr@example.com", "qr-password", auth.RoleUser), w.ID)
-		var raw string
-		if err := d.QueryRowContext(context.Background(), `SELECT attachments FROM mail_outbox WHERE dedupe_key = $1`,
-			"coupon:"+c.ID).Scan(&raw); err != nil {
+		out := &sentMail{}
+		if _, err := mail.NewWorker(s.App.Outbox, out, "shop@example.com", nil).SendDue(context.Background()); err != nil {
 			t.Fatal(err)
 		}
 		var atts []mail.Attachment
-		if err := json.Unmarshal([]byte(raw), &atts); err != nil {
-			t.Fatal(err)
+		for _, m := range out.sent {
+			if m.To == "qr@example.com" && len(m.Attachments) > 0 {
+				atts = m.Attachments
+			}
 		}
-		want, err := coupon.QRPNG(c.Code)
-		if err != nil {
-			t.Fatal(err)
+		if len(atts) != 1 || atts[0].ContentID != "coupon-qr" {
+			t.Fatalf("coupon e-mail attachments = %+v, want the QR code", atts)
 		}
-		if len(atts) != 1 || !bytes.Equal(atts[0].Data, want) {
-			t.Errorf("coupon e-mail: %d attachments, want one, the QR code of %s", len(atts), c.Code)
+		if got := testutil.ReadQR(t, atts[0].Data); got != c.Code {
+			t.Errorf("QR code reads %q, want the coupon's code %s", got, c.Code)
 		}
 	})
 }

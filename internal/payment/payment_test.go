@@ -417,3 +417,33 @@ func TestMismatchIssuesNothing(t *testing.T) {
 		})
 	}
 }
+
+// A seat marked paid while its registration's payment was under way is
+// counted once, as paid: its hold ends with the purchase, so the other
+// seat stays on sale.
+func TestPaidSeatHoldsNothing(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		ctx := context.Background()
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2})
+		admin := s.CreateUser("admin-buyer@example.com", "admin-password", auth.RoleAdmin)
+		if _, _, err := s.App.Registrations.Register(ctx, admin, w.ID, registration.Input{Name: "Admin", Email: admin.Email}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.App.Registrations.MarkWatched(ctx, admin, w.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.App.Payments.Start(ctx, admin, w.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.App.Registrations.SimulatePurchase(ctx, admin, w.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.App.Payments.Start(ctx, buyer(t, s, w.ID), w.ID); err != nil {
+			t.Errorf("a buyer for the seat left: %v", err)
+		}
+		if _, err := s.App.Payments.Start(ctx, buyer(t, s, w.ID), w.ID); code(err) != "sold_out" {
+			t.Errorf("a buyer with both seats taken: %v, want sold_out", err)
+		}
+	})
+}

@@ -50,9 +50,8 @@ type Deps struct {
 	Registrations Registrations
 	Coupons       *coupon.Service
 	Mailer        Mailer
-	// CouponMail renders the e-mail that carries a new coupon to to, with
-	// qr, the PNG QR code of c.Code, when already drawn (nil: it draws it).
-	CouponMail  func(ctx context.Context, c coupon.Coupon, to string, qr []byte) (mail.Message, error)
+	// CouponMail renders the e-mail that carries a new coupon to to.
+	CouponMail  func(ctx context.Context, c coupon.Coupon, to string) (mail.Message, error)
 	SeatsFilled SeatsFilled // nil: nobody listens
 }
 
@@ -266,15 +265,6 @@ func (s *Service) Fulfil(ctx context.Context, paymentID string) (coupon.Coupon, 
 		return coupon.Coupon{}, errMismatch
 	}
 
-	// The coupon's code and its QR code are drawn before the transaction:
-	// the QR code is the slowest step of a purchase, and on SQLite write
-	// transactions run one at a time.
-	code := coupon.NewCode()
-	qr, err := coupon.QRPNG(code)
-	if err != nil {
-		return coupon.Coupon{}, err
-	}
-
 	var c coupon.Coupon
 	var filled, noSeat bool
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
@@ -307,7 +297,6 @@ func (s *Service) Fulfil(ctx context.Context, paymentID string) (coupon.Coupon, 
 		}
 		c, err = s.deps.Coupons.Issue(ctx, coupon.IssueParams{
 			UserID: p.UserID, WebinarID: p.WebinarID, RegistrationID: reg.ID, PaymentID: p.ID,
-			Code:       code,
 			ValueCents: p.CouponValueCents, OriginalPaymentCents: p.AmountCents,
 		})
 		if err != nil {
@@ -316,10 +305,7 @@ func (s *Service) Fulfil(ctx context.Context, paymentID string) (coupon.Coupon, 
 		if _, err := s.store.close(ctx, p.ID, PaymentSucceeded, now); err != nil {
 			return err
 		}
-		if c.Code != code { // taken: Issue drew another
-			qr = nil
-		}
-		m, err := s.deps.CouponMail(ctx, c, reg.Email, qr)
+		m, err := s.deps.CouponMail(ctx, c, reg.Email)
 		if err != nil {
 			return err
 		}

@@ -66,11 +66,19 @@ func (s store) markWatched(ctx context.Context, webinarID, userID string) (Regis
 		RETURNING `+returning, webinarID, userID))
 }
 
-// markPurchased sets purchased_coupon on registration id. The caller holds
-// the webinar's seat lock and has checked that a seat is left.
+// markPurchased sets purchased_coupon on registration id and ends its seat
+// hold, if any: a paid seat is counted as paid and never also as held (the
+// seat count counts holds without looking at their registrations). The
+// caller holds the webinar's seat lock and has checked that a seat is left.
 func (s store) markPurchased(ctx context.Context, id string) (Registration, error) {
-	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
+	q := s.db.Q(ctx)
+	r, err := scanRegistration(q.QueryRowContext(ctx, `UPDATE webinar_registrations
 		SET purchased_coupon = TRUE WHERE id = $1 RETURNING `+returning, id))
+	if err != nil {
+		return r, err
+	}
+	_, err = q.ExecContext(ctx, `DELETE FROM seat_holds WHERE registration_id = $1`, id)
+	return r, db.MapError(err)
 }
 
 // reset clears watched_video_fully, and purchased_coupon unless a coupon was

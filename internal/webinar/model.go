@@ -122,6 +122,6 @@ func (w Webinar) AdminView() AdminView {
 type Seats struct {
 	Total int // total_seats
 	Paid  int // registrations with purchased_coupon true
-	Held  int // unexpired holds of registrations not yet paid
+	Held  int // unexpired holds (a registration's hold ends when it is paid)
 	Left  int // max(0, Total − Paid − Held): what a new payment may take
 }

@@ -134,8 +134,7 @@ func (s store) lockSeats(ctx context.Context, id string, now time.Time, forUpdat
 	}
 	err := q.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE),
-		(SELECT count(*) FROM seat_holds h JOIN webinar_registrations r ON r.id = h.registration_id
-			WHERE h.webinar_id = $1 AND h.expires_at > $2 AND r.purchased_coupon = FALSE)`,
+		(SELECT count(*) FROM seat_holds WHERE webinar_id = $1 AND expires_at > $2)`,
 		id, now).Scan(&seats.Paid, &seats.Held)
 	if err != nil {
 		return Seats{}, db.MapError(err)

@@ -52,7 +52,7 @@ func Golden(t *testing.T, name string, m mail.Message) {
 }
 
 // Format writes a message out for reading: headers, attachments (text ones
-// whole, others by size), the text part, the HTML part.
+// whole, QR codes by their text, others by size), the text part, the HTML part.
 func Format(m mail.Message) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "To: %s\nSubject: %s\nDedupe-Key: %s\n", m.To, m.Subject, m.DedupeKey)
@@ -61,9 +61,12 @@ func Format(m mail.Message) string {
 		if a.ContentID != "" {
 			fmt.Fprintf(&b, ", inline as cid:%s", a.ContentID)
 		}
-		if strings.HasPrefix(a.ContentType, "text/") {
+		switch {
+		case a.QRCode != "":
+			fmt.Fprintf(&b, ", QR code of %s)\n", a.QRCode)
+		case strings.HasPrefix(a.ContentType, "text/"):
 			fmt.Fprintf(&b, ")\n%s", strings.ReplaceAll(string(a.Data), "\r\n", "␍\n"))
-		} else {
+		default:
 			fmt.Fprintf(&b, ", %d bytes)\n", len(a.Data))
 		}
 	}
