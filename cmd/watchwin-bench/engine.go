@@ -108,7 +108,11 @@ func benchEngine(ctx context.Context, o options, databaseURL string) (engineResu
 	}
 
 	fmt.Fprintf(os.Stderr, "== %s: fulfilment\n", res.Engine)
-	if res.Fulfilment, err = benchFulfilment(ctx, dir, databaseURL); err != nil {
+	profile := ""
+	if o.cpuprofile != "" {
+		profile = o.cpuprofile + "." + res.Engine
+	}
+	if res.Fulfilment, err = benchFulfilment(ctx, dir, databaseURL, profile); err != nil {
 		return res, fmt.Errorf("fulfilment: %w", err)
 	}
 	res.Checks = budgets(res)

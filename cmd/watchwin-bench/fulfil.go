@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -51,8 +53,9 @@ type purchase struct {
 
 // benchFulfilment prepares paid payments through the real services (sign
 // up for the webinar, watch, start paying, pay with the test card), then
-// confirms them all from fulfilWorkers goroutines at once and times that.
-func benchFulfilment(ctx context.Context, dataDir, databaseURL string) (fulfilResult, error) {
+// confirms them all from fulfilWorkers goroutines at once and times that,
+// writing a CPU profile of that part to profile unless it is "".
+func benchFulfilment(ctx context.Context, dataDir, databaseURL, profile string) (fulfilResult, error) {
 	res := fulfilResult{Workers: fulfilWorkers}
 	clk := &offsetClock{}
 	a, err := openApp(ctx, dataDir, databaseURL, clk.now)
@@ -101,6 +104,13 @@ func benchFulfilment(ctx context.Context, dataDir, databaseURL string) (fulfilRe
 	var once sync.Once
 	next := make(chan purchase)
 	var wg sync.WaitGroup
+	if profile != "" {
+		stop, err := startCPUProfile(profile)
+		if err != nil {
+			return res, err
+		}
+		defer stop()
+	}
 	start := time.Now()
 	for range fulfilWorkers {
 		wg.Go(func() {
@@ -169,4 +179,17 @@ func prepare(ctx context.Context, a *app.App, user auth.Profile, webinarID strin
 		return purchase{}, fmt.Errorf("pay: %w", err)
 	}
 	return purchase{user: user, intentID: st.ID}, nil
+}
+
+// startCPUProfile profiles the process's CPU into path until stop.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -2,7 +2,7 @@
 // server on the same machine, in the same run, and checks the performance
 // budgets of README.md ("Performance"). `make bench` runs it:
 //
-//	watchwin-bench [-bin bin/watchwin] [-out bin/bench.json] [-duration 10s] [-runs 3]
+//	watchwin-bench [-bin bin/watchwin] [-out bin/bench.json] [-duration 10s] [-runs 3] [-cpuprofile file]
 //
 // For each engine (SQLite always; PostgreSQL too when
 // WATCHWIN_BENCH_DATABASE_URL is set) it seeds a new database, starts the
@@ -39,6 +39,9 @@ type options struct {
 	runs     int
 	conns    int
 	threads  int
+	// cpuprofile, when set, is where the fulfilment run's CPU profile goes
+	// (one file per engine: cpuprofile.sqlite, cpuprofile.postgres).
+	cpuprofile string
 }
 
 func main() {
@@ -51,6 +54,7 @@ func main() {
 	flag.IntVar(&o.runs, "runs", 3, "measured runs per endpoint (the median is reported)")
 	flag.IntVar(&o.conns, "connections", 50, "wrk connections")
 	flag.IntVar(&o.threads, "threads", 2, "wrk threads")
+	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the fulfilment run to `file`.<engine> (go tool pprof)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
