@@ -154,16 +154,29 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
+// securityHeaders are the headers every response carries, keys in
+// canonical form. SecurityHeaders puts these very slices in each response's
+// header map rather than building them per request: Header.Set and Add
+// replace or grow a value, never write into it.
+var securityHeaders = []struct {
+	key   string
+	value []string
+}{
+	{"Content-Security-Policy", []string{ContentSecurityPolicy}},
+	{"X-Content-Type-Options", []string{"nosniff"}},
+	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
+	{"X-Frame-Options", []string{"DENY"}},
+	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
+	{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")"}},
+}
+
 // SecurityHeaders sets the headers every response carries.
 func SecurityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", ContentSecurityPolicy)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")")
+		for _, sh := range securityHeaders {
+			h[sh.key] = sh.value
+		}
 		next.ServeHTTP(w, r)
 	})
 }
