@@ -11,7 +11,8 @@ import (
 // jobInterval is how often Serve runs its periodic jobs: the retry of
 // automatic giveaway draws a crash or an error interrupted, the payment
 // reconciler that fulfils payments no confirm reached, and housekeeping
-// (expired sessions, device tokens, throttle counts).
+// (expired sessions, device tokens, throttle counts, mail older than
+// mail.Retention).
 const jobInterval = time.Minute
 
 // jobLease is how long a run of a job keeps the job's lease (db.Lease): with
@@ -36,6 +37,7 @@ func (a *App) jobs() []job {
 		{"giveaway.draw-pending", a.Giveaway.DrawPending},
 		{"payments.reconcile", a.Payments.Reconcile},
 		{"auth.housekeeping", a.Auth.Housekeep},
+		{"mail.prune", a.Outbox.Prune},
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/mail"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -82,6 +83,23 @@ func (o *Outbox) Backlog(ctx context.Context) (pending, failed int, err error) {
 			COALESCE(SUM(CASE WHEN attempts >= $1 THEN 1 ELSE 0 END), 0)
 		FROM mail_outbox WHERE sent_at IS NULL`, DefaultMaxAttempts).Scan(&pending, &failed)
 	return pending, failed, db.MapError(err)
+}
+
+// Retention is how long the outbox keeps a mail, sent or not: time enough
+// to deliver it (a mail is given up after some hours of retries) and to
+// look into a complaint, while the table does not become an archive of
+// addresses and coupon codes.
+const Retention = 30 * 24 * time.Hour
+
+// Prune deletes the mail queued more than Retention ago and returns how
+// many it deleted (a periodic job runs it).
+func (o *Outbox) Prune(ctx context.Context) (int, error) {
+	res, err := o.db.Q(ctx).ExecContext(ctx, `DELETE FROM mail_outbox WHERE created_at < $1`, o.now().Add(-Retention))
+	if err != nil {
+		return 0, db.MapError(err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
 }
 
 func validate(m Message) error {

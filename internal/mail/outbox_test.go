@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
@@ -147,6 +148,44 @@ func TestEnqueueDedupe(t *testing.T) {
 		got := rows(t, d)
 		if len(got) != 3 || got[0].To != "first@example.com" || !strings.HasPrefix(got[0].Text, "Code") {
 			t.Fatalf("outbox = %v, want first@ once and nokey@ twice", got)
+		}
+	})
+}
+
+// Prune deletes mail queued more than Retention ago, sent or not, and keeps
+// the rest.
+func TestPrune(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		clock := &testutil.Clock{}
+		o := mail.NewOutbox(d, clock.Now)
+		for _, to := range []string{"sent@example.com", "failing@example.com"} {
+			if err := o.Enqueue(ctx, message(to, "")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec := &recorder{fail: func(m mail.Message) error {
+			if m.To == "failing@example.com" {
+				return errors.New("550 mailbox unavailable")
+			}
+			return nil
+		}}
+		if _, err := mail.NewWorker(o, rec, "shop@example.com", quietLogger()).SendDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(mail.Retention - time.Minute)
+		if err := o.Enqueue(ctx, message("recent@example.com", "")); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := o.Prune(ctx); err != nil || n != 0 {
+			t.Fatalf("Prune before Retention = %d, %v; want 0", n, err)
+		}
+		clock.Advance(2 * time.Minute)
+		if n, err := o.Prune(ctx); err != nil || n != 2 {
+			t.Fatalf("Prune after Retention = %d, %v; want the sent and the failing mail", n, err)
+		}
+		if got := rows(t, d); len(got) != 1 || got[0].To != "recent@example.com" {
+			t.Errorf("outbox = %+v, want only the recent mail", got)
 		}
 	})
 }
