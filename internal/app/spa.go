@@ -11,7 +11,8 @@ import (
 
 // spaHandler serves the built SPA: files that exist are served as they are
 // (hashed assets cached for a year), every other path gets index.html so
-// the client router can show the page, or its 404 page.
+// the client router can show the page, or its 404 page. Hidden files of the
+// build (Vite's .vite/manifest.json, .keep) are not served.
 func spaHandler(dist fs.FS) http.Handler {
 	index, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
@@ -25,7 +26,7 @@ func spaHandler(dist fs.FS) http.Handler {
 			return
 		}
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
-		if name != "" && name != "index.html" {
+		if name != "" && name != "index.html" && !hidden(name) {
 			if st, err := fs.Stat(dist, name); err == nil && !st.IsDir() {
 				if strings.HasPrefix(name, "assets/") {
 					// Vite puts a content hash in every asset name.
@@ -44,4 +45,10 @@ func spaHandler(dist fs.FS) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 	})
+}
+
+// hidden reports whether a path inside the build names a dot file or
+// folder.
+func hidden(name string) bool {
+	return strings.HasPrefix(name, ".") || strings.Contains(name, "/.")
 }

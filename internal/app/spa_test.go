@@ -3,6 +3,7 @@ package app
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -16,6 +17,8 @@ func TestSPACaching(t *testing.T) {
 		"assets/index-abc123.js":  {Data: []byte(`console.log(1)`)},
 		"assets/index-abc123.css": {Data: []byte(`body{}`)},
 		"favicon.svg":             {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
+		".vite/manifest.json":     {Data: []byte(`{"index.html":{}}`)},
+		".keep":                   {Data: []byte(``)},
 	}
 	h := spaHandler(dist)
 	for path, want := range map[string]string{
@@ -35,5 +38,13 @@ func TestSPACaching(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/index-old999.js", nil))
 	if rec.Code != http.StatusNotFound || rec.Header().Get("Cache-Control") == "public, max-age=31536000, immutable" {
 		t.Errorf("missing asset: %d, Cache-Control %q", rec.Code, rec.Header().Get("Cache-Control"))
+	}
+	// The build's hidden files are not served: those paths are the app's (its 404 page).
+	for _, path := range []string{"/.vite/manifest.json", "/.keep"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != http.StatusOK || rec.Header().Get("Cache-Control") != "no-cache" || !strings.Contains(rec.Body.String(), `<div id="root">`) {
+			t.Errorf("%s: %d, Cache-Control %q, want index.html", path, rec.Code, rec.Header().Get("Cache-Control"))
+		}
 	}
 }
