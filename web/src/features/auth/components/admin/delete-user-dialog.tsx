@@ -1,8 +1,8 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
+import { useConfirmMutation } from "@/lib/use-confirm-mutation";
 import type { AdminUser } from "../../api/admin-user-schemas";
 import { useDeleteUser } from "../../api/delete-user";
 
@@ -17,42 +17,23 @@ type DeleteUserDialogProps = {
  * stays in the dialog as 'Error deleting user: …' (SPEC.md §8).
  */
 export function DeleteUserDialog({ user, onClose }: DeleteUserDialogProps) {
-  const del = useDeleteUser();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const close = () => {
-    if (del.isPending) return;
-    setFailure(null);
-    del.reset();
-    onClose();
-  };
-
-  const confirm = async () => {
-    if (!user) return;
-    setFailure(null);
-    try {
-      await del.mutateAsync(user.id);
-    } catch (error) {
-      setFailure(`Error deleting user: ${errorMessage(error, "Unknown error")}`);
-      return;
-    }
-    notify.success("User Deleted", `${user.email} has been deleted.`);
-    setFailure(null);
-    onClose();
-  };
+  const { dialog, confirm } = useConfirmMutation({
+    mutation: useDeleteUser(),
+    onClose,
+    onSuccess: () => notify.success("User Deleted", `${user?.email} has been deleted.`),
+    onFailure: (error) => `Error deleting user: ${errorMessage(error, "Unknown error")}`,
+  });
 
   return (
     <ConfirmDialog
       open={user !== null}
-      onOpenChange={(open) => !open && close()}
+      {...dialog}
       title="Are you sure you want to delete this user?"
       confirmLabel="Delete User"
       pendingLabel="Deleting..."
       icon={<Trash2 aria-hidden="true" />}
-      busy={del.isPending}
       destructive
-      error={failure}
-      onConfirm={() => void confirm()}
+      onConfirm={() => user && void confirm(user.id)}
     >
       {user ? <>{user.email} will be logged out and can no longer log in. </> : null}
       Their coupons, payments and giveaway entries are kept. This cannot be undone.

@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
-import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/lib/toast";
+import { useConfirmMutation } from "@/lib/use-confirm-mutation";
 import { useDeleteWebinar } from "../../api/delete-webinar";
 import type { AdminWebinar } from "../../api/schemas";
 
@@ -17,47 +17,33 @@ type DeleteWebinarDialogProps = {
  * dialog as well as in the toast, so the admin can read it.
  */
 export function DeleteWebinarDialog({ webinar, onClose }: DeleteWebinarDialogProps) {
-  const del = useDeleteWebinar();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const close = () => {
-    if (del.isPending) return;
-    setFailure(null);
-    del.reset();
-    onClose();
-  };
-
-  const confirm = async () => {
-    if (!webinar) {
-      notify.error("No webinar selected for deletion");
-      return;
-    }
-    setFailure(null);
-    try {
-      await del.mutateAsync(webinar.id);
-    } catch (error) {
+  const { dialog, confirm } = useConfirmMutation({
+    mutation: useDeleteWebinar(),
+    onClose,
+    onSuccess: () => notify.success("Webinar Deleted", `"${webinar?.title}" has been deleted.`),
+    onFailure: (error) => {
       const message = (error instanceof Error && error.message) || "Unknown Error";
-      setFailure(message);
       notify.error(`Failed to delete webinar: ${message}`);
-      return;
-    }
-    notify.success("Webinar Deleted", `"${webinar.title}" has been deleted.`);
-    setFailure(null);
-    onClose();
-  };
+      return message;
+    },
+  });
 
   return (
     <ConfirmDialog
       open={webinar !== null}
-      onOpenChange={(open) => !open && close()}
+      {...dialog}
       title="Are you sure you want to delete this webinar?"
       confirmLabel="Delete Webinar"
       pendingLabel="Deleting..."
       icon={<Trash2 aria-hidden="true" />}
-      busy={del.isPending}
       destructive
-      error={failure}
-      onConfirm={() => void confirm()}
+      onConfirm={() => {
+        if (!webinar) {
+          notify.error("No webinar selected for deletion");
+          return;
+        }
+        void confirm(webinar.id);
+      }}
     >
       {webinar ? <>&ldquo;{webinar.title}&rdquo; will be removed permanently. </> : null}
       This cannot be undone. To only hide it from the site, edit it and untick Active instead.
