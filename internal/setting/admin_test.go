@@ -229,6 +229,9 @@ func TestSettingsValidation(t *testing.T) {
 			{"colour of 3 digits", "color", "#fff", ""},
 			{"colour of 8 digits", "color", "#FF000080", ""},
 			{"colour name", "color", "rebeccapurple", ""},
+			{"colour name in capitals", "color", "DarkRed", ""},
+			{"transparent", "color", "transparent", ""},
+			{"colour name CSS does not know", "color", "blurple", msgColor},
 			{"colour of 5 digits", "color", "#fffff", msgColor},
 			{"colour empty", "color", "", msgColor},
 			{"colour with another property", "color", "red; background: url(https://evil.example/x)", msgColor},
@@ -252,6 +255,7 @@ func TestSettingsValidation(t *testing.T) {
 			{"border", "border", "3px double red", ""},
 			{"border with a bad style", "border", "2px groove #fff", msgBorder},
 			{"border with a bad colour", "border", "2px solid #ff", msgBorder},
+			{"border with an unknown colour name", "border", "2px solid blurple", msgBorder},
 			{"border with an image", "border", "2px solid url(x)", msgBorder},
 		}
 		for _, tt := range banner {

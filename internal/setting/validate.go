@@ -150,7 +150,7 @@ func checkBool(s string) string {
 }
 
 func checkColor(s string) string {
-	if !cssColor.MatchString(s) {
+	if !cssColor.MatchString(s) || !knownColor(s) {
 		return msgColor
 	}
 	return ""
@@ -185,7 +185,7 @@ func checkFontFamily(s string) string {
 }
 
 func checkBorder(s string) string {
-	if !cssBorder.MatchString(s) {
+	if !cssBorder.MatchString(s) || (s != "none" && !knownColor(s[strings.LastIndexByte(s, ' ')+1:])) {
 		return msgBorder
 	}
 	return ""
