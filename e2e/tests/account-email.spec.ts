@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, signUpViaApi } from './fixtures';
-import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
+import { keepServerLog, mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // Issue 10: the account e-mails, read from the server's log (no SMTP in tests).
 
@@ -109,7 +109,10 @@ test.describe('with WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=true', () => {
       server.kill('SIGTERM');
       await exited;
     }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) {
+      keepServerLog('confirm-email', readFileSync(serverLogPath(dataDir), 'utf8'));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   test('login waits until the address is confirmed with the mailed link', async ({ page }) => {

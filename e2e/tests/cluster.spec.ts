@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test, expect, createWebinarViaApi, logInViaApi, uniqueEmail, useYouTubeStandIn, type SeededWebinar } from './fixtures';
+import { keepServerLog } from './support/server-log';
 
 // Issue 13: a short journey on a cluster of two instances of bin/watchwin on
 // one PostgreSQL database, through a round-robin proxy, so consecutive
@@ -51,6 +52,7 @@ test.describe('two instances behind a round-robin proxy', () => {
       launcher.kill('SIGTERM');
       await exited;
     }
+    if (log) keepServerLog('cluster', log);
     if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   });
 

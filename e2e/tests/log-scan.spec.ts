@@ -1,9 +1,10 @@
 import { test, expect } from '@playwright/test';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import scanServerLog from './support/log-scan-teardown';
 import { recordRequestBody, recordSecret, recordedSecrets, scanLog, type Secret } from './support/secrets';
+import { keepServerLog } from './support/server-log';
 
 // The scanner the global teardown runs on the server's log (issue 11, item 6):
 // proof that it would catch a leak. No browser, no server.
@@ -53,6 +54,10 @@ test('the teardown fails the run on a leak and passes a clean log', () => {
     expect(() => scanServerLog()).toThrow(/server.log is missing/);
     writeFileSync(join(dir, 'server.log'), 'level=INFO msg="watchwin listening"\nlevel=INFO msg=request status=200\n');
     expect(() => scanServerLog()).not.toThrow();
+    // The log of a server a spec started itself is scanned too.
+    keepServerLog('own-server', 'level=INFO msg="watchwin listening"\nlevel=WARN msg=paid card=4242424242424242\n');
+    expect(() => scanServerLog()).toThrow(/servers\/own-server.log:2: card/);
+    rmSync(join(dir, 'servers'), { recursive: true });
     writeFileSync(join(dir, 'server.log'), 'level=INFO msg="watchwin listening"\nlevel=WARN msg="login" user=form-1234@example.com\n', { flag: 'a' });
     expect(() => scanServerLog()).toThrow(/server.log:4: email/);
   } finally {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect } from '@playwright/test';
@@ -18,6 +18,20 @@ import { expect } from '@playwright/test';
 export function serverLogPath(dataDir = process.env.WATCHWIN_E2E_DATA): string {
   if (!dataDir) throw new Error('WATCHWIN_E2E_DATA is not set (playwright.config.ts sets it)');
   return join(dataDir, 'server.log');
+}
+
+/** The folder where the logs of servers that specs start themselves are kept for the log scan. */
+export function otherServerLogsDir(): string {
+  return join(process.env.WATCHWIN_E2E_DATA!, 'servers');
+}
+
+/**
+ * Keeps the log of a server a spec started itself (the confirmation-mode
+ * server, the cluster) under `name`, so the global log scan reads it too.
+ */
+export function keepServerLog(name: string, log: string) {
+  mkdirSync(otherServerLogsDir(), { recursive: true });
+  writeFileSync(join(otherServerLogsDir(), `${name}.log`), log);
 }
 
 /** An address on a domain no other test uses, so its mails can be told apart in the log. */
