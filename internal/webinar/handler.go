@@ -37,7 +37,18 @@ func (h *Handler) listPublic(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// getPublic answers from the public list when it holds the webinar (with
+// an ETag and no-cache, like the list), else from the database.
 func (h *Handler) getPublic(w http.ResponseWriter, r *http.Request) error {
+	body, etag, ok, err := h.svc.PublicDetail(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	if ok {
+		w.Header().Set("Cache-Control", "no-cache")
+		httpx.ServeBytes(w, r, "application/json; charset=utf-8", etag, body)
+		return nil
+	}
 	wb, err := h.svc.GetPublic(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err

@@ -23,6 +23,26 @@ const ListTTL = time.Second
 type EncodedList struct {
 	JSON []byte // {"webinars":[…]}\n
 	ETag string // W/"…", a hash of JSON (weak: gzip'd or not, it is the same list)
+	// items are the list's webinars one by one, as their detail answers
+	// (GET /api/webinars/{id}), by id.
+	items map[string]encoded
+}
+
+// encoded is one JSON answer and its entity tag.
+type encoded struct {
+	json []byte
+	etag string
+}
+
+// encode is v as the API sends it (httpx.WriteJSON's bytes) with a weak
+// entity tag.
+func encode(v any) (encoded, error) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		return encoded{}, err
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	return encoded{json: buf.Bytes(), etag: `W/"` + hex.EncodeToString(sum[:12]) + `"`}, nil
 }
 
 // listCache holds the last EncodedList and when the query behind it ran.
@@ -98,15 +118,31 @@ func (s *Service) PublicList(ctx context.Context) (EncodedList, error) {
 		return EncodedList{}, err
 	}
 	views := make([]View, len(list))
+	items := make(map[string]encoded, len(list))
 	for i, w := range list {
 		views[i] = w.PublicView()
+		if items[w.ID], err = encode(views[i]); err != nil {
+			return EncodedList{}, err
+		}
 	}
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(map[string]any{"webinars": views}); err != nil {
+	all, err := encode(map[string]any{"webinars": views})
+	if err != nil {
 		return EncodedList{}, err
 	}
-	sum := sha256.Sum256(buf.Bytes())
-	enc := &EncodedList{JSON: buf.Bytes(), ETag: `W/"` + hex.EncodeToString(sum[:12]) + `"`}
+	enc := &EncodedList{JSON: all.json, ETag: all.etag, items: items}
 	s.list.store(enc, at, gen)
 	return *enc, nil
+}
+
+// PublicDetail returns active webinar id's public view, encoded, with its
+// entity tag, from the public list (PublicList), so it is as fresh as the
+// list. ok is false when the list does not hold it (inactive, unknown, or
+// created a moment ago on another server): the caller then asks GetPublic.
+func (s *Service) PublicDetail(ctx context.Context, id string) (json []byte, etag string, ok bool, err error) {
+	list, err := s.PublicList(ctx)
+	if err != nil {
+		return nil, "", false, err
+	}
+	item, ok := list.items[id]
+	return item.json, item.etag, ok, nil
 }
