@@ -10,16 +10,21 @@ import (
 	"watchwin/internal/testutil"
 )
 
+// recordingWorker is an outbox on d and a worker that sends its mail to a
+// recorder.
+func recordingWorker(d *db.DB) (*mail.Outbox, *recorder, *mail.Worker) {
+	o := mail.NewOutbox(d, db.Now)
+	rec := &recorder{}
+	return o, rec, mail.NewWorker(o, rec, "WatchWin <no-reply@example.com>", quietLogger())
+}
+
 // A QR code attachment is queued as its text and drawn when the mail is
 // sent: the outbox row holds no image, the sent mail a PNG that reads back
 // as the text.
 func TestQRCodeDrawnWhenSent(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		o := mail.NewOutbox(d, db.Now)
-		rec := &recorder{}
-		w := mail.NewWorker(o, rec, "WatchWin <no-reply@example.com>", quietLogger())
-
+		o, rec, w := recordingWorker(d)
 		m := message("qr@example.com", "qr")
 		m.Attachments = []mail.Attachment{
 			{Filename: "coupon-qr.png", ContentType: "image/png", ContentID: "coupon-qr", QRCode: "LW-7K3M-Q9PX-4TRW"},
@@ -54,9 +59,7 @@ func TestQRCodeDrawnWhenSent(t *testing.T) {
 func TestQRCodeTooLong(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		o := mail.NewOutbox(d, db.Now)
-		rec := &recorder{}
-		w := mail.NewWorker(o, rec, "WatchWin <no-reply@example.com>", quietLogger())
+		o, rec, w := recordingWorker(d)
 		m := message("qr@example.com", "qr")
 		m.Attachments = []mail.Attachment{{Filename: "big.png", ContentType: "image/png", QRCode: strings.Repeat("x", 5000)}}
 		if err := o.Enqueue(ctx, m); err != nil {
