@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // lockedBuffer is a bytes.Buffer safe to read while the flusher writes.
@@ -52,5 +53,50 @@ func TestLogWriterKeepsEveryLine(t *testing.T) {
 	}
 	if len(seen) != 8*2000 {
 		t.Errorf("%d lines, want %d", len(seen), 8*2000)
+	}
+}
+
+// blockedOutput is an output whose writes wait until it is opened.
+type blockedOutput struct {
+	lockedBuffer
+	open    chan struct{}
+	writing chan struct{} // closed when the first write starts
+	once    sync.Once
+}
+
+func (b *blockedOutput) Write(p []byte) (int, error) {
+	b.once.Do(func() { close(b.writing) })
+	<-b.open
+	return b.lockedBuffer.Write(p)
+}
+
+// While the output is stuck in a write, lines still go into memory: a
+// request never waits for the log's output (until it is a megabyte behind).
+func TestLogWriterDoesNotWaitForItsOutput(t *testing.T) {
+	out := &blockedOutput{open: make(chan struct{}), writing: make(chan struct{})}
+	l := newLogWriter(out)
+	line := strings.Repeat("x", 99) + "\n"
+	wrote := make(chan struct{})
+	go func() {
+		defer close(wrote)
+		for range logBatch/len(line) + 1 { // one batch: the flusher starts writing it
+			_, _ = l.Write([]byte(line))
+		}
+		<-out.writing
+		for range 1000 {
+			_, _ = l.Write([]byte(line))
+		}
+	}()
+	select {
+	case <-wrote:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Write waited for the output's write to finish")
+	}
+	close(out.open)
+	if err := l.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Count(out.String(), "\n"), logBatch/len(line)+1+1000; got != want {
+		t.Errorf("%d lines written, want %d", got, want)
 	}
 }
