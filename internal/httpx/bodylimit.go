@@ -17,7 +17,9 @@ func LimitBodies(max int64) Middleware {
 			if r.ContentLength > max {
 				return apperr.TooLarge(fmt.Sprintf("The request body must be at most %d bytes.", max))
 			}
-			r.Body = http.MaxBytesReader(w, r.Body, max)
+			if r.Body != nil && r.Body != http.NoBody { // most GETs have none
+				r.Body = http.MaxBytesReader(w, r.Body, max)
+			}
 			next.ServeHTTP(w, r)
 			return nil
 		})

@@ -2,6 +2,7 @@ package httpx
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -24,19 +25,26 @@ func RefuseInvalidText(next http.Handler) http.Handler {
 		if !validText(r.URL.Path) {
 			return errBadPath
 		}
-		for k, vs := range r.URL.Query() {
-			if !validText(k) {
-				return errBadText
-			}
-			for _, v := range vs {
-				if !validText(v) {
-					return errBadText
-				}
-			}
+		if r.URL.RawQuery != "" && !validQuery(r.URL.Query()) {
+			return errBadText
 		}
 		next.ServeHTTP(w, r)
 		return nil
 	})
+}
+
+func validQuery(q url.Values) bool {
+	for k, vs := range q {
+		if !validText(k) {
+			return false
+		}
+		for _, v := range vs {
+			if !validText(v) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func validText(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
