@@ -76,7 +76,7 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 
 // Backlog counts the mail not sent: pending (still to be tried, now or
 // after a backoff) and failed (given up after DefaultMaxAttempts; it stays
-// in the table with its last error). The metrics report it.
+// in the table with its last error until Prune). The metrics report it.
 func (o *Outbox) Backlog(ctx context.Context) (pending, failed int, err error) {
 	err = o.db.Q(ctx).QueryRowContext(ctx, `SELECT
 			COALESCE(SUM(CASE WHEN attempts < $1 THEN 1 ELSE 0 END), 0),

@@ -138,7 +138,7 @@ func (s *Service) PublicList(ctx context.Context) (EncodedList, error) {
 // entity tag, from the public list (PublicList), so it is as fresh as the
 // list. ok is false when the list does not hold it (inactive, unknown, or
 // created a moment ago on another server): the caller then asks GetPublic.
-func (s *Service) PublicDetail(ctx context.Context, id string) (json []byte, etag string, ok bool, err error) {
+func (s *Service) PublicDetail(ctx context.Context, id string) (body []byte, etag string, ok bool, err error) {
 	list, err := s.PublicList(ctx)
 	if err != nil {
 		return nil, "", false, err
