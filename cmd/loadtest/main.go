@@ -21,7 +21,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -34,6 +33,7 @@ import (
 	"time"
 
 	"watchwin/internal/db"
+	"watchwin/internal/testutil/testbin"
 )
 
 func main() {
@@ -131,7 +131,7 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 		defer drop()
 	}
 
-	addr, err := freeAddr()
+	addr, err := testbin.LoopbackAddr()
 	if err != nil {
 		return false, err
 	}
@@ -170,7 +170,7 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 		}
 	}
 	defer stop()
-	if err := waitReady(base, 20*time.Second); err != nil {
+	if err := testbin.WaitReady(ctx, base, 20*time.Second); err != nil {
 		return false, err
 	}
 	seeds, err := seed(base, adminPass, r.duration)
@@ -232,28 +232,6 @@ func (r runner) engine(ctx context.Context, e db.Engine, pgBase string) (ok bool
 		ok = false
 	}
 	return ok, nil
-}
-
-func freeAddr() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
-}
-
-func waitReady(base string, limit time.Duration) error {
-	for end := time.Now().Add(limit); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
-		res, err := http.Get(base + "/readyz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-	}
-	return fmt.Errorf("the server was not ready within %v", limit)
 }
 
 // seeds are the webinars the journey buys from.

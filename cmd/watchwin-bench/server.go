@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"watchwin/internal/testutil/testbin"
 )
 
 // server is a running watchwin binary.
@@ -30,7 +31,7 @@ type server struct {
 // on a free port, with its log appended to dataDir/server.log, and waits
 // until /healthz answers.
 func startServer(ctx context.Context, bin, dataDir, databaseURL string) (*server, error) {
-	addr, err := freeAddr()
+	addr, err := testbin.LoopbackAddr()
 	if err != nil {
 		return nil, err
 	}
@@ -139,13 +140,4 @@ func get(url, header string) ([]byte, error) {
 		err = fmt.Errorf("GET %s: %s", url, resp.Status)
 	}
 	return b, err
-}
-
-func freeAddr() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
 }

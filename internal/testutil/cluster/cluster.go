@@ -7,10 +7,8 @@ package cluster
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -20,6 +18,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"watchwin/internal/testutil/testbin"
 )
 
 // Options describe the instances to start.
@@ -47,7 +47,7 @@ type Cluster struct {
 func Start(ctx context.Context, o Options) (*Cluster, error) {
 	c := &Cluster{}
 	for i := range o.Instances {
-		addr, err := freeAddr()
+		addr, err := testbin.LoopbackAddr()
 		if err != nil {
 			return nil, err
 		}
@@ -75,7 +75,7 @@ func Start(ctx context.Context, o Options) (*Cluster, error) {
 		c.URLs = append(c.URLs, "http://"+addr)
 	}
 	for _, u := range c.URLs {
-		if err := waitReady(ctx, u, 60*time.Second); err != nil {
+		if err := testbin.WaitReady(ctx, u, 60*time.Second); err != nil {
 			c.Stop()
 			return nil, err
 		}
@@ -131,33 +131,4 @@ func (c *Cluster) Proxy() http.Handler {
 			return nil
 		},
 	}
-}
-
-func waitReady(ctx context.Context, base string, limit time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	for {
-		req, _ := http.NewRequestWithContext(ctx, "GET", base+"/readyz", nil)
-		res, err := http.DefaultClient.Do(req)
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return errors.New("instance " + base + " not ready within " + limit.String())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
-}
-
-func freeAddr() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	return ln.Addr().String(), nil
 }
