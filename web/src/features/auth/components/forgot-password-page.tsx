@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, MailCheck, Send } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField } from "@/components/ui/form-field";
@@ -8,8 +6,7 @@ import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useForgotPassword } from "../api/forgot-password";
-import { accountEmailSchema, type AccountEmailInput } from "../api/schemas";
-import { applyServerFieldError } from "../lib/apply-server-error";
+import { useAccountEmailForm } from "../lib/use-account-email-form";
 import { AuthCard, BackToLogin } from "./auth-card";
 
 // The same words whether or not the address has an account (no user enumeration).
@@ -20,23 +17,7 @@ const SENT =
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot Password");
   const forgot = useForgotPassword();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AccountEmailInput>({
-    resolver: zodResolver(accountEmailSchema),
-    defaultValues: { email: "" },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await forgot.mutateAsync(values);
-    } catch (error) {
-      applyServerFieldError(error, ["email"], setError);
-    }
-  });
+  const { register, errors, onSubmit } = useAccountEmailForm((email) => forgot.mutateAsync({ email }));
 
   return (
     <AuthCard

@@ -1,14 +1,11 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, CircleCheck, Send } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { useResendConfirmation } from "../api/email-confirmation";
-import { accountEmailSchema, type AccountEmailInput } from "../api/schemas";
-import { applyServerFieldError } from "../lib/apply-server-error";
+import { useAccountEmailForm } from "../lib/use-account-email-form";
 
 const SENT = "Confirmation email sent. Check your inbox.";
 const FAILED = "We couldn't send the email. Please try again.";
@@ -65,23 +62,7 @@ export function EmailNotConfirmedAlert({ email, message }: { email: string; mess
 /** 'Resend confirmation email' with its own Email Address field (an expired link names no address). */
 export function ResendConfirmationForm() {
   const resend = useResendConfirmation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AccountEmailInput>({
-    resolver: zodResolver(accountEmailSchema),
-    defaultValues: { email: "" },
-  });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await resend.mutateAsync(email);
-    } catch (error) {
-      applyServerFieldError(error, ["email"], setError);
-    }
-  });
+  const { register, errors, onSubmit } = useAccountEmailForm((email) => resend.mutateAsync(email));
 
   if (resend.isSuccess) return <ResendOutcome resend={resend} />;
   return (
