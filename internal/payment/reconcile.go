@@ -46,7 +46,7 @@ func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
 			return fulfilled, ctx.Err()
 		}
 		// Fulfil asks the provider itself and proceeds only on success.
-		c, err := s.Fulfil(ctx, p.ID)
+		c, err := s.Fulfil(ctx, p)
 		if e, ok := apperr.As(err); ok {
 			// Still unpaid (the intent stays open), or a final outcome
 			// (refunded for want of a seat, mismatch): look again later.

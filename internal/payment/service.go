@@ -227,24 +227,19 @@ func (s *Service) Confirm(ctx context.Context, user auth.Profile, intentID strin
 	if err != nil {
 		return coupon.Coupon{}, err
 	}
-	return s.Fulfil(ctx, p.ID)
+	return s.Fulfil(ctx, p)
 }
 
 // Fulfil turns a payment the provider reports succeeded into a paid seat
 // and a coupon, exactly once: the browser's confirm, the webhook and any
 // retry of either all end here, and every one after the first returns the
-// same coupon and writes nothing. It proceeds only when the provider
-// reports the payment succeeded for the expected amount, currency, user,
-// webinar and registration. If no seat is left for it (its hold lapsed and
-// the webinar filled), the payment is refunded through the provider.
-func (s *Service) Fulfil(ctx context.Context, paymentID string) (coupon.Coupon, error) {
-	p, err := s.store.get(ctx, paymentID)
-	if errors.Is(err, db.ErrNotFound) {
-		return coupon.Coupon{}, errPaymentNotFound
-	}
-	if err != nil {
-		return coupon.Coupon{}, err
-	}
+// same coupon and writes nothing. p is the payment as its caller read it;
+// it is read again under the seat lock before anything is written. It
+// proceeds only when the provider reports the payment succeeded for the
+// expected amount, currency, user, webinar and registration. If no seat is
+// left for it (its hold lapsed and the webinar filled), the payment is
+// refunded through the provider.
+func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) {
 	if done, c, err := s.closedOutcome(ctx, p); done {
 		return c, err
 	}
@@ -423,7 +418,7 @@ func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
 	if fresh, err := s.store.markEvent(ctx, s.provider.Name(), ev.ID, s.now()); err != nil || !fresh {
 		return err
 	}
-	_, err = s.Fulfil(ctx, p.ID)
+	_, err = s.Fulfil(ctx, p)
 	if e, ok := apperr.As(err); ok {
 		// A business outcome (refunded, mismatch) is final; only failures
 		// worth a retry go back to the provider as an error.
