@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signUpViaApi } from './fixtures';
+import { test, expect, signUp, signUpViaApi } from './fixtures';
 import { keepServerLog, mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // Issue 10: the account e-mails, read from the server's log (no SMTP in tests).
@@ -121,18 +121,7 @@ test.describe('with WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=true', () => {
     const { email, domain } = mailboxAddress('jo');
     const logFile = serverLogPath(dataDir);
 
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    const form = page.getByRole('tabpanel', { name: 'Sign Up' });
-    await form.getByLabel('First Name').fill('Jo');
-    await form.getByLabel('Last Name').fill('Parker');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone Number').fill('(630) 555-0142');
-    await form.getByLabel('Password', { exact: true }).fill('secret123');
-    await form.getByLabel('Confirm Password').fill('secret123');
-    await form.getByLabel('I am 21 or older').check();
-    await form.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
+    await signUp(page, { firstName: 'Jo', lastName: 'Parker', email, phone: '(630) 555-0142', password: 'secret123' });
     await expect(page.getByText('Please check your email for confirmation.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
 

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test, expect, createWebinarViaApi, logInViaApi, uniqueEmail, useYouTubeStandIn, type SeededWebinar } from './fixtures';
+import { test, expect, createWebinarViaApi, logInViaApi, signUp, uniqueEmail, useYouTubeStandIn, type SeededWebinar } from './fixtures';
 import { keepServerLog } from './support/server-log';
 
 // Issue 13: a short journey on a cluster of two instances of bin/watchwin on
@@ -67,18 +67,7 @@ test.describe('two instances behind a round-robin proxy', () => {
     await useYouTubeStandIn(page);
 
     const email = uniqueEmail('cluster');
-    await page.goto('/auth');
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
-    await signUp.getByLabel('First Name').fill('Sam');
-    await signUp.getByLabel('Last Name').fill('Carter');
-    await signUp.getByLabel('Email').fill(email);
-    await signUp.getByLabel('Phone Number').fill('(630) 555-0123');
-    await signUp.getByLabel('Password', { exact: true }).fill('secret123');
-    await signUp.getByLabel('Confirm Password').fill('secret123');
-    await signUp.getByLabel('I am 21 or older').check();
-    await signUp.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
+    await signUp(page, { firstName: 'Sam', lastName: 'Carter', email, phone: '(630) 555-0123', password: 'secret123' });
 
     const login = page.getByRole('tabpanel', { name: 'Login' });
     await login.getByLabel('Email').fill(email);

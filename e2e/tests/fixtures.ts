@@ -100,6 +100,22 @@ export function createAdmin(): Account {
   return account;
 }
 
+/** Signs up through the /auth page's Sign Up tab and waits for 'Sign up successful!'. */
+export async function signUp(page: Page, person: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('First Name').fill(person.firstName);
+  await form.getByLabel('Last Name').fill(person.lastName);
+  await form.getByLabel('Email').fill(person.email);
+  await form.getByLabel('Phone Number').fill(person.phone);
+  await form.getByLabel('Password', { exact: true }).fill(person.password);
+  await form.getByLabel('Confirm Password').fill(person.password);
+  await form.getByLabel('I am 21 or older').check();
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
+}
+
 /** Logs in through the /auth page and waits until the app has left it (SPEC.md: 100 ms after the toast). */
 export async function logIn(page: Page, account: Account, path = '/auth') {
   recordAccount(account);
