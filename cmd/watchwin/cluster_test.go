@@ -50,7 +50,7 @@ func TestCluster(t *testing.T) {
 		t.Fatalf("user add: %v\n%s", err, out)
 	}
 
-	logs := []*syncBuffer{{}, {}}
+	logs := []*lockedBuffer{{}, {}}
 	c, err := cluster.Start(t.Context(), cluster.Options{
 		Binary: bin, DatabaseURL: dbURL, Instances: 2, DataDir: dir,
 		Log: func(i int) io.Writer { return logs[i] },
@@ -177,7 +177,7 @@ func TestCluster(t *testing.T) {
 		for {
 			sent, perInstance = map[string]int{}, make([]int, len(logs))
 			for i, l := range logs {
-				for _, id := range l.sentMail(t) {
+				for _, id := range sentMail(l.String()) {
 					sent[id]++
 					perInstance[i]++
 				}
@@ -365,26 +365,11 @@ func count(t *testing.T, d *db.DB, query string, args ...any) int {
 	return n
 }
 
-// syncBuffer is an instance's log, written by the process's output copier
-// and read by the test.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// sentMail returns the ids of the mails this instance's worker logged as
-// sent (its log is JSON lines).
-func (b *syncBuffer) sentMail(t *testing.T) []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+// sentMail returns the ids of the mails an instance's worker logged as sent
+// (its log is JSON lines).
+func sentMail(log string) []string {
 	var ids []string
-	sc := bufio.NewScanner(bytes.NewReader(b.buf.Bytes()))
+	sc := bufio.NewScanner(strings.NewReader(log))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
 	for sc.Scan() {
 		var line struct {

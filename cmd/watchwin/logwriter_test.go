@@ -9,7 +9,8 @@ import (
 	"time"
 )
 
-// lockedBuffer is a bytes.Buffer safe to read while the flusher writes.
+// lockedBuffer is a bytes.Buffer safe to read while another goroutine writes
+// to it (the log flusher, a process's output copier).
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
