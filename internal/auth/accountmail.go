@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"golang.org/x/sync/semaphore"
+
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
@@ -269,11 +271,11 @@ func linkMessage(ctx context.Context, t *mail.Templates, template string, p Prof
 // At most a few run at once; Wait waits for them all (shutdown, tests).
 type background struct {
 	wg    *sync.WaitGroup
-	slots chan struct{}
+	slots *semaphore.Weighted
 }
 
 func newBackground() background {
-	return background{wg: &sync.WaitGroup{}, slots: make(chan struct{}, 4)}
+	return background{wg: &sync.WaitGroup{}, slots: semaphore.NewWeighted(4)}
 }
 
 // backgroundTimeout bounds one piece of background work.
@@ -282,8 +284,8 @@ const backgroundTimeout = 30 * time.Second
 func (b background) run(ctx context.Context, work func(ctx context.Context)) {
 	ctx = context.WithoutCancel(ctx)
 	b.wg.Go(func() {
-		b.slots <- struct{}{}
-		defer func() { <-b.slots }()
+		_ = b.slots.Acquire(ctx, 1) // ctx has no end yet: Acquire only waits
+		defer b.slots.Release(1)
 		ctx, cancel := context.WithTimeout(ctx, backgroundTimeout)
 		defer cancel()
 		work(ctx)

@@ -1,6 +1,9 @@
 package auth
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Hooks for the tests in auth_test: how many password hashes ran, the most
 // that ran at once, and the size of the hashing gate.
@@ -9,7 +12,7 @@ func HashCount(s *Service) int64 { return s.hashes.hashes.Load() }
 
 func PeakHashes(s *Service) int64 { return s.hashes.peak.Load() }
 
-func HashSlots(s *Service) int { return cap(s.hashes.slots) }
+func HashSlots(s *Service) int { return s.hashes.size }
 
 // SetHashGate replaces the hashing gate; call it before the service is used.
 func SetHashGate(s *Service, slots int, wait time.Duration) { s.hashes = newHashGate(slots, wait) }
@@ -20,6 +23,6 @@ const ArgonMemoryBytes = argonMemory * 1024
 // HoldHashSlot takes one hashing slot until release is called, as a long
 // hash would.
 func HoldHashSlot(s *Service) (release func()) {
-	s.hashes.slots <- struct{}{}
-	return func() { <-s.hashes.slots }
+	_ = s.hashes.slots.Acquire(context.Background(), 1) // never fails without a deadline
+	return func() { s.hashes.slots.Release(1) }
 }

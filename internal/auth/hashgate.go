@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
 	"watchwin/internal/apperr"
 )
 
@@ -22,7 +24,8 @@ var errBusy = apperr.Busy("The server is busy right now. Please try again in a f
 // while hashing memory stays near slots × 19 MiB. Login, sign-up and
 // CreateUser all hash through it.
 type hashGate struct {
-	slots chan struct{}
+	slots *semaphore.Weighted
+	size  int // how many slots slots has
 	wait  time.Duration
 
 	hashes  atomic.Int64 // hashes run so far (tests count them)
@@ -31,27 +34,22 @@ type hashGate struct {
 }
 
 func newHashGate(slots int, wait time.Duration) *hashGate {
-	return &hashGate{slots: make(chan struct{}, max(slots, 1)), wait: wait}
+	size := max(slots, 1)
+	return &hashGate{slots: semaphore.NewWeighted(int64(size)), size: size, wait: wait}
 }
 
 // run calls fn once a slot is free. It gives up with errBusy (503 and
 // Retry-After) when no slot frees within the gate's wait or ctx ends first,
 // so a flood queues briefly and is then refused instead of piling up.
 func (g *hashGate) run(ctx context.Context, fn func()) error {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		t := time.NewTimer(g.wait)
-		defer t.Stop()
-		select {
-		case g.slots <- struct{}{}:
-		case <-t.C:
-			return errBusy
-		case <-ctx.Done():
+	if !g.slots.TryAcquire(1) {
+		waitCtx, cancel := context.WithTimeout(ctx, g.wait)
+		defer cancel()
+		if err := g.slots.Acquire(waitCtx, 1); err != nil {
 			return errBusy
 		}
 	}
-	defer func() { <-g.slots }()
+	defer g.slots.Release(1)
 	n := g.running.Add(1)
 	defer g.running.Add(-1)
 	for p := g.peak.Load(); n > p && !g.peak.CompareAndSwap(p, n); p = g.peak.Load() {

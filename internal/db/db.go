@@ -16,7 +16,8 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+	"golang.org/x/sync/semaphore"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
 
 // Engine names a database engine.
@@ -36,7 +37,7 @@ type DB struct {
 	// the others queue here and start the moment it commits, instead of
 	// polling the lock with the busy handler's growing sleeps. nil on
 	// PostgreSQL, whose row locks let transactions run side by side.
-	writer chan struct{}
+	writer *semaphore.Weighted
 }
 
 // Open connects to the database named by url: empty means the SQLite file
@@ -88,7 +89,7 @@ func openSQLite(path string) (*DB, error) {
 	pool.SetMaxOpenConns(8)
 	pool.SetMaxIdleConns(8)
 	pool.SetConnMaxLifetime(0)
-	return &DB{DB: pool, Engine: SQLite, writer: make(chan struct{}, 1)}, nil
+	return &DB{DB: pool, Engine: SQLite, writer: semaphore.NewWeighted(1)}, nil
 }
 
 // InTx runs fn in one transaction that travels in the context fn receives:
@@ -128,16 +129,15 @@ const writerWait = 10 * time.Second
 
 // waitWriter takes the SQLite writer turn and returns its release.
 func (d *DB) waitWriter(ctx context.Context) (release func(), err error) {
-	t := time.NewTimer(writerWait)
-	defer t.Stop()
-	select {
-	case d.writer <- struct{}{}:
-		return func() { <-d.writer }, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-t.C:
-		return func() {}, nil
+	waitCtx, cancel := context.WithTimeout(ctx, writerWait)
+	defer cancel()
+	if err := d.writer.Acquire(waitCtx, 1); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return func() {}, nil // writerWait passed: begin without the turn
 	}
+	return func() { d.writer.Release(1) }, nil
 }
 
 // InTransaction reports whether ctx carries a transaction of d (a rule that
