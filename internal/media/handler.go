@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"path"
-	"strconv"
 	"time"
 
 	"watchwin/internal/apperr"
@@ -185,11 +184,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	if !KnownBucket(bucket) {
 		return apperr.NotFound(msgNoBucket)
 	}
-	limit, err := queryInt(r, "limit", DefaultListLimit, 1, MaxListLimit)
-	if err != nil {
-		return err
-	}
-	offset, err := queryInt(r, "offset", 0, 0, 1<<31-1)
+	limit, offset, err := httpx.Page(r, DefaultListLimit, MaxListLimit)
 	if err != nil {
 		return err
 	}
@@ -203,17 +198,4 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"files": out})
 	return nil
-}
-
-// queryInt reads a whole-number query parameter within [min, max].
-func queryInt(r *http.Request, key string, def, min, max int) (int, error) {
-	v := r.URL.Query().Get(key)
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < min || n > max {
-		return 0, apperr.Invalid(key, fmt.Sprintf("%s must be a whole number from %d to %d", key, min, max))
-	}
-	return n, nil
 }
