@@ -156,7 +156,7 @@ export function buyer() {
   const started = v.call('start_payment', 'POST', `/api/webinars/${webinarId}/payments`, undefined,
     small ? [201, 409] : [201]);
   if (started.status === 409) {
-    check(started, { 'a refused start is sold_out': (r) => r.json('error.code') === 'sold_out' });
+    check(started, { 'a refused start is sold_out or seats_held': (r) => ['sold_out', 'seats_held'].includes(r.json('error.code')) });
     soldOut.add(1);
   } else if (started.status === 201) {
     const intent = started.json();

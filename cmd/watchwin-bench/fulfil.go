@@ -169,7 +169,7 @@ func prepare(ctx context.Context, a *app.App, user auth.Profile, webinarID strin
 	if _, err := a.Registrations.MarkWatched(ctx, user, webinarID); err != nil {
 		return purchase{}, fmt.Errorf("watch: %w", err)
 	}
-	st, err := a.Payments.Start(ctx, user, webinarID)
+	st, err := a.Payments.Start(ctx, user, webinarID, "")
 	if err != nil {
 		return purchase{}, fmt.Errorf("start payment: %w", err)
 	}

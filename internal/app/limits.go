@@ -25,6 +25,8 @@ var routeLimits = map[string]throttle.Rule{
 	"POST /api/webinars/{id}/registrations": {Name: "register", PerAccount: 60, PerAddress: 600, Window: limitWindow},
 	// Starting a card payment (holds a seat; asks the payment provider).
 	"POST /api/webinars/{id}/payments": {Name: "payment-start", PerAccount: 30, PerAddress: 300, Window: limitWindow},
+	// Confirming a payment (each asks the payment provider about the intent).
+	"POST /api/payments/confirm": {Name: "payment-confirm", PerAccount: 60, PerAddress: 300, Window: limitWindow},
 	// Coupon search and lookups: codes are bearer value.
 	"GET /api/admin/coupons":        {Name: "coupon-search", PerAccount: 600, PerAddress: 1200, Window: limitWindow},
 	"GET /api/webinars/{id}/coupon": {Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow},

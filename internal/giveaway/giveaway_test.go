@@ -101,7 +101,7 @@ func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
 // browser does.
 func buy(s *testutil.Server, p auth.Profile, webinarID string) error {
 	ctx := context.Background()
-	st, err := s.App.Payments.Start(ctx, p, webinarID)
+	st, err := s.App.Payments.Start(ctx, p, webinarID, "")
 	if err != nil {
 		return err
 	}

@@ -4,12 +4,14 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"time"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/httpx"
+	"watchwin/internal/throttle"
 )
 
 // Handler serves the payment endpoints of docs/api.md.
@@ -43,12 +45,24 @@ func (h *Handler) Routes(mux httpx.Router) {
 }
 
 func (h *Handler) start(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
-	st, err := h.svc.Start(r.Context(), user, r.PathValue("id"))
+	st, err := h.svc.Start(r.Context(), user, r.PathValue("id"), clientKey(r))
 	if err != nil {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusCreated, st)
 	return nil
+}
+
+// clientKey is the hashed address the seat-hold limits count by (never the
+// address itself in the database). The machine's own address is not
+// limited: it is the operator, or a proxy missing from
+// WATCHWIN_TRUSTED_PROXIES, behind which every visitor would be one client.
+func clientKey(r *http.Request) string {
+	ip := httpx.ClientIP(r)
+	if a, err := netip.ParseAddr(ip); err == nil && a.Unmap().IsLoopback() {
+		return ""
+	}
+	return throttle.Key("payment-client", throttle.ClientKey(ip))
 }
 
 // confirmed is SPEC.md §7's confirm-coupon-purchase answer (code,

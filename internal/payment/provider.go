@@ -56,6 +56,10 @@ type Provider interface {
 	// Refund gives back the whole amount of a succeeded intent. The same
 	// idempotency key never refunds twice.
 	Refund(ctx context.Context, id, idempotencyKey string) error
+	// Cancel makes an intent that was never paid unpayable, so a payment
+	// given up here cannot be paid later from an old tab. It fails for an
+	// intent that succeeded meanwhile; canceling twice is harmless.
+	Cancel(ctx context.Context, id string) error
 }
 
 // ErrIntentNotFound: the provider has no intent with that id.

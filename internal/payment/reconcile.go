@@ -66,8 +66,64 @@ func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
 		fulfilled++
 		slog.InfoContext(ctx, "reconcile: payment fulfilled", "payment_id", p.ID, "coupon_id", c.ID)
 	}
+	failed += s.settleCanceled(ctx)
 	if failed > 0 {
 		return fulfilled, errors.New("reconcile: some payments failed (see the log)")
 	}
 	return fulfilled, nil
+}
+
+// settleCanceled asks the provider about canceled payments whose intent may
+// still have been paid (intent_unsettled: earlier versions canceled open
+// payments whose intents stayed payable). A paid intent is fulfilled, or
+// refunded when no seat is left, through Fulfil; an unpaid one is canceled
+// at the provider, so no old tab can pay it. It returns how many failed.
+func (s *Service) settleCanceled(ctx context.Context) (failed int) {
+	canceled, err := s.store.unsettledCanceled(ctx, s.provider.Name(), reconcileBatch)
+	if err != nil {
+		slog.ErrorContext(ctx, "reconcile: list canceled payments", "err", err)
+		return 1
+	}
+	for _, p := range canceled {
+		if ctx.Err() != nil {
+			return failed
+		}
+		if err := s.settle(ctx, p); err != nil {
+			failed++
+			slog.ErrorContext(ctx, "reconcile: settle canceled payment", "payment_id", p.ID, "err", err)
+			if err := s.store.touch(ctx, p.ID, s.now()); err != nil {
+				slog.ErrorContext(ctx, "reconcile: touch payment", "payment_id", p.ID, "err", err)
+			}
+		}
+	}
+	return failed
+}
+
+// settle closes the question of one canceled payment's intent.
+func (s *Service) settle(ctx context.Context, p Payment) error {
+	in, err := s.provider.Retrieve(ctx, p.ProviderPaymentID)
+	if errors.Is(err, ErrIntentNotFound) {
+		return s.store.settle(ctx, p.ID, s.now()) // nothing there to pay
+	}
+	if err != nil {
+		return err
+	}
+	if in.Status == StatusSucceeded {
+		c, err := s.Fulfil(ctx, p)
+		if e, ok := apperr.As(err); ok {
+			// Refunded (final), or a mismatch to look at again later.
+			if e.Code != "payment_refunded" {
+				slog.WarnContext(ctx, "reconcile: canceled payment not fulfilled", "payment_id", p.ID, "code", e.Code)
+			}
+			return s.store.touch(ctx, p.ID, s.now())
+		}
+		if err == nil {
+			slog.InfoContext(ctx, "reconcile: canceled payment fulfilled", "payment_id", p.ID, "coupon_id", c.ID)
+		}
+		return err
+	}
+	if err := s.provider.Cancel(ctx, p.ProviderPaymentID); err != nil {
+		return err // paid a moment ago: the next pass fulfils it
+	}
+	return s.store.settle(ctx, p.ID, s.now())
 }

@@ -25,10 +25,10 @@ func TestReconcile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.App.Payments.Start(ctx, unpaid, w.ID); err != nil {
+		if _, err := s.App.Payments.Start(ctx, unpaid, w.ID, ""); err != nil {
 			t.Fatal(err)
 		}
-		ref, err := s.App.Payments.Start(ctx, refused, w.ID)
+		ref, err := s.App.Payments.Start(ctx, refused, w.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -96,6 +96,10 @@ var (
 	errRefunded         = apperr.Conflict("payment_refunded", msgRefunded)
 	errPaymentNotFound  = apperr.NotFound(msgPaymentNotFound)
 	errMismatch         = apperr.Conflict("payment_mismatch", msgMismatch)
+	errCanceled         = apperr.Conflict("payment_canceled", msgNotSuccessful)
+	// errIntentCanceled: the provider canceled an open payment's intent;
+	// Start closes the payment and opens a new one.
+	errIntentCanceled = errors.New("payment intent canceled at the provider")
 )
 
 // buyable returns the webinar and the user's registration when the user may
@@ -120,12 +124,15 @@ func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID stri
 	return w, reg, nil
 }
 
-// Start begins paying for a webinar's coupon (SPEC.md §7
-// create-payment-intent): the amount is display_price × 100 cents, computed
-// here; the user's seat is held for holdFor so two buyers cannot both pay
-// for the last one. Starting again while a payment is open returns that
-// payment, with its hold renewed if it lapsed and a seat is still there.
-func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID string) (Started, error) {
+// Start begins paying for a webinar's coupon (docs/api.md, "Payments"): the
+// amount is display_price × 100 cents, computed here; the user's seat is
+// held for holdFor so two buyers cannot both pay for the last one. Starting
+// again while a payment is open returns that payment's intent, read back
+// from the provider and never replaced (it may have been paid from another
+// tab), with its hold renewed if it lapsed and a seat is still there. client
+// is the hashed client address (ClientKey) the limits on holds and accounts
+// count by; "" (the services' own callers) is not limited.
+func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, client string) (Started, error) {
 	w, reg, err := s.buyable(ctx, user, webinarID)
 	if err != nil {
 		return Started{}, err
@@ -133,9 +140,33 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID string
 	if w.DisplayPriceCents == 0 {
 		return Started{}, apperr.Conflict("free_webinar", msgFree)
 	}
+	for attempt := 0; ; attempt++ {
+		p, holdUntil, err := s.holdSeat(ctx, user, w, reg, client)
+		if err != nil {
+			return Started{}, err
+		}
+		in, err := s.intentFor(ctx, p)
+		if errors.Is(err, errIntentCanceled) && attempt == 0 {
+			continue // the provider canceled the intent: one new payment
+		}
+		if err != nil {
+			return Started{}, err
+		}
+		return Started{
+			ID: in.ID, ClientSecret: in.ClientSecret, Provider: p.Provider,
+			Amount: dollars(p.AmountCents), AmountCents: p.AmountCents,
+			CouponValue: dollars(p.CouponValueCents), CouponValueCents: p.CouponValueCents,
+			HoldExpiresAt: holdUntil,
+		}, nil
+	}
+}
+
+// holdSeat finds or opens the registration's payment and holds its seat
+// until the returned time, under the webinar's seat lock.
+func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Webinar, reg registration.Registration, client string) (Payment, time.Time, error) {
 	var p Payment
 	var holdUntil time.Time
-	err = s.db.InTx(ctx, func(ctx context.Context) error {
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		seats, err := s.deps.Webinars.LockSeats(ctx, w.ID)
 		if err != nil {
 			return err
@@ -145,15 +176,15 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID string
 		p, err = s.store.openFor(ctx, reg.ID)
 		switch {
 		case errors.Is(err, db.ErrNotFound):
-			if seats.Left == 0 {
-				return errSoldOut
+			if err := s.seatFor(ctx, seats, w.ID, user.ID, client, now); err != nil {
+				return err
 			}
 			id := uuid.NewString()
 			p = Payment{ID: id, Provider: s.provider.Name(), ProviderPaymentID: pendingID(id),
 				UserID: user.ID, WebinarID: w.ID, RegistrationID: reg.ID,
 				AmountCents: w.DisplayPriceCents, CouponValueCents: w.CouponValueCents(),
 				Currency: Currency, Status: PaymentOpen, CreatedAt: now}
-			if err := s.store.insert(ctx, p); err != nil {
+			if err := s.store.insert(ctx, p, client); err != nil {
 				return err
 			}
 		case err != nil:
@@ -169,19 +200,42 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID string
 				holdUntil = expires
 				return nil
 			}
-			if seats.Left == 0 {
-				return errSoldOut
+			if err := s.seatFor(ctx, seats, w.ID, user.ID, client, now); err != nil {
+				return err
 			}
 		}
 		return s.store.hold(ctx, p, holdUntil, now)
 	})
-	if err != nil {
-		return Started{}, err
-	}
+	return p, holdUntil, err
+}
 
-	// The provider is called outside the transaction (no lock is held over
-	// the network); the idempotency key makes a retry, or a restart after a
-	// crash here, find the same intent.
+// intentFor returns the provider's intent of open payment p. A payment
+// without one yet gets it now, under an idempotency key, so a retry or a
+// restart finds the same intent. An intent that exists is read back: a paid
+// one is fulfilled at once (the answer is already_purchased, or refunded),
+// one the provider canceled closes p (errIntentCanceled). The provider is
+// called outside any transaction: no lock is held over the network.
+func (s *Service) intentFor(ctx context.Context, p Payment) (Intent, error) {
+	if !isPending(p) {
+		in, err := s.provider.Retrieve(ctx, p.ProviderPaymentID)
+		if err != nil {
+			// The payment stays open: its intent may still be paid.
+			return Intent{}, unavailable(ctx, p, err)
+		}
+		switch in.Status {
+		case StatusSucceeded:
+			if _, err := s.Fulfil(ctx, p); err != nil {
+				return Intent{}, err
+			}
+			return Intent{}, errAlreadyPurchased
+		case StatusCanceled:
+			if _, err := s.store.close(ctx, p.ID, PaymentCanceled, s.now()); err != nil {
+				return Intent{}, err
+			}
+			return Intent{}, errIntentCanceled
+		}
+		return in, nil
+	}
 	in, err := s.provider.Create(ctx, CreateParams{
 		AmountCents: p.AmountCents, Currency: p.Currency, IdempotencyKey: "watchwin-payment-" + p.ID,
 		Metadata: map[string]string{
@@ -190,22 +244,24 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID string
 			MetaPaymentID: p.ID,
 		},
 	})
-	if err == nil && p.ProviderPaymentID != in.ID {
+	if err == nil {
 		err = s.store.setProviderID(ctx, p.ID, in.ID, s.now())
 	}
 	if err != nil {
-		slog.ErrorContext(ctx, "payment start failed", "payment_id", p.ID, "provider", p.Provider, "err", err)
-		if _, cerr := s.store.close(context.WithoutCancel(ctx), p.ID, PaymentCanceled, s.now()); cerr != nil {
+		// No browser has this intent's secret, so nobody can pay it: the
+		// payment may go, unless a racing start has given it its intent.
+		if cerr := s.store.cancelPending(context.WithoutCancel(ctx), p.ID, s.now()); cerr != nil {
 			slog.ErrorContext(ctx, "cancel payment", "payment_id", p.ID, "err", cerr)
 		}
-		return Started{}, &apperr.Error{Kind: apperr.KindUnavailable, Code: "payment_unavailable", Message: msgStartFailed, Err: err}
+		return Intent{}, unavailable(ctx, p, err)
 	}
-	return Started{
-		ID: in.ID, ClientSecret: in.ClientSecret, Provider: p.Provider,
-		Amount: dollars(p.AmountCents), AmountCents: p.AmountCents,
-		CouponValue: dollars(p.CouponValueCents), CouponValueCents: p.CouponValueCents,
-		HoldExpiresAt: holdUntil,
-	}, nil
+	return in, nil
+}
+
+// unavailable logs why the provider failed and answers 503.
+func unavailable(ctx context.Context, p Payment, err error) error {
+	slog.ErrorContext(ctx, "payment start failed", "payment_id", p.ID, "provider", p.Provider, "err", err)
+	return &apperr.Error{Kind: apperr.KindUnavailable, Code: "payment_unavailable", Message: msgStartFailed, Err: err}
 }
 
 // MetaPaymentID carries our payment id in the intent's metadata.
@@ -213,6 +269,9 @@ const MetaPaymentID = "paymentId"
 
 // pendingID stands in for the provider's id until the intent exists.
 func pendingID(paymentID string) string { return "pending:" + paymentID }
+
+// isPending reports whether p has no provider intent yet.
+func isPending(p Payment) bool { return p.ProviderPaymentID == pendingID(p.ID) }
 
 func dollars(cents int64) float64 { return float64(cents) / 100 }
 
@@ -231,14 +290,17 @@ func (s *Service) Confirm(ctx context.Context, user auth.Profile, intentID strin
 }
 
 // Fulfil turns a payment the provider reports succeeded into a paid seat
-// and a coupon, exactly once: the browser's confirm, the webhook and any
-// retry of either all end here, and every one after the first returns the
-// same coupon and writes nothing. p is the payment as its caller read it;
-// it is read again under the seat lock before anything is written. It
-// proceeds only when the provider reports the payment succeeded for the
-// expected amount, currency, user, webinar and registration. If no seat is
-// left for it (its hold lapsed and the webinar filled), the payment is
-// refunded through the provider.
+// and a coupon, exactly once: the browser's confirm, the webhook, the
+// reconciler and any retry of these all end here, and every one after the
+// first returns the same coupon and writes nothing. p is the payment as its
+// caller read it; it is read again under the seat lock before anything is
+// written. It proceeds only when the provider reports the payment succeeded
+// for the expected amount, currency, user, webinar and registration. A
+// payment that cannot have a seat is refunded through the provider: paid
+// seats already at total_seats (hold or no hold: an admin may have cut the
+// seats), no hold and no seat free, or a registration that already has its
+// coupon. A payment closed here as canceled whose intent was paid after all
+// is fulfilled or refunded the same way, never left charged.
 func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) {
 	if done, c, err := s.closedOutcome(ctx, p); done {
 		return c, err
@@ -247,14 +309,16 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 	if err != nil {
 		return coupon.Coupon{}, fmt.Errorf("retrieve payment %s: %w", p.ID, err)
 	}
-	if in.Status != StatusSucceeded {
+	switch {
+	case in.Status != StatusSucceeded && p.Status == PaymentCanceled:
+		return coupon.Coupon{}, errCanceled
+	case in.Status != StatusSucceeded:
 		msg := msgNotSuccessful
 		if in.LastError != "" {
 			msg = in.LastError
 		}
 		return coupon.Coupon{}, apperr.Conflict("payment_not_successful", msg)
-	}
-	if !matches(p, in) {
+	case !matches(p, in):
 		// Never a coupon for money that is not what this seat costs.
 		slog.ErrorContext(ctx, "payment does not match its purchase", "payment_id", p.ID, "provider", p.Provider)
 		return coupon.Coupon{}, errMismatch
@@ -268,26 +332,44 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 			return err
 		}
 		// Under the lock, the payment's state is settled: a racing call
-		// may have fulfilled it a moment ago.
+		// may have fulfilled or refunded it a moment ago.
 		if p, err = s.store.get(ctx, p.ID); err != nil {
 			return err
 		}
-		if p.Status != PaymentOpen {
+		if p.Status == PaymentSucceeded || p.Status == PaymentRefunded {
 			return nil
 		}
 		now := s.now()
-		expires, err := s.store.holdExpiry(ctx, p.ID)
-		if err != nil && !errors.Is(err, db.ErrNotFound) {
+		reg, err := s.deps.Registrations.Mine(ctx, auth.Profile{ID: p.UserID}, p.WebinarID)
+		if err != nil {
 			return err
 		}
-		// A running hold is this payment's seat (counted in seats.Held);
-		// without one the payment needs a seat still free.
-		if !expires.After(now) && seats.Left == 0 {
-			noSeat = true
+		if _, err := s.deps.Coupons.Mine(ctx, p.UserID, p.WebinarID); err == nil {
+			noSeat = true // a second payment for a registration that has its coupon
 			return nil
+		} else if !errors.Is(err, db.ErrNotFound) {
+			return err
 		}
-		reg, err := s.deps.Registrations.MarkPurchased(ctx, p.RegistrationID)
-		if err != nil {
+		// A seat already marked paid (an admin's simulated purchase) is this
+		// payment's; otherwise it needs one.
+		if !reg.PurchasedCoupon {
+			held := false
+			if p.Status == PaymentOpen {
+				expires, err := s.store.holdExpiry(ctx, p.ID)
+				if err != nil && !errors.Is(err, db.ErrNotFound) {
+					return err
+				}
+				held = expires.After(now)
+			}
+			// A running hold is counted in seats.Held, so it is this
+			// payment's seat while paid seats are below total_seats.
+			if seats.Paid >= seats.Total || (!held && seats.Left == 0) {
+				noSeat = true
+				return nil
+			}
+			filled = seats.Paid+1 >= seats.Total
+		}
+		if reg, err = s.deps.Registrations.MarkPurchased(ctx, p.RegistrationID); err != nil {
 			return err
 		}
 		c, err = s.deps.Coupons.Issue(ctx, coupon.IssueParams{
@@ -304,11 +386,7 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 		if err != nil {
 			return err
 		}
-		if err := s.deps.Mailer.Enqueue(ctx, m); err != nil {
-			return err
-		}
-		filled = seats.Paid+1 >= seats.Total
-		return nil
+		return s.deps.Mailer.Enqueue(ctx, m)
 	})
 	switch {
 	case err != nil:
@@ -327,8 +405,9 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 	return c, nil
 }
 
-// closedOutcome answers for a payment that is no longer open: its coupon,
-// or why there is none. done is false for an open payment.
+// closedOutcome answers for a payment that is fulfilled or refunded: its
+// coupon, or why there is none. done is false for an open payment and for a
+// canceled one, whose intent Fulfil asks about.
 func (s *Service) closedOutcome(ctx context.Context, p Payment) (done bool, c coupon.Coupon, err error) {
 	switch p.Status {
 	case PaymentSucceeded:
@@ -336,8 +415,6 @@ func (s *Service) closedOutcome(ctx context.Context, p Payment) (done bool, c co
 		return true, c, err
 	case PaymentRefunded:
 		return true, c, errRefunded
-	case PaymentCanceled:
-		return true, c, apperr.Conflict("payment_canceled", msgNotSuccessful)
 	}
 	return false, c, nil
 }
@@ -409,8 +486,7 @@ func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
 	}
 	p, err := s.store.byProviderID(ctx, s.provider.Name(), ev.IntentID)
 	if errors.Is(err, db.ErrNotFound) {
-		slog.WarnContext(ctx, "webhook for an unknown payment", "event_id", ev.ID)
-		return nil
+		return s.refundOrphan(ctx, ev)
 	}
 	if err != nil {
 		return err
@@ -430,6 +506,39 @@ func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
 		_, _ = s.db.Q(ctx).ExecContext(context.WithoutCancel(ctx), `DELETE FROM processed_events WHERE provider = $1 AND event_id = $2`, s.provider.Name(), ev.ID)
 	}
 	return err
+}
+
+// refundOrphan gives back a paid intent that no payment points to any more:
+// earlier versions gave an open payment a new intent when its first one was
+// a day old, though the first could still be paid from an old tab. The
+// intent's metadata must name one of our payments, for the same buyer,
+// registration, amount and currency; then the money goes back (the payment
+// has, or will get, its seat through its own intent). Any other unknown
+// intent is acknowledged and ignored.
+func (s *Service) refundOrphan(ctx context.Context, ev WebhookEvent) error {
+	in, err := s.provider.Retrieve(ctx, ev.IntentID)
+	if errors.Is(err, ErrIntentNotFound) {
+		slog.WarnContext(ctx, "webhook for an unknown payment", "event_id", ev.ID)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	p, err := s.store.get(ctx, in.Metadata[MetaPaymentID])
+	if errors.Is(err, db.ErrNotFound) || (err == nil && !matches(Payment{
+		ID: p.ID, ProviderPaymentID: in.ID, UserID: p.UserID, WebinarID: p.WebinarID,
+		RegistrationID: p.RegistrationID, AmountCents: p.AmountCents, Currency: p.Currency}, in)) {
+		slog.WarnContext(ctx, "webhook for an unknown payment", "event_id", ev.ID)
+		return nil
+	}
+	if err != nil || in.Status != StatusSucceeded {
+		return err
+	}
+	if err := s.provider.Refund(ctx, in.ID, "watchwin-refund-"+in.ID); err != nil {
+		return fmt.Errorf("refund orphaned intent of payment %s: %w", p.ID, err)
+	}
+	slog.WarnContext(ctx, "orphaned intent refunded", "payment_id", p.ID, "event_id", ev.ID)
+	return nil
 }
 
 // CountByStatus counts the store's payments by outcome (open, succeeded,

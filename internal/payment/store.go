@@ -2,6 +2,7 @@ package payment
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"watchwin/internal/db"
@@ -20,11 +21,12 @@ func scanPayment(row interface{ Scan(...any) error }) (Payment, error) {
 	return p, db.MapError(err)
 }
 
-func (s store) insert(ctx context.Context, p Payment) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO payments (`+paymentColumns+`, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+// insert adds p, started from client (a hashed address; "" stores none).
+func (s store) insert(ctx context.Context, p Payment, client string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO payments (`+paymentColumns+`, updated_at, client_key)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
 		p.ID, p.Provider, p.ProviderPaymentID, p.UserID, p.WebinarID, p.RegistrationID,
-		p.AmountCents, p.CouponValueCents, p.Currency, p.Status, p.CreatedAt)
+		p.AmountCents, p.CouponValueCents, p.Currency, p.Status, p.CreatedAt, nullIfEmpty(client))
 	return db.MapError(err)
 }
 
@@ -44,29 +46,54 @@ func (s store) openFor(ctx context.Context, registrationID string) (Payment, err
 		FROM payments WHERE registration_id = $1 AND status = 'open'`, registrationID))
 }
 
+// setProviderID gives a payment still pending its provider's intent id (a
+// racing start that got the same intent first changes nothing).
 func (s store) setProviderID(ctx context.Context, id, providerID string, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET provider_payment_id = $2, updated_at = $3 WHERE id = $1`,
-		id, providerID, now)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET provider_payment_id = $2, updated_at = $3
+		WHERE id = $1 AND provider_payment_id = $4`, id, providerID, now, pendingID(id))
 	return db.MapError(err)
 }
 
-// close moves an open payment to status (succeeded, refunded or canceled)
-// and drops its seat hold. It reports false when the payment was no longer
-// open, so of two callers racing only one closes it.
+// cancelPending cancels an open payment that has no intent yet (no browser
+// can pay it) and drops its seat hold.
+func (s store) cancelPending(ctx context.Context, id string, now time.Time) error {
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		q := s.db.Q(ctx)
+		res, err := q.ExecContext(ctx, `UPDATE payments SET status = 'canceled', updated_at = $2
+			WHERE id = $1 AND status = 'open' AND provider_payment_id = $3`, id, now, pendingID(id))
+		if n, err := affected(res, err); err != nil || n == 0 {
+			return err
+		}
+		_, err = q.ExecContext(ctx, `DELETE FROM seat_holds WHERE payment_id = $1`, id)
+		return db.MapError(err)
+	})
+}
+
+// close moves a payment to status and drops its seat hold: an open one to
+// succeeded, refunded or canceled; a canceled one whose intent was paid
+// after all to succeeded or refunded. It reports false when the payment was
+// not in a state it leaves, so of two callers racing only one closes it.
 func (s store) close(ctx context.Context, id, status string, now time.Time) (bool, error) {
 	q := s.db.Q(ctx)
 	col := map[string]string{PaymentSucceeded: "fulfilled_at", PaymentRefunded: "refunded_at", PaymentCanceled: "updated_at"}[status]
-	res, err := q.ExecContext(ctx, `UPDATE payments SET status = $2, updated_at = $3, `+col+` = $3
-		WHERE id = $1 AND status = 'open'`, id, status, now)
-	if err != nil {
-		return false, db.MapError(err)
+	from := `status IN ('open', 'canceled')`
+	if status == PaymentCanceled {
+		from = `status = 'open'`
 	}
-	n, err := res.RowsAffected()
-	if err != nil || n == 0 {
+	res, err := q.ExecContext(ctx, `UPDATE payments SET status = $2, updated_at = $3, `+col+` = $3,
+		intent_unsettled = FALSE WHERE id = $1 AND `+from, id, status, now)
+	if n, err := affected(res, err); err != nil || n == 0 {
 		return false, err
 	}
 	_, err = q.ExecContext(ctx, `DELETE FROM seat_holds WHERE payment_id = $1`, id)
 	return true, db.MapError(err)
+}
+
+func affected(res sql.Result, err error) (int64, error) {
+	if err != nil {
+		return 0, db.MapError(err)
+	}
+	return res.RowsAffected()
 }
 
 // hold gives payment its registration's seat until expires (replacing a
@@ -102,10 +129,24 @@ func (s store) markEvent(ctx context.Context, provider, eventID string, now time
 // startedBefore, the least recently looked at first (updated_at, which
 // touched moves on), so payments that stay open never starve the others.
 func (s store) unsettled(ctx context.Context, provider string, startedBefore time.Time, limit int) ([]Payment, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+paymentColumns+` FROM payments
+	return s.list(ctx, `SELECT `+paymentColumns+` FROM payments
 		WHERE status = 'open' AND provider = $1 AND provider_payment_id NOT LIKE 'pending:%'
 		AND created_at <= $2
 		ORDER BY updated_at, created_at, id LIMIT $3`, provider, startedBefore, limit)
+}
+
+// unsettledCanceled returns up to limit canceled payments of provider whose
+// intent may still have been paid (intent_unsettled), least recently looked
+// at first.
+func (s store) unsettledCanceled(ctx context.Context, provider string, limit int) ([]Payment, error) {
+	return s.list(ctx, `SELECT `+paymentColumns+` FROM payments
+		WHERE intent_unsettled = TRUE AND status = 'canceled' AND provider = $1
+		ORDER BY updated_at, id LIMIT $2`, provider, limit)
+}
+
+// list runs a query of payment rows.
+func (s store) list(ctx context.Context, query string, args ...any) ([]Payment, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
@@ -121,10 +162,17 @@ func (s store) unsettled(ctx context.Context, provider string, startedBefore tim
 	return out, db.MapError(rows.Err())
 }
 
-// touch records that an open payment was looked at (moves it to the back
+// settle records that a canceled payment's intent can no longer be paid.
+func (s store) settle(ctx context.Context, id string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET intent_unsettled = FALSE, updated_at = $2
+		WHERE id = $1 AND status = 'canceled'`, id, now)
+	return db.MapError(err)
+}
+
+// touch records that a payment was looked at (moves it to the back
 // of the reconciler's queue).
 func (s store) touch(ctx context.Context, id string, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET updated_at = $2 WHERE id = $1 AND status = 'open'`, id, now)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET updated_at = $2 WHERE id = $1`, id, now)
 	return db.MapError(err)
 }
 

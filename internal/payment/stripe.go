@@ -144,6 +144,22 @@ func (s *Stripe) Refund(ctx context.Context, id, idempotencyKey string) error {
 	return nil
 }
 
+// Cancel cancels the intent id at Stripe. An intent Stripe already canceled
+// counts as done; one that succeeded gives an error (the caller fulfils or
+// refunds it instead).
+func (s *Stripe) Cancel(ctx context.Context, id string) error {
+	if id == "" {
+		return fmt.Errorf("payment: stripe cancel: empty id: %w", ErrIntentNotFound)
+	}
+	if _, err := s.sc.V1PaymentIntents.Cancel(ctx, id, nil); err != nil {
+		if in, rerr := s.Retrieve(ctx, id); rerr == nil && in.Status == StatusCanceled {
+			return nil
+		}
+		return s.wrapLookup("cancel intent "+id, err)
+	}
+	return nil
+}
+
 // intentFromStripe keeps the fields fulfilment checks. Stripe's status names
 // are the IntentStatus values; requires_capture never occurs because intents
 // are created with automatic capture.

@@ -73,6 +73,23 @@ func (p *TestProvider) Refund(ctx context.Context, id, _ string) error {
 	return nil
 }
 
+// Cancel implements Provider: an intent still waiting for a card can no
+// longer be paid; a canceled one stays canceled.
+func (p *TestProvider) Cancel(ctx context.Context, id string) error {
+	if _, err := p.db.Q(ctx).ExecContext(ctx, `UPDATE test_payment_intents SET status = $2, updated_at = $3
+		WHERE id = $1 AND status = $4`, id, StatusCanceled, p.now(), StatusRequiresPaymentMethod); err != nil {
+		return db.MapError(err)
+	}
+	in, err := p.Retrieve(ctx, id)
+	if err != nil {
+		return err
+	}
+	if in.Status != StatusCanceled {
+		return errors.New("test provider: a succeeded intent cannot be canceled")
+	}
+	return nil
+}
+
 // Refunded reports whether an intent's money was given back (tests and the
 // admin check it).
 func (p *TestProvider) Refunded(ctx context.Context, id string) (bool, error) {

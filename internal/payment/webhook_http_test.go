@@ -43,7 +43,7 @@ func TestStripeWebhookRoute(t *testing.T) {
 
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		p := buyer(t, s, w.ID)
-		st, err := svc.Start(t.Context(), p, w.ID)
+		st, err := svc.Start(t.Context(), p, w.ID, "")
 		if err != nil {
 			t.Fatal(err)
 		}

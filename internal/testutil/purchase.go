@@ -23,7 +23,7 @@ func (s *Server) Purchase(p auth.Profile, webinarID string) coupon.Coupon {
 	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
 		s.t.Fatalf("watch: %v", err)
 	}
-	st, err := s.App.Payments.Start(ctx, p, webinarID)
+	st, err := s.App.Payments.Start(ctx, p, webinarID, "")
 	if err != nil {
 		s.t.Fatalf("start payment: %v", err)
 	}

@@ -32,12 +32,16 @@ func NewServer(t testing.TB, engine db.Engine) *Server {
 	return NewServerWithDB(t, OpenDB(t, engine))
 }
 
-// NewServerWithDB starts the application on d (from OpenDB or ForEachEngine).
-func NewServerWithDB(t testing.TB, d *db.DB) *Server {
+// NewServerWithDB starts the application on d (from OpenDB or ForEachEngine),
+// with the defaults changed by each option.
+func NewServerWithDB(t testing.TB, d *db.DB, options ...func(*config.Config)) *Server {
 	t.Helper()
 	cfg, err := config.Defaults()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, o := range options {
+		o(&cfg)
 	}
 	cfg.DataDir = t.TempDir()
 	// The public URL (links in e-mails) and the app's address are the test
@@ -56,10 +60,24 @@ func NewServerWithDB(t testing.TB, d *db.DB) *Server {
 	return &Server{App: a, URL: ts.URL, Clock: clock, t: t}
 }
 
+// BehindProxy is an option of NewServerWithDB: the test's own address is a
+// trusted proxy, so a Client's Forwarded address is the client address the
+// server sees (as behind a reverse proxy).
+func BehindProxy(c *config.Config) {
+	ps, err := config.ParseTrustedProxies("127.0.0.1,::1")
+	if err != nil {
+		panic(err)
+	}
+	c.TrustedProxies = ps
+}
+
 // Client is an API client with its own cookie jar (one browser).
 type Client struct {
 	s    *Server
 	http *http.Client
+	// Forwarded, when set, is sent as X-Forwarded-For: the client address
+	// on a server started with BehindProxy.
+	Forwarded string
 }
 
 // Client returns a new, signed-out client.
@@ -135,6 +153,9 @@ func (c *Client) Send(req *http.Request) Response {
 		full, _ := http.NewRequest(req.Method, c.s.URL+req.URL.String(), req.Body)
 		full.Header = req.Header
 		req = full
+	}
+	if c.Forwarded != "" {
+		req.Header.Set("X-Forwarded-For", c.Forwarded)
 	}
 	res, err := c.http.Do(req)
 	if err != nil {

@@ -123,6 +123,9 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 	s.list.invalidate()
 	var few tooFewSeatsError
 	switch {
+	case errors.As(err, &few) && few.held > 0:
+		return Webinar{}, &apperr.Error{Kind: apperr.KindConflict, Code: "seats_held", Field: fieldTotalSeats,
+			Message: heldSeatsMessage(few.paid, few.held)}
 	case errors.As(err, &few):
 		return Webinar{}, apperr.Invalid(fieldTotalSeats, paidSeatsMessage(few.paid))
 	case errors.Is(err, db.ErrNotFound):

@@ -19,8 +19,9 @@ var (
 	errHasPaidSeats = errors.New("webinar has paid seats")
 )
 
-// tooFewSeatsError: update refused, total_seats would fall below the paid seats.
-type tooFewSeatsError struct{ paid int }
+// tooFewSeatsError: update refused, total_seats would fall below the paid
+// seats, or below the paid seats plus the running seat holds (held > 0).
+type tooFewSeatsError struct{ paid, held int }
 
 func (e tooFewSeatsError) Error() string { return paidSeatsMessage(e.paid) }
 
@@ -144,7 +145,8 @@ func (s store) lockSeats(ctx context.Context, id string, now time.Time, forUpdat
 }
 
 // update replaces the editable fields of w.ID, refusing (tooFewSeatsError)
-// a total_seats below the paid seats, checked under the seat lock.
+// a total_seats below the paid seats plus the running holds, checked under
+// the seat lock: every buyer holding a seat may still pay for it.
 func (s store) update(ctx context.Context, w Webinar) error {
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		seats, err := s.lockSeats(ctx, w.ID, w.UpdatedAt, false)
@@ -152,7 +154,10 @@ func (s store) update(ctx context.Context, w Webinar) error {
 			return err
 		}
 		if w.TotalSeats < seats.Paid {
-			return tooFewSeatsError{seats.Paid}
+			return tooFewSeatsError{paid: seats.Paid}
+		}
+		if w.TotalSeats < seats.Paid+seats.Held {
+			return tooFewSeatsError{paid: seats.Paid, held: seats.Held}
 		}
 		_, err = s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
 			display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,

@@ -283,3 +283,17 @@ func paidSeatsMessage(paid int) string {
 	}
 	return fmt.Sprintf("Total seats cannot be less than the %d seats already paid for", paid)
 }
+
+// heldSeatsMessage explains why total_seats cannot go lower while buyers
+// are paying for seats they hold.
+func heldSeatsMessage(paid, held int) string {
+	return fmt.Sprintf("Total seats cannot be less than %d right now: %s paid for and %s held by buyers who are paying. Try again when their checkouts end.",
+		paid+held, plural(paid, "seat"), plural(held, "seat"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

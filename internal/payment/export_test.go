@@ -1,0 +1,4 @@
+package payment
+
+// SetProvider swaps the service's provider (tests: a provider that fails).
+func (s *Service) SetProvider(p Provider) { s.provider = p }

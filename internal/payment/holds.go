@@ -1,0 +1,154 @@
+package payment
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/db"
+	"watchwin/internal/throttle"
+	"watchwin/internal/webinar"
+)
+
+// Limits on what one client address may hold (docs/api.md, "Seat holds"),
+// so a few throwaway accounts cannot make a webinar answer sold out to
+// everyone for the length of a hold. They count payments started from the
+// same address (behind trusted proxies, the real client; ClientKey groups
+// an IPv6 /64), checked under the webinar's seat lock.
+const (
+	// HoldsPerClientPerWebinar running seat holds of one webinar.
+	HoldsPerClientPerWebinar = 2
+	// HoldsPerClient running seat holds across every webinar.
+	HoldsPerClient = 5
+	// AccountsPerClient other accounts that may have started a payment from
+	// the same address in AccountsWindow.
+	AccountsPerClient = 3
+	AccountsWindow    = time.Hour
+)
+
+const (
+	msgSeatsHeld     = "Every seat left is being paid for right now. If a buyer does not finish, the seat comes back: please try again in %s."
+	msgTooManyHolds  = "Too many payments are under way from your connection. Please finish one, or try again in %s."
+	msgTooManyPeople = "Too many accounts have started payments from your connection. Please try again in %s."
+)
+
+// seatFor refuses a new or renewed hold when no seat is free (sold_out, or
+// seats_held while other buyers' holds run) or when client is past a limit
+// above. The caller holds the webinar's seat lock. client "" is not limited.
+func (s *Service) seatFor(ctx context.Context, seats webinar.Seats, webinarID, userID, client string, now time.Time) error {
+	if seats.Left == 0 {
+		if seats.Paid >= seats.Total {
+			return errSoldOut
+		}
+		soonest, err := s.store.soonestHoldEnd(ctx, webinarID, now)
+		if err != nil {
+			return err
+		}
+		return waitError("seats_held", apperr.KindConflict, msgSeatsHeld, soonest.Sub(now))
+	}
+	if client == "" {
+		return nil
+	}
+	holds, err := s.store.clientHolds(ctx, client, now)
+	if err != nil {
+		return err
+	}
+	onWebinar := 0
+	for _, h := range holds {
+		if h.webinarID == webinarID {
+			onWebinar++
+		}
+	}
+	if onWebinar >= HoldsPerClientPerWebinar || len(holds) >= HoldsPerClient {
+		return waitError("too_many_holds", apperr.KindTooMany, msgTooManyHolds, holds[0].expires.Sub(now))
+	}
+	others, err := s.store.clientAccounts(ctx, client, userID, now.Add(-AccountsWindow))
+	if err != nil {
+		return err
+	}
+	if len(others) >= AccountsPerClient {
+		// The count drops below the limit when the oldest of the last
+		// AccountsPerClient accounts' payments leaves the window.
+		oldest := others[len(others)-AccountsPerClient]
+		return waitError("too_many_accounts", apperr.KindTooMany, msgTooManyPeople, oldest.Add(AccountsWindow).Sub(now))
+	}
+	return nil
+}
+
+// waitError is a refusal worth retrying after wait (Retry-After), worded
+// with the wait in whole minutes.
+func waitError(code string, kind apperr.Kind, format string, wait time.Duration) error {
+	e, _ := apperr.As(throttle.TooMany(format, max(wait, time.Second)))
+	e.Kind, e.Code = kind, code
+	return e
+}
+
+// clientHold is a running seat hold of a payment started from a client.
+type clientHold struct {
+	webinarID string
+	expires   time.Time
+}
+
+// clientHolds returns the running seat holds of payments started from
+// client, soonest to end first.
+func (s store) clientHolds(ctx context.Context, client string, now time.Time) ([]clientHold, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT h.webinar_id, h.expires_at
+		FROM seat_holds h JOIN payments p ON p.id = h.payment_id
+		WHERE p.client_key = $1 AND h.expires_at > $2 ORDER BY h.expires_at LIMIT 100`, client, now)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var out []clientHold
+	for rows.Next() {
+		var h clientHold
+		if err := rows.Scan(&h.webinarID, &h.expires); err != nil {
+			return nil, db.MapError(err)
+		}
+		out = append(out, h)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// clientAccounts returns, for each account other than userID that started a
+// payment from client since since, when it last did, oldest first.
+func (s store) clientAccounts(ctx context.Context, client, userID string, since time.Time) ([]time.Time, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT user_id, created_at FROM payments
+		WHERE client_key = $1 AND created_at > $2 AND user_id <> $3
+		ORDER BY created_at LIMIT 1000`, client, since, userID)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	last := map[string]time.Time{}
+	var order []string
+	for rows.Next() {
+		var user string
+		var at time.Time
+		if err := rows.Scan(&user, &at); err != nil {
+			return nil, db.MapError(err)
+		}
+		if _, seen := last[user]; !seen {
+			order = append(order, user)
+		}
+		last[user] = at.UTC()
+	}
+	if err := rows.Err(); err != nil {
+		return nil, db.MapError(err)
+	}
+	out := make([]time.Time, 0, len(order))
+	for _, u := range order {
+		out = append(out, last[u])
+	}
+	slices.SortFunc(out, time.Time.Compare)
+	return out, nil
+}
+
+// soonestHoldEnd returns when the first running hold on webinarID ends.
+func (s store) soonestHoldEnd(ctx context.Context, webinarID string, now time.Time) (time.Time, error) {
+	var t time.Time
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds
+		WHERE webinar_id = $1 AND expires_at > $2 ORDER BY expires_at LIMIT 1`, webinarID, now).Scan(&t)
+	return t.UTC(), db.MapError(err)
+}
