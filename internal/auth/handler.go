@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"watchwin/internal/httpx"
+	"watchwin/internal/keyset"
 )
 
 // Handler serves the account endpoints of docs/api.md.
@@ -187,11 +188,27 @@ func (h *Handler) listUsers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	users, more, err := h.svc.ListUsers(r.Context(), limit, offset)
+	c, err := keyset.FromQuery(r, offset)
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": users, "has_more": more})
+	var after *UserCursor
+	if c != "" {
+		if after, err = ParseUserCursor(c); err != nil {
+			return err
+		}
+	}
+	users, more, err := h.svc.ListUsers(r.Context(), limit, offset, after)
+	if err != nil {
+		return err
+	}
+	// next_cursor starts the following page (docs/api.md, "Paging").
+	var next *string
+	if more {
+		c := UserCursorOf(users[len(users)-1]).String()
+		next = &c
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": users, "has_more": more, "next_cursor": next})
 	return nil
 }
 

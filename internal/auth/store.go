@@ -173,10 +173,17 @@ func (s store) forgetDevice(ctx context.Context, tokenHash string) error {
 	return db.MapError(err)
 }
 
-// listUsers returns a page of the accounts that are not deleted, by e-mail.
-func (s store) listUsers(ctx context.Context, limit, offset int) ([]Profile, error) {
+// listUsers returns a page of the accounts that are not deleted, by e-mail:
+// after the row after names (a range read of the partial index
+// profiles_live_email, migration 0011), else from offset (a walk).
+func (s store) listUsers(ctx context.Context, limit, offset int, after *UserCursor) ([]Profile, error) {
+	where, args := ``, []any{limit, offset}
+	if after != nil {
+		where = ` AND p.email >= $3 AND (p.email > $3 OR p.id > $4)`
+		args = append(args, after.Email, after.ID)
+	}
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+profileColumns+` FROM profiles p
-		WHERE p.deleted_at IS NULL ORDER BY p.email, p.id LIMIT $1 OFFSET $2`, limit, offset)
+		WHERE p.deleted_at IS NULL`+where+` ORDER BY p.email, p.id LIMIT $1 OFFSET $2`, args...)
 	if err != nil {
 		return nil, db.MapError(err)
 	}

@@ -68,9 +68,10 @@ func (in *UserInput) validate() error {
 }
 
 // ListUsers returns a page of the accounts (deleted ones never), by e-mail,
-// and whether more follow.
-func (s *Service) ListUsers(ctx context.Context, limit, offset int) ([]Profile, bool, error) {
-	list, err := s.store.listUsers(ctx, limit+1, offset)
+// and whether more follow. The page starts after the account after names
+// when it is set (a cursor, docs/api.md "Paging"), else at offset.
+func (s *Service) ListUsers(ctx context.Context, limit, offset int, after *UserCursor) ([]Profile, bool, error) {
+	list, err := s.store.listUsers(ctx, limit+1, offset, after)
 	if err != nil {
 		return nil, false, err
 	}

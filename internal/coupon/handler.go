@@ -7,6 +7,7 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
+	"watchwin/internal/keyset"
 )
 
 // Handler serves the coupon endpoints of docs/api.md: a user reads only
@@ -60,7 +61,15 @@ func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, more, err := h.svc.AdminList(r.Context(), ListParams{Search: r.URL.Query().Get("search"), Limit: limit, Offset: offset})
+	p := ListParams{Search: r.URL.Query().Get("search"), Limit: limit, Offset: offset}
+	if c, err := keyset.FromQuery(r, offset); err != nil {
+		return err
+	} else if c != "" {
+		if p.After, err = ParseCursor(c); err != nil {
+			return err
+		}
+	}
+	list, more, err := h.svc.AdminList(r.Context(), p)
 	if err != nil {
 		return err
 	}
@@ -69,7 +78,13 @@ func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
 	for i, c := range list {
 		out[i] = c.View(now)
 	}
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupons": out, "has_more": more})
+	// next_cursor starts the following page (docs/api.md, "Paging").
+	var next *string
+	if more {
+		c := CursorOf(list[len(list)-1]).String()
+		next = &c
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupons": out, "has_more": more, "next_cursor": next})
 	return nil
 }
 

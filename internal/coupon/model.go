@@ -107,5 +107,13 @@ func (a Admin) View(now time.Time) AdminView {
 type ListParams struct {
 	Search string // matched against code, owner e-mail and webinar title
 	Limit  int
-	Offset int
+	Offset int     // rows to skip (old clients; slow on big tables)
+	After  *Cursor // when set, the page starts after this row instead
+}
+
+// Cursor is an admin coupon's place in the list's order (created_at
+// descending, then id): a page that starts after it is an index range read.
+type Cursor struct {
+	CreatedAt time.Time
+	ID        string
 }

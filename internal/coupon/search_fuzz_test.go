@@ -96,6 +96,14 @@ func FuzzCouponSearch(f *testing.F) {
 				expected = append(expected, c.Code)
 			}
 		}
+		// A whole code, typed any case with or without 'LW' and hyphens,
+		// lists that coupon alone (docs/api.md, "Search").
+		bare := strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(trimmed))
+		for _, c := range want {
+			if code := strings.ReplaceAll(c.Code, "-", ""); bare == code || "LW"+bare == code {
+				expected = []string{c.Code}
+			}
+		}
 		gotCodes := codes(got.Coupons)
 		slices.Sort(gotCodes)
 		slices.Sort(expected)

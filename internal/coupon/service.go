@@ -16,24 +16,43 @@ import (
 // collision is already vanishingly rare).
 const maxCodeTries = 5
 
+// errCodeTries ends an Issue whose every code was taken (a broken code
+// source, never chance).
+var errCodeTries = errors.New("coupon: no free code after retries")
+
+// CodeSource makes a new coupon code; NewCode is the real one.
+type CodeSource func() string
+
 // Service is the coupon logic; it knows nothing of HTTP.
 type Service struct {
 	store      store
 	now        db.Clock
+	codes      CodeSource
 	expiryDays int
 }
 
 // NewService returns the coupon service; coupons expire expiryDays after
-// issue (WATCHWIN_COUPON_EXPIRY_DAYS, SPEC.md's 30 by default).
+// issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md §8).
 func NewService(d *db.DB, now db.Clock, expiryDays int) *Service {
-	return &Service{store: store{d}, now: now, expiryDays: expiryDays}
+	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays}
+}
+
+// WithCodes returns a copy of s that takes its codes from next, so a test
+// can force a code collision; s itself is unchanged.
+func (s *Service) WithCodes(next CodeSource) *Service {
+	c := *s
+	c.codes = next
+	return &c
 }
 
 // Issue creates the coupon of a paid seat: a fresh code, status active,
 // expiring expiryDays (p.ExpiryDays when set) from now. Payment fulfilment
-// calls it inside its transaction; the schema allows one coupon per
+// calls it inside its transaction, which stays usable after a code
+// collision: the insert skips a taken code (ON CONFLICT (code) DO NOTHING)
+// rather than failing, so no error aborts a PostgreSQL transaction and
+// Issue simply draws another. The schema allows one coupon per
 // registration and per payment, so a second issue for either fails with
-// db.ErrConflict.
+// db.ErrConflict, which is final.
 func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 	now := s.now()
 	days := s.expiryDays
@@ -45,22 +64,17 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 		PaymentID: p.PaymentID, ValueCents: p.ValueCents, OriginalPaymentCents: p.OriginalPaymentCents,
 		Status: StatusActive, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, days),
 	}
-	var err error
 	for range maxCodeTries {
-		c.Code = NewCode()
-		if err = s.store.insert(ctx, c); err == nil {
+		c.Code = s.codes()
+		inserted, err := s.store.insert(ctx, c)
+		if err != nil {
+			return Coupon{}, err
+		}
+		if inserted {
 			return s.store.get(ctx, c.ID)
 		}
-		if !errors.Is(err, db.ErrConflict) {
-			return Coupon{}, err
-		}
-		// A conflict on the registration or payment is final: find out
-		// which by looking for the coupon already there.
-		if _, e := s.store.byRegistration(ctx, p.RegistrationID); e == nil {
-			return Coupon{}, err
-		}
 	}
-	return Coupon{}, err
+	return Coupon{}, errCodeTries
 }
 
 // ForPayment returns the coupon a payment was fulfilled with.

@@ -3,13 +3,17 @@ package coupon
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"strings"
 	"time"
 
 	"watchwin/internal/db"
 )
 
-// store runs the coupon SQL on the transaction in ctx, if any.
+// store runs the coupon SQL on the transaction in ctx, if any. Every method
+// is one statement, correct in or out of a transaction: none needs one of
+// its own. insert joins payment fulfilment's transaction, and it never
+// fails on a taken code, so that transaction stays usable (see insert).
 type store struct{ db *db.DB }
 
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
@@ -33,17 +37,31 @@ func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 	return c, nil
 }
 
-func (s store) insert(ctx context.Context, c Coupon) error {
+// insert writes c unless its code is taken, and reports whether it did. A
+// taken code is skipped by ON CONFLICT (code) DO NOTHING (no row comes
+// back) instead of raising an error, because on PostgreSQL an error aborts
+// the caller's transaction and no retry could run in it. A taken
+// registration or payment is still db.ErrConflict. Safe in or out of a
+// transaction.
+func (s store) insert(ctx context.Context, c Coupon) (bool, error) {
 	var payment sql.NullString
 	if c.PaymentID != "" {
 		payment = sql.NullString{String: c.PaymentID, Valid: true}
 	}
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id,
+	var id string
+	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id,
 		payment_id, value_cents, original_payment_cents, status, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		ON CONFLICT (code) DO NOTHING RETURNING id`,
 		c.ID, c.Code, c.UserID, c.WebinarID, c.RegistrationID, payment, c.ValueCents, c.OriginalPaymentCents,
-		c.Status, c.CreatedAt, c.ExpiresAt)
-	return db.MapError(err)
+		c.Status, c.CreatedAt, c.ExpiresAt).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, db.MapError(err)
+	}
+	return true, nil
 }
 
 func (s store) get(ctx context.Context, id string) (Coupon, error) {
@@ -52,10 +70,6 @@ func (s store) get(ctx context.Context, id string) (Coupon, error) {
 
 func (s store) byPayment(ctx context.Context, paymentID string) (Coupon, error) {
 	return scan(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+columns+from+` WHERE c.payment_id = $1`, paymentID))
-}
-
-func (s store) byRegistration(ctx context.Context, registrationID string) (Coupon, error) {
-	return scan(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+columns+from+` WHERE c.webinar_registration_id = $1`, registrationID))
 }
 
 // mine returns a user's coupon for a webinar (one registration per user

@@ -1,0 +1,230 @@
+package coupon
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"watchwin/internal/db"
+	"watchwin/internal/keyset"
+)
+
+// The admin coupon list at 100,000 customers (docs/api.md, "Admin: coupons"):
+// a whole code is one read of the unique index on code; a substring search
+// first looks at the newest searchWindow coupons after the page's start
+// (a broad search fills its page there), and otherwise asks the indexes for
+// every candidate (a narrow search has few); pages follow by cursor.
+
+// searchWindow is how many of the newest coupons a search scans in order
+// before it asks the indexes: a search matching more than about
+// limit/searchWindow of all coupons fills its page in the window, one
+// matching fewer has at most that share of them as candidates to sort.
+const searchWindow = 2000
+
+// minTrigram is the shortest search the SQLite trigram tables can answer;
+// shorter ones scan (they are broad, so the window usually answers them).
+const minTrigram = 3
+
+// likeEscaper makes a search text match itself literally in LIKE … ESCAPE '\'.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
+// String returns the cursor as the API sends it (next_cursor).
+func (c Cursor) String() string {
+	return keyset.Encode(c.CreatedAt.UTC().Format(time.RFC3339Nano), c.ID)
+}
+
+// ParseCursor reads a cursor String made; anything else is a 400 naming
+// the cursor parameter.
+func ParseCursor(s string) (*Cursor, error) {
+	parts, err := keyset.Decode(s, 2)
+	if err != nil {
+		return nil, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, parts[0])
+	if err != nil || parts[1] == "" {
+		_, err = keyset.Decode("", 2) // the same 400
+		return nil, err
+	}
+	return &Cursor{CreatedAt: t.UTC(), ID: parts[1]}, nil
+}
+
+// CursorOf is the cursor of the page that follows a.
+func CursorOf(a Admin) Cursor { return Cursor{CreatedAt: a.CreatedAt, ID: a.ID} }
+
+// canonicalCode returns the code a search names when it is a whole coupon
+// code typed any way a clerk might (any case, with or without 'LW' and the
+// hyphens or spaces): 'LW-' and three groups of the code alphabet.
+func canonicalCode(search string) (string, bool) {
+	s := strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(search))
+	if len(s) == 2+codeGroups*groupLen {
+		var ok bool
+		if s, ok = strings.CutPrefix(s, "LW"); !ok {
+			return "", false
+		}
+	}
+	if len(s) != codeGroups*groupLen || strings.Trim(s, codeAlphabet) != "" {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("LW")
+	for i := 0; i < len(s); i += groupLen {
+		b.WriteString("-" + s[i:i+groupLen])
+	}
+	return b.String(), true
+}
+
+// query builds one statement's text and its numbered arguments.
+type query struct {
+	sql  strings.Builder
+	args []any
+}
+
+// arg adds v and returns its placeholder.
+func (q *query) arg(v any) string {
+	q.args = append(q.args, v)
+	return fmt.Sprintf("$%d", len(q.args))
+}
+
+func (q *query) add(parts ...string) *query {
+	for _, p := range parts {
+		q.sql.WriteString(p)
+	}
+	return q
+}
+
+// after is the keyset condition: rows after cursor in the order
+// created_at DESC, id (the first term alone is an index range).
+func (q *query) after(c *Cursor) string {
+	if c == nil {
+		return `TRUE`
+	}
+	t, id := q.arg(c.CreatedAt), q.arg(c.ID)
+	return `c.created_at <= ` + t + ` AND (c.created_at < ` + t + ` OR c.id > ` + id + `)`
+}
+
+// page ends a statement: the list's order, the limit and (old clients) the offset.
+func (q *query) page(p ListParams) {
+	q.add(` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(p.Limit))
+	if p.Offset > 0 {
+		q.add(` OFFSET `, q.arg(p.Offset))
+	}
+}
+
+// matches is the search's meaning: the code, the live owner's e-mail or the
+// webinar title contains it, in any case. lower() on both sides and LIKE …
+// ESCAPE '\' read the same on SQLite and PostgreSQL (SQLite's lower() folds
+// ASCII only, on both sides alike). The indexes below only find candidates:
+// this predicate decides, so both engines answer as it says.
+func matches(pattern string) string {
+	return `(lower(c.code) LIKE lower(` + pattern + `) ESCAPE '\' OR lower(p.email) LIKE lower(` + pattern + `) ESCAPE '\'
+		OR lower(w.title) LIKE lower(` + pattern + `) ESCAPE '\')`
+}
+
+// adminList returns a page of every coupon, newest first, those whose code,
+// owner e-mail or webinar title contain search ("" matches all).
+func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
+	if p.Search == "" {
+		q := &query{}
+		q.add(`SELECT `+adminColumns+adminFrom+` WHERE `, q.after(p.After))
+		q.page(p)
+		return s.adminRows(ctx, q)
+	}
+	if code, ok := canonicalCode(p.Search); ok {
+		list, found, err := s.byCode(ctx, code, p)
+		if found || err != nil {
+			return list, err
+		}
+	}
+	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
+	if p.Offset == 0 {
+		// The newest searchWindow coupons after the cursor, in order: when
+		// they hold a full page, it is the page.
+		q := &query{}
+		like := q.arg(pattern)
+		q.add(`SELECT `+adminColumns+` FROM (SELECT c.id FROM coupons c WHERE `, q.after(p.After),
+			` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(searchWindow), `) win
+			JOIN coupons c ON c.id = win.id LEFT JOIN webinars w ON w.id = c.webinar_id
+			LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL
+			WHERE `, matches(like))
+		q.page(p)
+		list, err := s.adminRows(ctx, q)
+		if err != nil || len(list) == p.Limit {
+			return list, err
+		}
+	}
+	q := &query{}
+	like := q.arg(pattern)
+	q.add(`SELECT `+adminColumns+adminFrom+` WHERE `, s.candidates(q, like, p.Search), ` AND `, matches(like),
+		` AND `, q.after(p.After))
+	q.page(p)
+	return s.adminRows(ctx, q)
+}
+
+// candidates is a condition on c that holds for every coupon the search may
+// match and that an index answers: a UNION of the coupons whose code, whose
+// live owner's e-mail or whose webinar's title contains the text.
+func (s store) candidates(q *query, like, search string) string {
+	if s.db.Engine == db.Postgres {
+		// PostgreSQL: the pg_trgm GIN indexes of migration 0011 serve each
+		// LIKE; a UNION lets each part use its own (an OR of three would not).
+		return `c.id IN (
+			SELECT c1.id FROM coupons c1 WHERE lower(c1.code) LIKE lower(` + like + `) ESCAPE '\'
+			UNION SELECT c2.id FROM profiles p2 JOIN coupons c2 ON c2.user_id = p2.id
+				WHERE p2.deleted_at IS NULL AND lower(p2.email) LIKE lower(` + like + `) ESCAPE '\'
+			UNION SELECT c3.id FROM webinars w3 JOIN coupons c3 ON c3.webinar_id = w3.id
+				WHERE lower(w3.title) LIKE lower(` + like + `) ESCAPE '\')`
+	}
+	if utf8.RuneCountInString(search) < minTrigram {
+		return `TRUE` // too short for a trigram: every coupon is a candidate
+	}
+	// SQLite: the FTS5 trigram tables of migration 0011 hold every code and
+	// every live e-mail; a quoted phrase matches a substring (folding ASCII
+	// case, as lower() does). Webinars are few: their titles are scanned.
+	phrase := q.arg(`"` + strings.ReplaceAll(search, `"`, `""`) + `"`)
+	return `c.id IN (
+		SELECT coupon_id FROM coupon_code_search WHERE coupon_code_search MATCH ` + phrase + `
+		UNION SELECT c2.id FROM coupons c2 WHERE c2.user_id IN
+			(SELECT profile_id FROM profile_email_search WHERE profile_email_search MATCH ` + phrase + `)
+		UNION SELECT c3.id FROM coupons c3 WHERE c3.webinar_id IN
+			(SELECT w3.id FROM webinars w3 WHERE lower(w3.title) LIKE lower(` + like + `) ESCAPE '\'))`
+}
+
+// byCode returns the page of a search that names a whole code: the coupon
+// with that code alone, when there is one (found reports whether).
+func (s store) byCode(ctx context.Context, code string, p ListParams) ([]Admin, bool, error) {
+	q := &query{}
+	q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.code = `, q.arg(code))
+	list, err := s.adminRows(ctx, q)
+	if err != nil || len(list) == 0 {
+		return nil, false, err
+	}
+	c := list[0]
+	if p.Offset > 0 || (p.After != nil && !after(c, *p.After)) {
+		return []Admin{}, true, nil
+	}
+	return list, true, nil
+}
+
+// after reports whether a comes after cursor c in the list's order.
+func after(a Admin, c Cursor) bool {
+	return a.CreatedAt.Before(c.CreatedAt) || (a.CreatedAt.Equal(c.CreatedAt) && a.ID > c.ID)
+}
+
+func (s store) adminRows(ctx context.Context, q *query) ([]Admin, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, q.sql.String(), q.args...)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []Admin{}
+	for rows.Next() {
+		a, err := scanAdmin(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, db.MapError(rows.Err())
+}
