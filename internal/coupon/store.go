@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 
 	"watchwin/internal/db"
@@ -131,37 +130,6 @@ func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
 		a.WebinarTitle = &title.String
 	}
 	return a, nil
-}
-
-// likeEscaper makes a search text match itself literally in LIKE … ESCAPE '\'.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-
-// adminList returns a page of every coupon, newest first, those whose code,
-// owner e-mail or webinar title contain search (any case; "" matches all).
-// lower() on both sides and LIKE … ESCAPE '\' read the same on SQLite and
-// PostgreSQL (SQLite's lower() folds ASCII only, on both sides alike).
-func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
-	where, args := ``, []any{p.Limit, p.Offset}
-	if p.Search != "" {
-		where = ` WHERE lower(c.code) LIKE lower($3) ESCAPE '\' OR lower(p.email) LIKE lower($3) ESCAPE '\'
-			OR lower(w.title) LIKE lower($3) ESCAPE '\'`
-		args = append(args, "%"+likeEscaper.Replace(p.Search)+"%")
-	}
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+adminColumns+adminFrom+where+`
-		ORDER BY c.created_at DESC, c.id LIMIT $1 OFFSET $2`, args...)
-	if err != nil {
-		return nil, db.MapError(err)
-	}
-	defer rows.Close()
-	out := []Admin{}
-	for rows.Next() {
-		a, err := scanAdmin(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, db.MapError(rows.Err())
 }
 
 func (s store) adminGet(ctx context.Context, id string) (Admin, error) {
