@@ -17,12 +17,12 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/config"
 	"watchwin/internal/coupon"
+	"watchwin/internal/couponlink"
 	"watchwin/internal/db"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/media"
-	"watchwin/internal/migration"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/setting"
@@ -246,7 +246,7 @@ func (a *App) apiRoutes(router httpx.Router) *media.Handler {
 	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
 	setting.NewHandler(a.Settings).Routes(api)
 	giveaway.NewHandler(a.Giveaway).Routes(api)
-	migration.NewHandler(migration.NewService(a.DB, a.Coupons, a.Registrations)).Routes(api)
+	couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations)).Routes(api)
 	mediaHandler := media.NewHandler(a.Media)
 	mediaHandler.Routes(api)
 	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))

@@ -1,4 +1,4 @@
-package migration_test
+package couponlink_test
 
 import (
 	"context"
@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/couponlink"
 	"watchwin/internal/db"
-	"watchwin/internal/migration"
 	"watchwin/internal/registration"
 	"watchwin/internal/testutil"
 )
@@ -65,11 +65,11 @@ func TestMigrationStatus(t *testing.T) {
 		if err != nil || version < 5 {
 			t.Fatalf("schema version %d, %v", version, err)
 		}
-		var got migration.Status
+		var got couponlink.Status
 		res := c.Do("GET", "/api/migration/status", nil)
 		res.Check(t, testutil.Want{Status: 200})
 		res.JSON(t, &got)
-		want := migration.Status{Engine: string(d.Engine), MigrationVersion: version, Coupons: 1, Registrations: 2}
+		want := couponlink.Status{Engine: string(d.Engine), MigrationVersion: version, Coupons: 1, Registrations: 2}
 		if got != want {
 			t.Errorf("status = %+v, want %+v", got, want)
 		}
@@ -143,19 +143,19 @@ func TestMigrationNeverMintsValue(t *testing.T) {
 			nil,
 			[]any{mine.Code},
 		}
-		var res migration.Result
+		var res couponlink.Result
 		for run := range 2 { // a repeat changes nothing either
 			r := c.Do("POST", "/api/migration/run", map[string]any{"coupons": forged})
 			r.Check(t, testutil.Want{Status: 200})
 			r.JSON(t, &res)
-			want := migration.Result{Success: true, Migrated: 1, Linked: 1, Rederived: 0, Unknown: len(forged) - 2, LinkedCodes: []string{mine.Code}}
+			want := couponlink.Result{Success: true, Migrated: 1, Linked: 1, Rederived: 0, Unknown: len(forged) - 2, LinkedCodes: []string{mine.Code}}
 			if res.Success != want.Success || res.Migrated != want.Migrated || res.Linked != want.Linked || res.Rederived != 0 ||
 				res.Unknown != want.Unknown || !slices.Equal(res.LinkedCodes, want.LinkedCodes) {
 				t.Errorf("run %d = %+v, want %+v", run, res, want)
 			}
 		}
 		// The victim's code, sent by its owner, links for them.
-		var victimRes migration.Result
+		var victimRes couponlink.Result
 		victimClient := s.Client()
 		if r := victimClient.Do("POST", "/api/auth/login", map[string]string{"email": victim.Email, "password": "password1"}); r.Status != 200 {
 			t.Fatalf("victim login: %d", r.Status)
@@ -164,7 +164,7 @@ func TestMigrationNeverMintsValue(t *testing.T) {
 		if victimRes.Linked != 1 || victimRes.Unknown != 0 {
 			t.Errorf("the owner's run = %+v", victimRes)
 		}
-		var adminRes migration.Result
+		var adminRes couponlink.Result
 		admin.Do("POST", "/api/migration/run", map[string]any{"coupons": []any{map[string]any{"code": mine.Code}}}).JSON(t, &adminRes)
 		if adminRes.Linked != 0 || adminRes.Unknown != 1 || adminRes.Rederived != 0 || adminRes.Migrated != 0 {
 			t.Errorf("an admin sending another user's code = %+v", adminRes)
@@ -196,8 +196,8 @@ func TestMigrationRunLimits(t *testing.T) {
 		}
 		return out
 	}
-	var res migration.Result
-	r := c.Do("POST", "/api/migration/run", map[string]any{"coupons": entries(migration.MaxCoupons)})
+	var res couponlink.Result
+	r := c.Do("POST", "/api/migration/run", map[string]any{"coupons": entries(couponlink.MaxCoupons)})
 	r.Check(t, testutil.Want{Status: 200})
 	r.JSON(t, &res)
 	if res.Unknown != 1 || res.Linked != 0 || res.LinkedCodes == nil {
@@ -208,7 +208,7 @@ func TestMigrationRunLimits(t *testing.T) {
 		body any
 		want testutil.Want
 	}{
-		{"201 coupons", map[string]any{"coupons": entries(migration.MaxCoupons + 1)},
+		{"201 coupons", map[string]any{"coupons": entries(couponlink.MaxCoupons + 1)},
 			testutil.Want{Status: 400, Code: "validation_failed", Field: "coupons", Message: "At most 200 coupons can be migrated at once."}},
 		{"coupons keyed by code", `{"coupons": {"LW-FAKE": {"code": "LW-FAKE"}}}`,
 			testutil.Want{Status: 400, Field: "coupons", Message: "coupons must be a list."}},

@@ -1,15 +1,14 @@
-// Package migration is the server side of the Coupon Migration Tool
-// (SPEC.md §2, /migration-tool; not the database's schema migrations, which
-// live in internal/db). A signed-in user sees the database's status with
-// their own counts, and reconciles the coupons their browser kept in local
-// storage (webinarCoupons) with the coupons the server issued them.
+// Package couponlink is the server side of the Coupon Migration Tool
+// (/migration-tool, docs/product.md §3.11): it links the coupons a browser
+// kept in local storage (webinarCoupons) to the coupons the server issued
+// the same user, and shows the database's status with that user's counts.
+// (The database's schema migrations are internal/db's.)
 //
-// SPEC.md's routine inserted every local coupon, and a sample coupon, into
-// the database. Here the server never mints value from browser data
-// (DESIGN.md §4): a local coupon is only linked when its code is one the
-// server already issued to the same user; everything else is reported
-// unknown and ignored. The sample coupon exists only in --demo.
-package migration
+// It never mints value from browser data (docs/product.md §12): a local
+// coupon is only linked when its code is one the server already issued to
+// the same user; everything else is reported unknown and ignored. The
+// sample coupon exists only in --demo.
+package couponlink
 
 import "encoding/json"
 
@@ -35,7 +34,7 @@ type RunInput struct {
 	Coupons []json.RawMessage `json:"coupons"`
 }
 
-// Result is the outcome of a run (SPEC.md §7: success and a migrated count;
+// Result is the outcome of a run (docs/api.md: success and a migrated count;
 // a failure is the API's error shape instead).
 type Result struct {
 	Success bool `json:"success"`

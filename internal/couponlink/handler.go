@@ -1,4 +1,4 @@
-package migration
+package couponlink
 
 import (
 	"net/http"
@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// msgLogin is SPEC.md §8's 'Authentication Required' text for the tool.
+// msgLogin is the tool's 'Authentication Required' text (docs/product.md §10).
 const msgLogin = "Please log in to access the migration tool."
 
 // Handler serves the Coupon Migration Tool's endpoints (docs/api.md).
