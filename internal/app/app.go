@@ -58,6 +58,8 @@ type App struct {
 	// instance names this process as the holder of job leases: host name
 	// and listen address (cfg.Addr), unique among live processes.
 	instance string
+	// site keeps the settings every served page embeds (page.go).
+	site siteCache
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -123,19 +125,18 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 	giveaways := giveaway.NewService(d, webinars, outbox, templates, now)
 	registrations := registration.NewService(d, webinars, now, giveaways,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
-	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
-		RequireConfirmation: cfg.RequireEmailConfirmation})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
-		Webinars: webinars, Registrations: registrations, Accounts: accounts, Coupons: coupons, Mailer: outbox,
+		Webinars: webinars, Registrations: registrations, Coupons: coupons, Mailer: outbox,
 		CouponMail: couponMail.Message, SeatsFilled: giveaways,
 	}, now, cfg.SeatHold)
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	return &App{
-		Config:        cfg,
-		DB:            d,
-		Auth:          accounts,
+		Config: cfg,
+		DB:     d,
+		Auth: auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
+			RequireConfirmation: cfg.RequireEmailConfirmation}),
 		Media:         mediaSvc,
 		Webinars:      webinars,
 		Registrations: registrations,
@@ -183,7 +184,9 @@ func (a *App) Handler() http.Handler {
 	root.HandleFunc("GET /readyz", a.ready)
 	root.Handle("GET /metrics", m.handler(a.Config.MetricsToken))
 	mediaHandler.PublicRoutes(root) // public images: no session needed
-	root.Handle("/", spaHandler(web.Dist()))
+	root.HandleFunc("GET /robots.txt", a.serveRobots)
+	root.HandleFunc("GET /sitemap.xml", a.serveSitemap)
+	root.Handle("/", spaHandler(web.Dist(), a.servePage))
 
 	return httpx.Chain(httpx.Routed(root),
 		httpx.RequestIDs(a.Config.TrustedProxies),
@@ -271,17 +274,16 @@ func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.We
 	}
 }
 
-// publicConfig tells the SPA the settings it needs to render: the store time
-// zone for dates, the store's online shop, the payment mode, and whether
-// login waits for a confirmed e-mail address.
+// publicConfig tells the SPA the settings it needs to render (clientConfig,
+// page.go): the store time zone for dates, the store's online shop, the
+// payment mode, whether login waits for a confirmed e-mail address, and the
+// hero image if one was uploaded.
 func (a *App) publicConfig(w http.ResponseWriter, r *http.Request) error {
-	httpx.WriteJSON(w, http.StatusOK, map[string]any{
-		"timezone":                   a.Config.Timezone.String(),
-		"storeUrl":                   a.Config.StoreURL,
-		"paymentMode":                a.Payments.Provider().Name(),
-		"stripePublishableKey":       a.Config.StripePublishableKey,
-		"require_email_confirmation": a.Config.RequireEmailConfirmation,
-	})
+	cfg, err := a.clientConfig(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, cfg)
 	return nil
 }
 

@@ -2,21 +2,34 @@ package app
 
 import (
 	"bytes"
+	"html/template"
 	"io/fs"
+	"log/slog"
 	"net/http"
 	"path"
 	"strings"
 	"time"
 )
 
+// pageWriter writes index.html for a client route through the page
+// template (App.servePage), or the bare index when it fails.
+type pageWriter func(w http.ResponseWriter, r *http.Request, t *template.Template, index []byte)
+
 // spaHandler serves the built SPA: files that exist are served as they are
 // (hashed assets cached for a year), every other path gets index.html so
-// the client router can show the page, or its 404 page. Hidden files of the
-// build (Vite's .vite/manifest.json, .keep) are not served.
-func spaHandler(dist fs.FS) http.Handler {
+// the client router can show the page, or its 404 page; with pages, the
+// index goes out with the page's head and data filled in (page.go). Hidden
+// files of the build (Vite's .vite/manifest.json, .keep) are not served.
+func spaHandler(dist fs.FS, pages pageWriter) http.Handler {
 	index, err := fs.ReadFile(dist, "index.html")
 	if err != nil {
 		index = []byte("<!doctype html><title>WatchWin</title><p>The web app is not built. Run <code>make build</code>.</p>")
+	}
+	var tmpl *template.Template
+	if pages != nil && err == nil {
+		if tmpl, err = parsePage(index); err != nil {
+			slog.Warn("index.html served without page heads", "err", err)
+		}
 	}
 	files := http.FileServerFS(dist)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -42,6 +55,10 @@ func spaHandler(dist fs.FS) http.Handler {
 				return
 			}
 		}
+		if tmpl != nil {
+			pages(w, r, tmpl, index)
+			return
+		}
 		w.Header().Set("Cache-Control", "no-cache")
 		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 	})
@@ -51,4 +68,10 @@ func spaHandler(dist fs.FS) http.Handler {
 // folder.
 func hidden(name string) bool {
 	return strings.HasPrefix(name, ".") || strings.Contains(name, "/.")
+}
+
+// cleanPath is a request path as page.go matches it: cleaned, without a
+// trailing slash except for the root.
+func cleanPath(p string) string {
+	return path.Clean("/" + p)
 }

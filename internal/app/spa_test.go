@@ -20,7 +20,7 @@ func TestSPACaching(t *testing.T) {
 		".vite/manifest.json":     {Data: []byte(`{"index.html":{}}`)},
 		".keep":                   {Data: []byte(``)},
 	}
-	h := spaHandler(dist)
+	h := spaHandler(dist, nil)
 	for path, want := range map[string]string{
 		"/assets/index-abc123.js":  "public, max-age=31536000, immutable",
 		"/assets/index-abc123.css": "public, max-age=31536000, immutable",

@@ -67,12 +67,6 @@ func (in *UserInput) validate() error {
 	return nil
 }
 
-// Account returns the live account id (db.ErrNotFound when it does not
-// exist or was deleted).
-func (s *Service) Account(ctx context.Context, id string) (Profile, error) {
-	return s.store.liveProfile(ctx, id)
-}
-
 // ListUsers returns a page of the accounts (deleted ones never), by e-mail,
 // and whether more follow. The page starts after the account after names
 // when it is set (a cursor, docs/api.md "Paging"), else at offset.

@@ -5,7 +5,11 @@
 // flags for another run-through, but never undo a purchase backed by money.
 package registration
 
-import "time"
+import (
+	"time"
+
+	"watchwin/internal/webinar"
+)
 
 // Registration is one row of webinar_registrations (SPEC.md §3).
 type Registration struct {
@@ -51,4 +55,9 @@ type ResetInput struct {
 // Video is what the watch page needs to play a webinar.
 type Video struct {
 	YouTubeVideoID string `json:"youtube_video_id"`
+}
+
+// summaryOf is the short form of a webinar.
+func summaryOf(w webinar.Webinar) WebinarSummary {
+	return WebinarSummary{ID: w.ID, Title: w.Title, EventDatetime: w.EventDatetime}
 }
