@@ -16,7 +16,7 @@ const (
 	MaxUserPage     = 500
 )
 
-// UserInput is the admin's Edit User dialog (SPEC.md §7: UPDATE profiles
+// UserInput is the admin's Edit User dialog (docs/api.md "Admin: users":
 // email, firstName, lastName, phoneNumber, role).
 type UserInput struct {
 	Email       string `json:"email"`
@@ -26,8 +26,8 @@ type UserInput struct {
 	Role        string `json:"role"`
 }
 
-// PasswordInput is the admin's Change Password dialog (SPEC.md §7
-// admin-change-password; the user comes from the path).
+// PasswordInput is the admin's Change Password dialog (docs/api.md "Admin:
+// users"; the user comes from the path).
 type PasswordInput struct {
 	NewPassword string `json:"newPassword"`
 }
@@ -51,20 +51,30 @@ func (in *UserInput) normalize() {
 	in.Role = strings.TrimSpace(in.Role)
 }
 
-// validate applies the sign-up rules and messages (SPEC.md §5) in the
-// order the dialog shows its fields, then the role.
-func (in *UserInput) validate() error {
-	su := SignUpInput{Email: in.Email, FirstName: in.FirstName, LastName: in.LastName, PhoneNumber: in.PhoneNumber}
-	if !ValidEmail(su.Email) {
+// validate applies the sign-up rules and messages (docs/product.md §6) in
+// the order the dialog shows its fields, then the role. A name or phone
+// that cur, the account as stored, does not have may stay empty: accounts
+// made by `watchwin user add` or --demo have no phone (and may have no
+// names), and an admin fixing one field must not have to invent the others.
+// A field the account has cannot be emptied.
+func (in *UserInput) validate(cur Profile) error {
+	if !ValidEmail(in.Email) {
 		return apperr.Invalid("email", msgEmail)
 	}
-	if err := su.validateNamePhone(); err != nil {
+	blank := mayBeBlank{first: cur.FirstName == "", last: cur.LastName == "", phone: cur.PhoneNumber == ""}
+	if err := validateNamePhone(in.FirstName, in.LastName, in.PhoneNumber, blank); err != nil {
 		return err
 	}
 	if in.Role != RoleUser && in.Role != RoleAdmin {
 		return apperr.Invalid("role", "Role must be user or admin")
 	}
 	return nil
+}
+
+// Account returns the live account id (db.ErrNotFound when it does not
+// exist or was deleted).
+func (s *Service) Account(ctx context.Context, id string) (Profile, error) {
+	return s.store.liveProfile(ctx, id)
 }
 
 // ListUsers returns a page of the accounts (deleted ones never), by e-mail,
@@ -88,13 +98,15 @@ func (s *Service) ListUsers(ctx context.Context, limit, offset int, after *UserC
 // request, so it takes effect at the user's next one.
 func (s *Service) UpdateUser(ctx context.Context, actor Profile, id string, in UserInput) (Profile, error) {
 	in.normalize()
-	if err := in.validate(); err != nil {
-		return Profile{}, err
-	}
 	var out Profile
 	err := s.store.db.InTx(ctx, func(ctx context.Context) error {
 		admins, cur, err := s.lockForChange(ctx, id)
 		if err != nil {
+			return err
+		}
+		// Checked against the stored account: which fields may stay empty
+		// depends on it.
+		if err := in.validate(cur); err != nil {
 			return err
 		}
 		if cur.Role == RoleAdmin && in.Role != RoleAdmin && len(admins) <= 1 {
@@ -154,8 +166,8 @@ func (s *Service) lockForChange(ctx context.Context, id string) ([]string, Profi
 	return admins, cur, err
 }
 
-// ChangePassword sets an account's password for an admin (SPEC.md §7
-// admin-change-password), with the sign-up password rules, hashed through
+// ChangePassword sets an account's password for an admin (docs/api.md
+// "Admin: users"), with the sign-up password rules, hashed through
 // the hashing gate. Every session of the account ends, except keepToken's
 // (the acting admin's own, when they change their own password).
 func (s *Service) ChangePassword(ctx context.Context, id string, in PasswordInput, keepToken string) error {

@@ -8,7 +8,7 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// Messages of SPEC.md §5, shared with the SPA's zod schemas.
+// Messages of docs/product.md §6, shared with the SPA's zod schemas.
 const (
 	msgEmail           = "Please enter a valid email address"
 	msgPassword        = "Password must be at least 6 characters"
@@ -70,7 +70,7 @@ func (in *SignUpInput) validate() error {
 	if in.Password != in.ConfirmPassword {
 		return apperr.Invalid("confirmPassword", msgPasswordsDiffer)
 	}
-	if err := in.validateNamePhone(); err != nil {
+	if err := validateNamePhone(in.FirstName, in.LastName, in.PhoneNumber, mayBeBlank{}); err != nil {
 		return err
 	}
 	if !in.AgeConfirmed {
@@ -79,20 +79,27 @@ func (in *SignUpInput) validate() error {
 	return nil
 }
 
-// validateNamePhone checks the sign-up form's name and phone fields.
-func (in *SignUpInput) validateNamePhone() error {
+// mayBeBlank marks the name and phone fields that may stay empty: none on
+// the sign-up form; on the admin's edit, those the account never had.
+type mayBeBlank struct{ first, last, phone bool }
+
+// validateNamePhone checks the name and phone fields with the sign-up
+// form's rules, in the order the forms show them. A field blank allows may
+// be empty; when given, it follows the rules all the same.
+func validateNamePhone(first, last, phone string, blank mayBeBlank) error {
 	switch {
-	case in.FirstName == "":
+	case first == "" && !blank.first:
 		return apperr.Invalid("firstName", msgFirstName)
-	case utf8.RuneCountInString(in.FirstName) > maxName:
+	case utf8.RuneCountInString(first) > maxName:
 		return apperr.Invalid("firstName", "First name must be at most 100 characters")
-	case in.LastName == "":
+	case last == "" && !blank.last:
 		return apperr.Invalid("lastName", msgLastName)
-	case utf8.RuneCountInString(in.LastName) > maxName:
+	case utf8.RuneCountInString(last) > maxName:
 		return apperr.Invalid("lastName", "Last name must be at most 100 characters")
-	case utf8.RuneCountInString(in.PhoneNumber) < minPhone:
+	case phone == "" && blank.phone:
+	case utf8.RuneCountInString(phone) < minPhone:
 		return apperr.Invalid("phoneNumber", msgPhone)
-	case utf8.RuneCountInString(in.PhoneNumber) > maxPhone:
+	case utf8.RuneCountInString(phone) > maxPhone:
 		return apperr.Invalid("phoneNumber", "Phone number must be at most 30 characters")
 	}
 	return nil

@@ -32,6 +32,12 @@ type Registrations interface {
 	MarkPurchased(ctx context.Context, registrationID string) (registration.Registration, error)
 }
 
+// Accounts is what payment needs of the auth domain (*auth.Service): the
+// account a coupon e-mail goes to (db.ErrNotFound once it was deleted).
+type Accounts interface {
+	Account(ctx context.Context, id string) (auth.Profile, error)
+}
+
 // Mailer queues e-mail in the caller's transaction (*mail.Outbox).
 type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
@@ -48,6 +54,7 @@ type SeatsFilled interface {
 type Deps struct {
 	Webinars      Webinars
 	Registrations Registrations
+	Accounts      Accounts
 	Coupons       *coupon.Service
 	Mailer        Mailer
 	// CouponMail renders the e-mail that carries a new coupon to to.
@@ -324,6 +331,16 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 		return coupon.Coupon{}, errMismatch
 	}
 
+	// The coupon e-mail goes to the account's own address, never to the
+	// one typed in the registration form.
+	var to string
+	switch account, err := s.deps.Accounts.Account(ctx, p.UserID); {
+	case err == nil:
+		to = account.Email
+	case !errors.Is(err, db.ErrNotFound):
+		return coupon.Coupon{}, err
+	}
+
 	var c coupon.Coupon
 	var filled, noSeat bool
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
@@ -382,7 +399,10 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 		if _, err := s.store.close(ctx, p.ID, PaymentSucceeded, now); err != nil {
 			return err
 		}
-		m, err := s.deps.CouponMail(ctx, c, reg.Email)
+		if to == "" {
+			return nil // the account was deleted: nobody to mail
+		}
+		m, err := s.deps.CouponMail(ctx, c, to)
 		if err != nil {
 			return err
 		}

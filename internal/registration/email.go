@@ -2,7 +2,9 @@ package registration
 
 import (
 	"context"
+	"strings"
 	"time"
+	"unicode"
 
 	"watchwin/internal/mail"
 	"watchwin/internal/webinar"
@@ -27,11 +29,15 @@ type registrationMailData struct {
 const WhenLayout = "Monday, January 2, 2006 at 3:04 PM MST"
 
 // Message is the confirmation of r (a new registration for w), to the
-// address given when registering. DedupeKey makes it one per registration.
-func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar) (mail.Message, error) {
+// account's own address to: the form's address is kept as the
+// registration's contact and never mailed, so the store's server cannot be
+// made to mail a stranger (docs/api.md, "Registrations"). The greeting
+// shows the form's name only as a plain name (plainName). DedupeKey makes
+// it one per registration.
+func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar, to string) (mail.Message, error) {
 	watch := m.Templates.Link("/webinar/" + w.ID + "/watch")
-	msg, err := m.Templates.Render(ctx, "registration", r.Email, registrationMailData{
-		Name: r.Name, Title: oneLine(w.Title), When: w.EventDatetime.In(m.TimeZone).Format(WhenLayout), WatchLink: watch,
+	msg, err := m.Templates.Render(ctx, "registration", to, registrationMailData{
+		Name: plainName(r.Name), Title: oneLine(w.Title), When: w.EventDatetime.In(m.TimeZone).Format(WhenLayout), WatchLink: watch,
 	})
 	if err != nil {
 		return mail.Message{}, err
@@ -43,4 +49,41 @@ func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar) 
 		Data:        calendarInvite(r, w, m.TimeZone, watch, r.RegistrationTime),
 	}}
 	return msg, nil
+}
+
+// maxMailName caps the name a registration e-mail greets.
+const maxMailName = 40
+
+// plainName is the part of a name typed in the registration form that may
+// appear in an e-mail: its leading words made only of letters and the marks
+// names use (' - .), stopping at the first word that is anything else (a
+// URL, a domain, "URGENT:"), at most maxMailName characters. "" when no
+// word qualifies; the greeting then has no name.
+func plainName(name string) string {
+	var words []string
+	n := 0
+	for _, word := range strings.Fields(name) {
+		if !nameWord(word) || n+len([]rune(word))+len(words) > maxMailName {
+			break
+		}
+		words = append(words, word)
+		n += len([]rune(word))
+	}
+	return strings.TrimRight(strings.Join(words, " "), ".-'")
+}
+
+// nameWord: letters, with ' - and . only between letters or at the end
+// ("O'Neil", "Mary-Jo", "Jr."); a dot between letters reads as a domain.
+func nameWord(w string) bool {
+	r := []rune(w)
+	for i, c := range r {
+		switch {
+		case unicode.IsLetter(c) || unicode.Is(unicode.Mn, c):
+		case c == '.' && i == len(r)-1 && i > 0:
+		case (c == '\'' || c == '’' || c == '-') && i > 0 && i < len(r)-1:
+		default:
+			return false
+		}
+	}
+	return len(r) > 0
 }

@@ -169,3 +169,52 @@ func mustZone(t *testing.T, name string) *time.Location {
 	}
 	return l
 }
+
+// TestRegistrationMailGoesToTheAccount: the e-mail typed in the form is
+// kept as the registration's contact but never mailed; the confirmation
+// goes to the account's own address, and a name carrying a message is cut
+// to the plain name. Before, the store's server mailed any address the
+// form named, with any text as the greeting.
+func TestRegistrationMailGoesToTheAccount(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		c, p := s.Login("user")
+		for _, tt := range []struct{ name, greeting string }{
+			{"Bob. URGENT: verify your card at evil.example/pay", "Hi Bob,"},
+			{"Visit evil.example now", "Hi Visit,"},
+			{"https://evil.example/pay", "Hi,"},
+			{"Mary-Jo O'Neil Jr.", "Hi Mary-Jo O'Neil Jr,"},
+			{"José Ñúñez", "Hi José Ñúñez,"},
+			{strings.Repeat("Averylongname ", 5), "Hi Averylongname Averylongname,"},
+		} {
+			w := s.CreateWebinar(testutil.WebinarSpec{})
+			var body struct {
+				Registration struct {
+					ID    string `json:"id"`
+					Email string `json:"user_email_for_registration"`
+				}
+			}
+			res := c.Do("POST", "/api/webinars/"+w.ID+"/registrations", map[string]string{"name": tt.name, "email": "victim@other.example"})
+			res.Check(t, testutil.Want{Status: 201})
+			res.JSON(t, &body)
+			if body.Registration.Email != "victim@other.example" {
+				t.Errorf("contact %q, want the form's address kept", body.Registration.Email)
+			}
+			if got := s.Mails("victim@other.example"); len(got) != 0 {
+				t.Fatalf("the form's address was mailed: %+v", got)
+			}
+			var m *mail.Message
+			for _, got := range s.Mails(p.Email) {
+				if got.DedupeKey == "registration:"+body.Registration.ID {
+					m = &got
+				}
+			}
+			if m == nil {
+				t.Fatalf("no confirmation to the account's address %s", p.Email)
+			}
+			if !strings.Contains(m.Text, tt.greeting+"\n") || strings.Contains(m.Text+m.HTML, "evil.example") {
+				t.Errorf("name %q: want greeting %q and no URL, got:\n%s", tt.name, tt.greeting, m.Text)
+			}
+		}
+	})
+}

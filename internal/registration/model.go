@@ -5,11 +5,7 @@
 // flags for another run-through, but never undo a purchase backed by money.
 package registration
 
-import (
-	"time"
-
-	"watchwin/internal/webinar"
-)
+import "time"
 
 // Registration is one row of webinar_registrations (SPEC.md §3).
 type Registration struct {
@@ -55,9 +51,4 @@ type ResetInput struct {
 // Video is what the watch page needs to play a webinar.
 type Video struct {
 	YouTubeVideoID string `json:"youtube_video_id"`
-}
-
-// summaryOf is the short form of a webinar.
-func summaryOf(w webinar.Webinar) WebinarSummary {
-	return WebinarSummary{ID: w.ID, Title: w.Title, EventDatetime: w.EventDatetime}
 }

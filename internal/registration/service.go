@@ -74,7 +74,7 @@ func (s *Service) Register(ctx context.Context, user auth.Profile, webinarID str
 		if created, err = s.store.insert(ctx, r); err != nil || !created {
 			return err
 		}
-		m, err := s.mail.Message(ctx, r, w)
+		m, err := s.mail.Message(ctx, r, w, user.Email)
 		if err != nil {
 			return err
 		}
