@@ -84,13 +84,15 @@ bin/k6:
 loadtest: go-build bin/k6
 	go run ./cmd/loadtest -watchwin bin/watchwin -k6 bin/k6 -script loadtest/journey.js
 
-## bench: the hot paths under wrk against a reference server, the budgets, and the Go
-## benchmarks (throughput and timings live here, not in unit tests). Needs wrk
-## (apt-get install -y wrk). WATCHWIN_BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL.
+## bench: the hot paths under wrk against a reference server, the budgets, the admin lists
+## and searches on a store of BENCH_SCALE customers, and the Go benchmarks (throughput and
+## timings live here, not in unit tests). Needs wrk (apt-get install -y wrk).
+## WATCHWIN_BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL; BENCH_SCALE=0 skips the big store.
+BENCH_SCALE ?= 100000
 bench: build
 	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install -y wrk"; exit 1; }
 	CGO_ENABLED=0 go build -o bin/watchwin-bench ./cmd/watchwin-bench
-	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json; status=$$?; \
+	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json -scale $(BENCH_SCALE); status=$$?; \
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS) && exit $$status
 
 clean:

@@ -61,6 +61,7 @@ type report struct {
 	Duration    string         `json:"duration"`
 	Runs        int            `json:"runs"`
 	Engines     []engineResult `json:"engines"`
+	Admin       []adminResult  `json:"admin,omitempty"` // -scale
 }
 
 func (r report) passed() bool {
