@@ -26,31 +26,40 @@ export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 export const ROLES = ["user", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Which of an account's fields it does not have yet: those may stay empty in the Edit dialog. */
+export type BlankFields = { firstName: boolean; lastName: boolean; phoneNumber: boolean };
+
+/** The fields `user` lacks (accounts made by `watchwin user add` or --demo have no phone, maybe no names). */
+export function blankFields(user: Pick<AdminUser, "firstName" | "lastName" | "phoneNumber">): BlankFields {
+  return { firstName: !user.firstName, lastName: !user.lastName, phoneNumber: !user.phoneNumber };
+}
+
+/** A trimmed text of min..max characters, or empty when `blank` allows it. */
+function text(min: number, minError: string, max: number, maxError: string, blank: boolean) {
+  return z
+    .string()
+    .trim()
+    .refine((v) => (blank && v === "") || v.length >= min, { error: minError })
+    .refine((v) => v.length <= max, { error: maxError });
+}
+
 /**
- * The Edit dialog: the sign-up rules and messages (SPEC.md §5), with the
- * server's length limits, and the role.
+ * The Edit dialog: the sign-up rules and messages (docs/product.md §6), with
+ * the server's length limits, and the role. A field in `blank` (one the
+ * account never had) may stay empty, as the server allows (docs/api.md
+ * "Admin: users"); any other is required.
  */
-export const editUserSchema = z.object({
-  email: z.string().trim().pipe(z.email({ error: messages.email })),
-  firstName: z
-    .string()
-    .trim()
-    .min(1, { error: messages.firstName })
-    .max(100, { error: "First name must be at most 100 characters" }),
-  lastName: z
-    .string()
-    .trim()
-    .min(1, { error: messages.lastName })
-    .max(100, { error: "Last name must be at most 100 characters" }),
-  phoneNumber: z
-    .string()
-    .trim()
-    .min(7, { error: messages.phoneNumber })
-    .max(30, { error: "Phone number must be at most 30 characters" }),
-  role: z.enum(ROLES, { error: "Role must be user or admin" }),
-});
-export type EditUserInput = z.infer<typeof editUserSchema>;
-export type EditUserFormValues = z.input<typeof editUserSchema>;
+export function editUserSchema(blank: BlankFields = { firstName: false, lastName: false, phoneNumber: false }) {
+  return z.object({
+    email: z.string().trim().pipe(z.email({ error: messages.email })),
+    firstName: text(1, messages.firstName, 100, "First name must be at most 100 characters", blank.firstName),
+    lastName: text(1, messages.lastName, 100, "Last name must be at most 100 characters", blank.lastName),
+    phoneNumber: text(7, messages.phoneNumber, 30, "Phone number must be at most 30 characters", blank.phoneNumber),
+    role: z.enum(ROLES, { error: "Role must be user or admin" }),
+  });
+}
+export type EditUserInput = z.infer<ReturnType<typeof editUserSchema>>;
+export type EditUserFormValues = z.input<ReturnType<typeof editUserSchema>>;
 
 /** The Change Password dialog: the sign-up password rule. */
 export const changePasswordSchema = z.object({

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -9,7 +9,14 @@ import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
-import { editUserSchema, ROLES, type AdminUser, type EditUserFormValues, type EditUserInput } from "../../api/admin-user-schemas";
+import {
+  blankFields,
+  editUserSchema,
+  ROLES,
+  type AdminUser,
+  type EditUserFormValues,
+  type EditUserInput,
+} from "../../api/admin-user-schemas";
 import { useUpdateUser } from "../../api/update-user";
 import { applyServerFieldError } from "../../lib/apply-server-error";
 import { NativeSelect } from "./native-select";
@@ -25,7 +32,11 @@ type EditUserDialogProps = {
 const FIELDS = ["email", "firstName", "lastName", "phoneNumber", "role"] as const;
 const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: "User", admin: "Admin" };
 
-/** 'Edit User': e-mail, names, phone and role (SPEC.md §7). Closes on Cancel or success. */
+/**
+ * 'Edit User': e-mail, names, phone and role (docs/api.md "Admin: users").
+ * A field the account never had is labelled optional and may stay empty.
+ * Closes on Cancel or success.
+ */
 export function EditUserDialog({ user, currentUserId, onClose }: EditUserDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
@@ -61,6 +72,8 @@ type EditUserFormProps = {
 function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
   const update = useUpdateUser();
   const [failure, setFailure] = useState<string | null>(null);
+  const blank = useMemo(() => blankFields(user), [user]);
+  const schema = useMemo(() => editUserSchema(blank), [blank]);
   const {
     register,
     control,
@@ -68,7 +81,7 @@ function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<EditUserFormValues, unknown, EditUserInput>({
-    resolver: zodResolver(editUserSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       email: user.email,
       firstName: user.firstName,
@@ -108,18 +121,18 @@ function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
         </FormControl>
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="edit-user-first-name" label="First Name" error={errors.firstName?.message}>
+        <FormField id="edit-user-first-name" label={optional("First Name", blank.firstName)} error={errors.firstName?.message}>
           <FormControl>
             <Input autoComplete="off" {...register("firstName")} />
           </FormControl>
         </FormField>
-        <FormField id="edit-user-last-name" label="Last Name" error={errors.lastName?.message}>
+        <FormField id="edit-user-last-name" label={optional("Last Name", blank.lastName)} error={errors.lastName?.message}>
           <FormControl>
             <Input autoComplete="off" {...register("lastName")} />
           </FormControl>
         </FormField>
       </div>
-      <FormField id="edit-user-phone" label="Phone" error={errors.phoneNumber?.message}>
+      <FormField id="edit-user-phone" label={optional("Phone", blank.phoneNumber)} error={errors.phoneNumber?.message}>
         <FormControl>
           <Input type="tel" autoComplete="off" {...register("phoneNumber")} />
         </FormControl>
@@ -155,4 +168,9 @@ function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
       </div>
     </form>
   );
+}
+
+/** The label of a field that may stay empty says so. */
+function optional(label: string, blank: boolean) {
+  return blank ? `${label} (optional)` : label;
 }
