@@ -125,18 +125,19 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 	giveaways := giveaway.NewService(d, webinars, outbox, templates, now)
 	registrations := registration.NewService(d, webinars, now, giveaways,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
+	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
+		RequireConfirmation: cfg.RequireEmailConfirmation})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
-		Webinars: webinars, Registrations: registrations, Coupons: coupons, Mailer: outbox,
+		Webinars: webinars, Registrations: registrations, Accounts: accounts, Coupons: coupons, Mailer: outbox,
 		CouponMail: couponMail.Message, SeatsFilled: giveaways,
 	}, now, cfg.SeatHold)
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	return &App{
-		Config: cfg,
-		DB:     d,
-		Auth: auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
-			RequireConfirmation: cfg.RequireEmailConfirmation}),
+		Config:        cfg,
+		DB:            d,
+		Auth:          accounts,
 		Media:         mediaSvc,
 		Webinars:      webinars,
 		Registrations: registrations,
