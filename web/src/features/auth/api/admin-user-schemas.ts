@@ -13,10 +13,14 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** GET /api/admin/users: a page, by e-mail, and whether another follows. */
+/**
+ * GET /api/admin/users: a page, by e-mail, whether another follows and the
+ * cursor that starts it (null on the last page).
+ */
 export const adminUserPageSchema = z.object({
   users: z.array(adminUserSchema),
   has_more: z.boolean().optional().default(false),
+  next_cursor: z.string().nullish().transform((v) => v ?? null),
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 

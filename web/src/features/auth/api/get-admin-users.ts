@@ -4,9 +4,14 @@ import { api } from "@/lib/api";
 import { adminUserKeys } from "./admin-user-keys";
 import { adminUserPageSchema, type AdminUser, type AdminUserPage } from "./admin-user-schemas";
 
-/** GET /api/admin/users?limit=&offset= (admin): accounts by e-mail, deleted ones never. */
-function getAdminUsers(offset: number, signal?: AbortSignal): Promise<AdminUserPage> {
-  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
+/**
+ * GET /api/admin/users?limit=&cursor= (admin): accounts by e-mail, deleted
+ * ones never; each next page starts at the previous page's `next_cursor`
+ * (docs/api.md "Paging").
+ */
+function getAdminUsers(cursor: string, signal?: AbortSignal): Promise<AdminUserPage> {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
+  if (cursor) params.set("cursor", cursor);
   return api.get(`/api/admin/users?${params}`, { schema: adminUserPageSchema, signal });
 }
 
@@ -15,9 +20,8 @@ const adminUsersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminUserKeys.list(),
     queryFn: ({ pageParam, signal }) => getAdminUsers(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: AdminUserPage, pages: AdminUserPage[]) =>
-      last.has_more ? pages.reduce((n, p) => n + p.users.length, 0) : undefined,
+    initialPageParam: "",
+    getNextPageParam: (last: AdminUserPage) => (last.has_more && last.next_cursor ? last.next_cursor : undefined),
     select: (data): AdminUser[] => data.pages.flatMap((p) => p.users),
     ...adminQueryFreshness,
   });

@@ -11,10 +11,14 @@ export const adminCouponSchema = zm.extend(couponSchema, {
 });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 
-/** GET /api/admin/coupons: a page, newest first, and whether another follows. */
+/**
+ * GET /api/admin/coupons: a page, newest first, whether another follows and
+ * the cursor that starts it (null on the last page).
+ */
 export const adminCouponPageSchema = z.object({
   coupons: z.array(adminCouponSchema),
   has_more: z.boolean().optional().default(false),
+  next_cursor: z.string().nullish().transform((v) => v ?? null),
 });
 export type AdminCouponPage = z.infer<typeof adminCouponPageSchema>;
 

@@ -5,14 +5,17 @@ import { adminCouponKeys } from "./admin-keys";
 import { adminCouponPageSchema, type AdminCoupon, type AdminCouponPage } from "./admin-schemas";
 
 /**
- * GET /api/admin/coupons?search=&limit=&offset= (admin): every user's
+ * GET /api/admin/coupons?search=&limit=&cursor= (admin): every user's
  * coupons, newest first. `search` is trimmed by the caller; the server
  * matches it, in any case, against the code, the owner's e-mail and the
  * webinar's title, and lists everything when it is empty (SPEC.md §5).
+ * Each next page starts at the previous page's `next_cursor` (docs/api.md
+ * "Paging": an index range read, as fast on the last page as on the first).
  */
-function getAdminCoupons(search: string, offset: number, signal?: AbortSignal): Promise<AdminCouponPage> {
-  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE), offset: String(offset) });
+function getAdminCoupons(search: string, cursor: string, signal?: AbortSignal): Promise<AdminCouponPage> {
+  const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
   if (search) params.set("search", search);
+  if (cursor) params.set("cursor", cursor);
   return api.get(`/api/admin/coupons?${params}`, { schema: adminCouponPageSchema, signal });
 }
 
@@ -21,9 +24,8 @@ export const adminCouponsQueryOptions = (search: string) =>
   infiniteQueryOptions({
     queryKey: adminCouponKeys.list(search),
     queryFn: ({ pageParam, signal }) => getAdminCoupons(search, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: AdminCouponPage, pages: AdminCouponPage[]) =>
-      last.has_more ? pages.reduce((n, p) => n + p.coupons.length, 0) : undefined,
+    initialPageParam: "",
+    getNextPageParam: (last: AdminCouponPage) => (last.has_more && last.next_cursor ? last.next_cursor : undefined),
     select: (data): AdminCoupon[] => data.pages.flatMap((p) => p.coupons),
     ...adminQueryFreshness,
   });

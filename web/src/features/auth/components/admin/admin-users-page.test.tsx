@@ -82,6 +82,23 @@ describe("AdminUsersPage table", () => {
     expect(within(await rowOf(noPhone.email)).getAllByText("Not given")).toHaveLength(3);
   });
 
+  it("pages with Load More by the server's cursor, never by offset", async () => {
+    renderPage((url) => {
+      const u = new URL(url, "http://test");
+      if (u.pathname !== "/api/admin/users") return undefined;
+      expect(u.searchParams.has("offset")).toBe(false);
+      const cursor = u.searchParams.get("cursor");
+      if (cursor === null) return jsonResponse({ users: [admin], has_more: true, next_cursor: "after-admin" });
+      return cursor === "after-admin"
+        ? jsonResponse({ users: [sam], has_more: false, next_cursor: null })
+        : err(400, "validation_failed", "cursor is not valid", "cursor");
+    });
+    await rowOf(admin.email);
+    await userEvent.click(screen.getByRole("button", { name: "Load More" }));
+    await rowOf(sam.email);
+    expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
+  });
+
   it("says 'Loading users...' while loading", async () => {
     renderPage((url) => (url.startsWith("/api/admin/users") ? new Promise<Response>(() => {}) : undefined));
     expect(await screen.findByText("Loading users...")).toBeInTheDocument();

@@ -134,15 +134,18 @@ describe("AdminCouponsPage table", () => {
     expect(screen.getByText("Failed to load coupons. Please try again later.")).toBeInTheDocument();
   });
 
-  it("pages with Load More while the server has more", async () => {
+  it("pages with Load More by the server's cursor while the server has more", async () => {
     const first = makeCoupon({ code: "LW-PAGE-ONE0-0001" });
     const second = makeCoupon({ code: "LW-PAGE-TWO0-0002" });
     renderPage((url) => {
       const u = new URL(url, "http://test");
       if (u.pathname !== "/api/admin/coupons") return undefined;
-      return u.searchParams.get("offset") === "0"
-        ? jsonResponse({ coupons: [first], has_more: true })
-        : jsonResponse({ coupons: [second], has_more: false });
+      expect(u.searchParams.has("offset")).toBe(false);
+      const cursor = u.searchParams.get("cursor");
+      if (cursor === null) return jsonResponse({ coupons: [first], has_more: true, next_cursor: "after-one" });
+      return cursor === "after-one"
+        ? jsonResponse({ coupons: [second], has_more: false, next_cursor: null })
+        : jsonResponse({ error: { code: "validation_failed", message: "cursor is not valid" } }, 400);
     });
     await rowOf(first.code);
     await userEvent.click(screen.getByRole("button", { name: "Load More" }));
