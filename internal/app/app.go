@@ -154,7 +154,7 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 }
 
 // paymentProvider is Stripe when its keys are configured, else the
-// built-in test provider (DESIGN.md §2).
+// built-in test provider (docs/product.md §13).
 func paymentProvider(cfg config.Config, d *db.DB, now db.Clock) payment.Provider {
 	if cfg.StripeSecretKey != "" {
 		return payment.NewStripe(cfg.StripeSecretKey)

@@ -115,7 +115,7 @@ var (
 // first, and whether more follow. The search is trimmed and matched,
 // case-insensitively, as a substring of the code, the owner's e-mail or the
 // webinar title. Active coupons past expiry are recorded 'expired' first
-// (SPEC.md §4).
+// (docs/product.md §5).
 func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, error) {
 	p.Search = strings.TrimSpace(p.Search)
 	if utf8.RuneCountInString(p.Search) > maxSearch {

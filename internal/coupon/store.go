@@ -96,7 +96,7 @@ func (s store) listByUser(ctx context.Context, userID string) ([]Coupon, error) 
 }
 
 // expire records 'expired' on active coupons of a user whose expiry passed
-// (SPEC.md §4: the record is updated when an expired coupon is shown).
+// (docs/product.md §5: the record is updated when an expired coupon is shown).
 func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'expired'
 		WHERE user_id = $1 AND status = 'active' AND expires_at <= $2`, userID, now)

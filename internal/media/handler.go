@@ -14,8 +14,8 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// CacheControl is sent with every stored file (SPEC.md §9: upload cache
-// control 3600 s).
+// CacheControl is sent with every stored file (docs/product.md §11: an
+// hour).
 const CacheControl = "public, max-age=3600"
 
 // maxNameField caps the optional name field of an upload.
@@ -39,8 +39,8 @@ func (h *Handler) Routes(mux httpx.Router) {
 }
 
 // PublicRoutes registers GET /media/{bucket}/{path...} on the root mux. It
-// needs no session: stored images are public, like the bucket URLs of
-// SPEC.md §7.
+// needs no session: stored images are public (docs/api.md "Stored
+// images").
 func (h *Handler) PublicRoutes(mux httpx.Router) {
 	mux.Handle("GET /media/{bucket}/{path...}", httpx.HandlerFunc(h.serve))
 	mux.Handle("/media/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
