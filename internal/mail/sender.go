@@ -76,7 +76,13 @@ func IsLocalURL(rawURL string) bool {
 	if err != nil {
 		return false
 	}
-	host := strings.ToLower(u.Hostname())
+	return isLocalHost(u.Hostname())
+}
+
+// isLocalHost reports whether host names this machine (localhost, a
+// loopback address).
+func isLocalHost(host string) bool {
+	host = strings.ToLower(host)
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return true
 	}
@@ -125,10 +131,12 @@ type SMTP struct {
 	TLSConfig *tls.Config
 }
 
-// NewSMTP reads smtp://[user[:pass]@]host:port or smtps://…: smtp:// uses
-// STARTTLS whenever the server offers it and sends in the clear only to a
-// server that does not (a local relay or test server), smtps:// speaks TLS
-// from the first byte. User and password, URL-encoded, log in with the
+// NewSMTP reads smtp://[user[:pass]@]host:port or smtps://…: smtp:// to
+// another machine must upgrade with STARTTLS (a server that does not offer
+// it is an error, so an attacker on the network cannot strip it and read
+// reset links and coupon codes); smtp:// to this machine (a local relay or
+// test server) uses STARTTLS when offered; smtps:// speaks TLS from the
+// first byte. User and password, URL-encoded, log in with the
 // strongest mechanism the server offers; PLAIN and LOGIN are only used over
 // TLS (or to localhost), so a password never crosses the network in the
 // clear. Errors never repeat the URL (it may hold a password).
@@ -177,11 +185,11 @@ func (s *SMTP) Send(ctx context.Context, from string, m Message) error {
 		gomail.WithPort(s.port),
 		gomail.WithTimeout(s.Timeout),
 		gomail.WithTLSConfig(tlsConfig),
-		// STARTTLS whenever the server offers it. A server that offers it
-		// but fails the handshake is an error, never a fallback to clear.
-		// (On smtps:// the connection is TLS already and no server offers
-		// STARTTLS again.)
-		gomail.WithTLSPolicy(gomail.TLSOpportunistic),
+		// STARTTLS is required of another machine, and used when offered
+		// by this one. A server that offers it but fails the handshake is
+		// an error, never a fallback to clear. (On smtps:// the connection
+		// is TLS already and no server offers STARTTLS again.)
+		gomail.WithTLSPolicy(s.tlsPolicy()),
 		gomail.WithDialContextFunc(s.dialer(ctx, tlsConfig, &stops)),
 	}
 	if s.user != "" {
@@ -201,6 +209,14 @@ func (s *SMTP) Send(ctx context.Context, from string, m Message) error {
 		return s.scrub(err)
 	}
 	return nil
+}
+
+// tlsPolicy is STARTTLS mandatory for smtp:// to another machine.
+func (s *SMTP) tlsPolicy() gomail.TLSPolicy {
+	if s.implicit || isLocalHost(s.host) {
+		return gomail.TLSOpportunistic
+	}
+	return gomail.TLSMandatory
 }
 
 // dialer connects to the server (TLS from the first byte on smtps://) and

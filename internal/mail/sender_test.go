@@ -1,8 +1,10 @@
 package mail_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"net"
 	"regexp"
@@ -166,5 +168,67 @@ func TestSMTPConnectionRefused(t *testing.T) {
 	err = s.Send(context.Background(), "shop@example.com", message("buyer@example.com", ""))
 	if err == nil || strings.Contains(err.Error(), "secret-pass") {
 		t.Fatalf("Send = %v, want a connection error without the password", err)
+	}
+}
+
+// smtp:// to another machine must upgrade with STARTTLS: a server that does
+// not offer it (as when an attacker on the path strips it) gets no message.
+// The fake server listens on this machine's own non-loopback address, which
+// the sender treats as another machine.
+func TestSMTPRequiresSTARTTLSOffMachine(t *testing.T) {
+	var host string
+	addrs, _ := net.InterfaceAddrs()
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && n.IP.To4() != nil {
+			host = n.IP.String()
+			break
+		}
+	}
+	if host == "" {
+		t.Skip("no non-loopback IPv4 address on this machine")
+	}
+	ln, err := net.Listen("tcp", host+":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	got := make(chan string, 1)
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		r := bufio.NewReader(c)
+		fmt.Fprint(c, "220 stripped ESMTP\r\n")
+		var seen []string
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				break
+			}
+			seen = append(seen, strings.TrimSpace(line))
+			switch {
+			case strings.HasPrefix(line, "EHLO"):
+				fmt.Fprint(c, "250-stripped\r\n250 8BITMIME\r\n")
+			case strings.HasPrefix(line, "QUIT"):
+				fmt.Fprint(c, "221 bye\r\n")
+			default:
+				fmt.Fprint(c, "250 ok\r\n")
+			}
+		}
+		got <- strings.Join(seen, "\n")
+	}()
+	s, err := mail.NewSMTP("smtp://" + ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Send(context.Background(), "shop@example.com", message("buyer@example.com", "LW-AAAA-BBBB-CCCC"))
+	if err == nil || !strings.Contains(err.Error(), "STARTTLS") {
+		t.Errorf("Send = %v, want a refusal for want of STARTTLS", err)
+	}
+	ln.Close()
+	if seen := <-got; strings.Contains(seen, "DATA") || strings.Contains(seen, "MAIL FROM") {
+		t.Errorf("the message was sent in the clear:\n%s", seen)
 	}
 }
