@@ -168,7 +168,7 @@ func (s *SMTP) Send(ctx context.Context, from string, m Message) error {
 	if err != nil {
 		return err
 	}
-	var stops []func() bool // ctx watchers of the connections made
+	var stops []func() bool // ctx watchers and closers of the connections made
 	defer func() {
 		for _, stop := range stops {
 			stop()
@@ -230,7 +230,10 @@ func (s *SMTP) dialer(ctx context.Context, tlsConfig *tls.Config, stops *[]func(
 			return nil, err
 		}
 		cc := &ctxConn{Conn: raw, ctx: ctx}
-		*stops = append(*stops, context.AfterFunc(ctx, func() { _ = cc.SetDeadline(time.Time{}) }))
+		*stops = append(*stops, context.AfterFunc(ctx, func() { _ = cc.SetDeadline(time.Time{}) }),
+			// go-mail leaves the connection open when the exchange fails
+			// (no STARTTLS, say): Send closes it when it returns.
+			func() bool { _ = raw.Close(); return true })
 		if !s.implicit {
 			return cc, nil
 		}

@@ -199,6 +199,7 @@ func TestSMTPRequiresSTARTTLSOffMachine(t *testing.T) {
 			return
 		}
 		defer c.Close()
+		_ = c.SetDeadline(time.Now().Add(30 * time.Second)) // never hang the test
 		r := bufio.NewReader(c)
 		fmt.Fprint(c, "220 stripped ESMTP\r\n")
 		var seen []string
