@@ -123,7 +123,12 @@ func (s *Service) UpdateUser(ctx context.Context, actor Profile, id string, in U
 			e.Field = "email"
 			return e
 		}
-		return err
+		if err != nil || out.Email == cur.Email {
+			return err
+		}
+		// Links mailed to the old address must not work for the account
+		// any more.
+		return s.spendLinks(ctx, id, purposeReset, purposeConfirm)
 	})
 	return out, err
 }
@@ -202,6 +207,21 @@ func (s *Service) ChangePassword(ctx context.Context, id string, in PasswordInpu
 		if err := s.store.setPassword(ctx, id, hash, s.now()); err != nil {
 			return err
 		}
+		// A reset link mailed earlier would undo the admin's password.
+		if err := s.spendLinks(ctx, id, purposeReset); err != nil {
+			return err
+		}
 		return s.store.deleteSessions(ctx, id, keep)
 	})
+}
+
+// spendLinks makes every unused account link of the given purposes of
+// account id unusable.
+func (s *Service) spendLinks(ctx context.Context, id string, purposes ...string) error {
+	for _, purpose := range purposes {
+		if err := s.store.spendTokens(ctx, id, purpose, s.now()); err != nil {
+			return err
+		}
+	}
+	return nil
 }
