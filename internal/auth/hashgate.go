@@ -25,7 +25,7 @@ var errBusy = apperr.Busy("The server is busy right now. Please try again in a f
 // CreateUser all hash through it.
 type hashGate struct {
 	slots *semaphore.Weighted
-	size  int // how many slots slots has
+	size  int // the number of slots
 	wait  time.Duration
 
 	hashes  atomic.Int64 // hashes run so far (tests count them)
