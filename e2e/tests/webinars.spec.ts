@@ -155,6 +155,6 @@ test('the home hero scrolls to the webinars and links to How It Works', async ({
   await expect(page.getByRole('heading', { name: 'Watch. Claim. Save. Win.' })).toBeVisible();
   await page.getByRole('button', { name: 'Browse Webinars & Get Coupons' }).click();
   await expect(page.locator('#webinars')).toBeInViewport();
-  await page.getByRole('link', { name: 'Learn More' }).click();
+  await page.getByRole('link', { name: 'Learn how it works' }).click();
   await expect(page).toHaveURL(/\/how-it-works$/);
 });

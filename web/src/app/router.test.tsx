@@ -45,7 +45,7 @@ describe("routes and guards", () => {
       "id",
       "webinars",
     );
-    expect(screen.getByRole("link", { name: /Learn More/ })).toHaveAttribute("href", "/how-it-works");
+    expect(screen.getByRole("link", { name: /Learn how it works/ })).toHaveAttribute("href", "/how-it-works");
     await userEvent.click(screen.getByRole("button", { name: /Browse Webinars & Get Coupons/ }));
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
   });

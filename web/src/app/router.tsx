@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactElement } from "react";
-import { useRoutes, type RouteObject } from "react-router";
+import { matchRoutes, useRoutes, type RouteObject } from "react-router";
 import { loadAdminDashboardPage } from "@/features/admin";
 import {
   loadAdminUsersPage,
@@ -40,9 +40,26 @@ import { RouteProviders } from "./providers";
  * router keeps the old page on screen until the new one is ready.
  */
 function lazyPage(load: () => Promise<ComponentType>): ReactElement {
-  const Page = lazy(async () => ({ default: await load() }));
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= await load();
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded! };
+  });
+  // Once preloaded (preloadPage), the page renders at once: no Suspense
+  // fallback replaces the server's first paint with a spinner.
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  pagePreloads.set(Page, preload);
   return <Page />;
 }
+
+/** The preload of each lazily loaded page, by its route element's type. */
+const pagePreloads = new Map<unknown, () => Promise<void>>();
 
 /**
  * The watch page with the coupons feature's purchase card in its purchase
@@ -126,4 +143,19 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Loads the code of the page at `pathname` (main.tsx awaits it before the
+ * first render, while the server's HTML is on screen). Guarded routes load
+ * their page too; the guard still decides what shows.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(pageRoutes, pathname) ?? [];
+  await Promise.all(
+    matches.map((m) => {
+      const element = m.route.element as ReactElement | undefined;
+      return pagePreloads.get(element?.type)?.();
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 
@@ -12,6 +12,11 @@ const appConfigSchema = zm.object({
   stripePublishableKey: zm.pipe(
     zm.nullish(zm.string()),
     zm.transform((v) => v ?? ""),
+  ),
+  /** The uploaded hero background, null when there is none (then the home page uses its built-in image). */
+  heroUrl: zm.pipe(
+    zm.nullish(zm.string()),
+    zm.transform((v) => v || null),
   ),
 });
 export type AppConfig = zm.infer<typeof appConfigSchema>;
@@ -32,4 +37,10 @@ export function useAppConfig() {
     staleTime: Infinity,
     gcTime: Infinity,
   });
+}
+
+/** Puts the config the server embedded in the page (GET /api/config's body) in the cache. */
+export function primeAppConfig(client: QueryClient, body: unknown) {
+  const parsed = zm.safeParse(appConfigSchema, body);
+  if (parsed.success) client.setQueryData(appConfigKeys.all, parsed.data);
 }

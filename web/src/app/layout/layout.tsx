@@ -42,7 +42,9 @@ export function Layout() {
       <main
         id="main-content"
         tabIndex={-1}
-        className="flex flex-1 flex-col outline-none"
+        // At least a screen tall, so the footer starts below the first screen and
+        // never jumps down when a page's content arrives (no layout shift).
+        className="flex min-h-dvh flex-1 flex-col outline-none"
         data-background={page && background ? page : undefined}
         style={page ? backgroundStyle(background) : undefined}
       >

@@ -1,7 +1,7 @@
 // Public surface of the site settings feature: the store's facts as the admin
 // set them (header, footer, Contact page), page backgrounds, and the admin screen.
-export { useSiteInfo } from "./api/get-site-info";
-export { usePageBackground } from "./api/get-backgrounds";
+export { primeSiteInfo, useSiteInfo } from "./api/get-site-info";
+export { primeBackgrounds, usePageBackground } from "./api/get-backgrounds";
 export type { BackgroundPage, SiteInfo } from "./api/schemas";
 export { addressLines, phoneHref } from "./lib/site-info";
 

@@ -1,6 +1,7 @@
 // Public surface of the webinars feature for the app shell and other features.
 export type { AdminWebinar, Webinar } from "./api/schemas";
-export { useWebinar } from "./api/get-webinar";
+export { primeWebinar, useWebinar } from "./api/get-webinar";
+export { primeWebinars } from "./api/get-webinars";
 export { useAdminWebinars } from "./api/get-admin-webinars";
 export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";

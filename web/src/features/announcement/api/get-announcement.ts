@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 
@@ -30,4 +30,10 @@ const announcementQueryOptions = () =>
 
 export function useAnnouncement() {
   return useQuery(announcementQueryOptions());
+}
+
+/** Puts the banner the server embedded in the page (GET /api/settings/announcement's body) in the cache as of `updatedAt`. */
+export function primeAnnouncement(client: QueryClient, body: unknown, updatedAt: number) {
+  const parsed = zm.safeParse(announcementSchema, body);
+  if (parsed.success) client.setQueryData(announcementQueryOptions().queryKey, parsed.data, { updatedAt });
 }

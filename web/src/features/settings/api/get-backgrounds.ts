@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { settingsKeys } from "./keys";
@@ -23,4 +24,10 @@ export function usePageBackground(page: BackgroundPage): string | null {
 /** Every page's background (the admin's Background Images tab). */
 export function useBackgrounds() {
   return useQuery(backgroundsQueryOptions());
+}
+
+/** Puts the backgrounds the server embedded in the page (GET /api/settings/backgrounds's body) in the cache as of `updatedAt`. */
+export function primeBackgrounds(client: QueryClient, body: unknown, updatedAt: number) {
+  const parsed = zm.safeParse(backgroundsSchema, body);
+  if (parsed.success) client.setQueryData(backgroundsQueryOptions().queryKey, parsed.data.backgrounds, { updatedAt });
 }

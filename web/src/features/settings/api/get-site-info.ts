@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { settingsKeys } from "./keys";
@@ -21,4 +22,10 @@ export const siteInfoQueryOptions = () =>
 export function useSiteInfo(): SiteInfo {
   const { data } = useQuery(siteInfoQueryOptions());
   return data ?? SITE_INFO_DEFAULTS;
+}
+
+/** Puts the settings the server embedded in the page (GET /api/settings/site's body) in the cache as of `updatedAt`. */
+export function primeSiteInfo(client: QueryClient, body: unknown, updatedAt: number) {
+  const parsed = zm.safeParse(siteInfoSchema, body);
+  if (parsed.success) client.setQueryData(siteInfoQueryOptions().queryKey, parsed.data, { updatedAt });
 }

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { webinarKeys } from "./keys";
@@ -22,4 +23,10 @@ const webinarQueryOptions = (id: string) =>
 
 export function useWebinar(id: string | undefined) {
   return useQuery({ ...webinarQueryOptions(id ?? ""), enabled: Boolean(id) });
+}
+
+/** Puts a webinar the server embedded in the page (GET /api/webinars/{id}'s body) in the cache as of `updatedAt`. */
+export function primeWebinar(client: QueryClient, body: unknown, updatedAt: number) {
+  const parsed = zm.safeParse(webinarSchema, body);
+  if (parsed.success) client.setQueryData(webinarQueryOptions(parsed.data.id).queryKey, parsed.data, { updatedAt });
 }

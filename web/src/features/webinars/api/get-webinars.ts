@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { webinarKeys } from "./keys";
@@ -21,4 +22,14 @@ const webinarsQueryOptions = () =>
 
 export function useWebinars() {
   return useQuery(webinarsQueryOptions());
+}
+
+/**
+ * Puts the list the server embedded in the page (GET /api/webinars's body)
+ * in the cache as of `updatedAt`, so the first render needs no request.
+ * Anything that does not parse is ignored: the query then fetches.
+ */
+export function primeWebinars(client: QueryClient, body: unknown, updatedAt: number) {
+  const parsed = zm.safeParse(webinarListSchema, body);
+  if (parsed.success) client.setQueryData(webinarsQueryOptions().queryKey, parsed.data.webinars, { updatedAt });
 }

@@ -3,23 +3,28 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import heroFallback from "@/assets/hero-fallback.svg";
 import { Button } from "@/components/ui/button";
+import { useAppConfig } from "@/lib/app-config";
 
-/** Uploaded by admins (fixed name, SPEC.md §3); the bundled SVG shows when it is missing. */
-const HERO_IMAGE_URL = "/media/site_images/hero_background.jpg";
-
-// Layers, top first: dark overlay for readable white text, the uploaded photo,
-// then the fallback (visible only where the photo failed to load).
-const heroStyle: CSSProperties = {
-  backgroundImage: [
+/**
+ * Layers, top first: dark overlay for readable white text, the photo an
+ * admin uploaded (site_images/hero_background.jpg, SPEC.md §3) when
+ * /api/config says there is one, then the bundled fallback. Without an
+ * upload the page never asks for the missing file (no 404 on every visit).
+ */
+export function heroStyle(heroUrl: string | null | undefined): CSSProperties {
+  const layers = [
     "linear-gradient(180deg, rgba(9,9,11,0.55) 0%, rgba(9,9,11,0.65) 55%, rgba(9,9,11,0.85) 100%)",
-    `url("${HERO_IMAGE_URL}")`,
+    ...(heroUrl ? [`url("${encodeURI(heroUrl)}")`] : []),
     `url("${heroFallback}")`,
-  ].join(", "),
-  backgroundSize: "cover, cover, cover",
-  backgroundPosition: "center, center, center",
-  backgroundRepeat: "no-repeat",
-  backgroundColor: "#0c0c0f",
-};
+  ];
+  return {
+    backgroundImage: layers.join(", "),
+    backgroundSize: layers.map(() => "cover").join(", "),
+    backgroundPosition: layers.map(() => "center").join(", "),
+    backgroundRepeat: "no-repeat",
+    backgroundColor: "#0c0c0f",
+  };
+}
 
 /** Smooth-scrolls to the element with this id (instant when motion is reduced). */
 function scrollToSection(id: string) {
@@ -30,10 +35,11 @@ function scrollToSection(id: string) {
 }
 
 export function Hero() {
+  const { data: config } = useAppConfig();
   return (
     <section
       aria-labelledby="hero-title"
-      style={heroStyle}
+      style={heroStyle(config?.heroUrl)}
       className="relative isolate flex min-h-[max(500px,70vh)] items-center overflow-hidden text-white"
     >
       <div className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
@@ -57,7 +63,7 @@ export function Hero() {
             <Button asChild size="lg" variant="inverse">
               <Link to="/how-it-works">
                 <Info aria-hidden="true" />
-                Learn More
+                Learn how it works
               </Link>
             </Button>
           </div>
