@@ -137,6 +137,9 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 			return list, err
 		}
 	}
+	if s.db.Engine == db.SQLite {
+		return s.searchSQLite(ctx, p)
+	}
 	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
 	if p.Offset == 0 {
 		// The newest searchWindow coupons after the cursor, in order: when
@@ -154,41 +157,108 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 			return list, err
 		}
 	}
+	// PostgreSQL: the pg_trgm GIN indexes of migration 0011 serve each LIKE;
+	// a UNION lets each part use its own (an OR of three would not).
 	q := &query{}
 	like := q.arg(pattern)
-	q.add(`SELECT `+adminColumns+adminFrom+` WHERE `, s.candidates(q, like, p.Search), ` AND `, matches(like),
-		` AND `, q.after(p.After))
+	q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.id IN (
+			SELECT c1.id FROM coupons c1 WHERE lower(c1.code) LIKE lower(`+like+`) ESCAPE '\'
+			UNION SELECT c2.id FROM profiles p2 JOIN coupons c2 ON c2.user_id = p2.id
+				WHERE p2.deleted_at IS NULL AND lower(p2.email) LIKE lower(`+like+`) ESCAPE '\'
+			UNION SELECT c3.id FROM webinars w3 JOIN coupons c3 ON c3.webinar_id = w3.id
+				WHERE lower(w3.title) LIKE lower(`+like+`) ESCAPE '\')
+		AND `, q.after(p.After))
 	q.page(p)
 	return s.adminRows(ctx, q)
 }
 
-// candidates is a condition on c that holds for every coupon the search may
-// match and that an index answers: a UNION of the coupons whose code, whose
-// live owner's e-mail or whose webinar's title contains the text.
-func (s store) candidates(q *query, like, search string) string {
-	if s.db.Engine == db.Postgres {
-		// PostgreSQL: the pg_trgm GIN indexes of migration 0011 serve each
-		// LIKE; a UNION lets each part use its own (an OR of three would not).
-		return `c.id IN (
-			SELECT c1.id FROM coupons c1 WHERE lower(c1.code) LIKE lower(` + like + `) ESCAPE '\'
-			UNION SELECT c2.id FROM profiles p2 JOIN coupons c2 ON c2.user_id = p2.id
-				WHERE p2.deleted_at IS NULL AND lower(p2.email) LIKE lower(` + like + `) ESCAPE '\'
-			UNION SELECT c3.id FROM webinars w3 JOIN coupons c3 ON c3.webinar_id = w3.id
-				WHERE lower(w3.title) LIKE lower(` + like + `) ESCAPE '\')`
+// narrowCap is the most matches a part of a SQLite search (codes, e-mails,
+// coupons of the matching webinars) may have for the search to be answered
+// from its candidates; past it the search is broad and a walk of the list's
+// order meets a page of matches soon.
+var narrowCap = 500 // a variable only so tests can make every search broad
+
+// searchSQLite answers a search on SQLite. E-mails (validated ASCII) and
+// codes (ASCII) are in the FTS5 trigram tables of migration 0011, whose
+// quoted phrase matches a substring folding ASCII case as lower() does: for
+// an ASCII search it is the same test as the LIKE. Webinars are few: their
+// titles are scanned. Each part is first counted up to narrowCap (a capped
+// read of an index, under a millisecond even when broad); when all are
+// narrow, the page is sorted from their candidates, else the list's index
+// is walked in order with the cheapest test of each part.
+func (s store) searchSQLite(ctx context.Context, p ListParams) ([]Admin, error) {
+	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
+	ascii := isASCII(p.Search)
+	trigram := ascii && utf8.RuneCountInString(p.Search) >= minTrigram
+	phrase := `"` + strings.ReplaceAll(p.Search, `"`, `""`) + `"`
+	const titled = `SELECT c3.id FROM coupons c3 WHERE c3.webinar_id IN
+		(SELECT w3.id FROM webinars w3 WHERE lower(w3.title) LIKE lower($1) ESCAPE '\')`
+	const emailed = `SELECT profile_id FROM profile_email_search WHERE profile_email_search MATCH $2`
+	const coded = `SELECT coupon_id FROM coupon_code_search WHERE coupon_code_search MATCH $2`
+	nTitle, err := s.countUpTo(ctx, titled, pattern)
+	if err != nil {
+		return nil, err
 	}
-	if utf8.RuneCountInString(search) < minTrigram {
-		return `TRUE` // too short for a trigram: every coupon is a candidate
+	nEmail, nCode := 0, 0
+	if trigram {
+		if nEmail, err = s.countUpTo(ctx, emailed, pattern, phrase); err != nil { // $2 alone is used
+			return nil, err
+		}
+		if nCode, err = s.countUpTo(ctx, coded, pattern, phrase); err != nil {
+			return nil, err
+		}
 	}
-	// SQLite: the FTS5 trigram tables of migration 0011 hold every code and
-	// every live e-mail; a quoted phrase matches a substring (folding ASCII
-	// case, as lower() does). Webinars are few: their titles are scanned.
-	phrase := q.arg(`"` + strings.ReplaceAll(search, `"`, `""`) + `"`)
-	return `c.id IN (
-		SELECT coupon_id FROM coupon_code_search WHERE coupon_code_search MATCH ` + phrase + `
-		UNION SELECT c2.id FROM coupons c2 WHERE c2.user_id IN
-			(SELECT profile_id FROM profile_email_search WHERE profile_email_search MATCH ` + phrase + `)
-		UNION SELECT c3.id FROM coupons c3 WHERE c3.webinar_id IN
-			(SELECT w3.id FROM webinars w3 WHERE lower(w3.title) LIKE lower(` + like + `) ESCAPE '\'))`
+	q := &query{}
+	like := q.arg(pattern)
+	q.arg(phrase) // $1 and $2, as the parts above name them
+	if (trigram || !ascii) && nTitle <= narrowCap && nEmail <= narrowCap && nCode <= narrowCap {
+		// Narrow: sort the candidates' ids (one index read each), then join
+		// the page's rows only. A non-ASCII search can match titles alone:
+		// codes and e-mails are ASCII.
+		cand := titled
+		if trigram {
+			cand += ` UNION ` + coded + ` UNION SELECT c2.id FROM coupons c2 WHERE c2.user_id IN (` + emailed + `)`
+		}
+		q.add(`SELECT `+adminColumns+` FROM (SELECT c.id FROM coupons c WHERE c.id IN (`, cand, `) AND `,
+			q.after(p.After), ` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(p.Limit))
+		if p.Offset > 0 {
+			q.add(` OFFSET `, q.arg(p.Offset))
+		}
+		q.add(`) top JOIN coupons c ON c.id = top.id LEFT JOIN webinars w ON w.id = c.webinar_id
+			LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL
+			ORDER BY c.created_at DESC, c.id`)
+		return s.adminRows(ctx, q)
+	}
+	// Broad (or under 3 characters): walk the list's order. Each part's test
+	// reads the coupon row alone where it can (a narrow e-mail part as a set
+	// of owners), so only the matches are joined.
+	email := `lower(p.email) LIKE lower(` + like + `) ESCAPE '\'`
+	if trigram && nEmail <= narrowCap {
+		email = `c.user_id IN (` + emailed + `)`
+	}
+	q.add(`SELECT `+adminColumns+adminFrom+` WHERE `, q.after(p.After), ` AND (lower(c.code) LIKE lower(`, like,
+		`) ESCAPE '\' OR c.webinar_id IN (SELECT w3.id FROM webinars w3 WHERE lower(w3.title) LIKE lower(`, like,
+		`) ESCAPE '\') OR `, email, `)`)
+	q.page(p)
+	return s.adminRows(ctx, q)
+}
+
+// countUpTo counts the rows of part (a query on args), reading at most
+// narrowCap+1 of them.
+func (s store) countUpTo(ctx context.Context, part string, args ...any) (int, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM (`+part+` LIMIT `+fmt.Sprint(narrowCap+1)+`)`,
+		args...).Scan(&n)
+	return n, db.MapError(err)
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // byCode returns the page of a search that names a whole code: the coupon

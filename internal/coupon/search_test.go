@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 	"watchwin/internal/webinar"
@@ -130,16 +131,22 @@ func TestAdminSearchKeepsItsMeaning(t *testing.T) {
 		searches := []string{"", "%", "_", `\`, "100%", "off_h", "OFF_H", `s \ b`, "LW-", all[3][3:9],
 			strings.ToLower(all[5][4:12]), "über", "ÜBER", "@EXAMPLE", "example", "e", "xx", "gone@example",
 			"deleted", "sam", " range ", "nothing-like-this", `"quoted"`, "a\"b", "' OR 1=1 --", "range.test"}
-		for _, q := range searches {
-			want := oldResults(t, d, q)
-			for _, limit := range []int{1, 2, 100} {
-				if got := walk(t, admin, q, limit, nil); !slices.Equal(got, want) {
-					t.Errorf("search %q by cursor, %d a page = %v, want %v", q, limit, got, want)
+		// Both ways of answering: from the candidates (every part narrow),
+		// and walking the list's order (every part that matches is broad).
+		for _, broadPast := range []int{500, 0} {
+			restore := coupon.SetNarrowCap(broadPast)
+			for _, q := range searches {
+				want := oldResults(t, d, q)
+				for _, limit := range []int{1, 2, 100} {
+					if got := walk(t, admin, q, limit, nil); !slices.Equal(got, want) {
+						t.Errorf("search %q by cursor, %d a page, broad past %d = %v, want %v", q, limit, broadPast, got, want)
+					}
+				}
+				if got := walkOffset(t, admin, q, 2); !slices.Equal(got, want) {
+					t.Errorf("search %q by offset, broad past %d = %v, want %v", q, broadPast, got, want)
 				}
 			}
-			if got := walkOffset(t, admin, q, 2); !slices.Equal(got, want) {
-				t.Errorf("search %q by offset = %v, want %v", q, got, want)
-			}
+			restore()
 		}
 		if got := oldResults(t, d, "gone@example"); len(got) != 0 {
 			t.Errorf("a deleted account's former e-mail matched %v", got)
