@@ -65,15 +65,21 @@ func benchAdmin(ctx context.Context, o options, databaseURL string, scale int) (
 	if err != nil {
 		return res, err
 	}
-	defer os.RemoveAll(dir)
 	if databaseURL != "" {
 		res.Engine = string(db.Postgres)
 		u, drop, err := db.NewSchema(ctx, databaseURL, "bench_admin_")
 		if err != nil {
 			return res, err
 		}
-		defer drop()
+		if !o.keep {
+			defer drop()
+		}
 		databaseURL = u
+	}
+	if o.keep {
+		fmt.Fprintf(os.Stderr, "== %s: kept in %s %s\n", res.Engine, dir, databaseURL)
+	} else {
+		defer os.RemoveAll(dir)
 	}
 	fmt.Fprintf(os.Stderr, "== %s: seeding %d customers\n", res.Engine, scale)
 	began := time.Now()

@@ -51,6 +51,7 @@ type options struct {
 	// customers (adminbench.go).
 	scale     int
 	adminOnly bool // only the admin bench
+	keep      bool // keep the admin bench's store (to read its query plans)
 }
 
 func main() {
@@ -66,6 +67,7 @@ func main() {
 	flag.StringVar(&o.cpuprofile, "cpuprofile", "", "write a CPU profile of the fulfilment run to `file`.<engine> (go tool pprof)")
 	flag.IntVar(&o.scale, "scale", 0, "also time the admin lists and searches on a store of this many customers (0: skip; make bench: 100000)")
 	flag.BoolVar(&o.adminOnly, "admin-only", false, "run only the admin bench (with -scale)")
+	flag.BoolVar(&o.keep, "keep", false, "keep the admin bench's store (SQLite folder, PostgreSQL schema) and print where")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
