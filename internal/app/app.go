@@ -177,7 +177,7 @@ func (a *App) Handler() http.Handler {
 	m := newMetrics(a)
 
 	root := http.NewServeMux()
-	root.Handle("/api/", httpx.NoStore(a.Auth.Middleware(httpx.Routed(api))))
+	root.Handle("/api/", httpx.NoStore(a.Auth.Middleware(a.secureCookies(), httpx.Routed(api))))
 	root.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		_, _ = w.Write([]byte("ok\n"))
@@ -244,7 +244,7 @@ func (a *App) Routes() []string {
 // outside /api.
 func (a *App) apiRoutes(router httpx.Router) *media.Handler {
 	api := a.Throttle.Router(router, signedInAccount, routeLimits)
-	auth.NewHandler(a.Auth, strings.HasPrefix(a.Config.BaseURL, "https://")).Routes(api)
+	auth.NewHandler(a.Auth, a.secureCookies()).Routes(api)
 	webinar.NewHandler(a.Webinars).Routes(api)
 	registration.NewHandler(a.Registrations).Routes(api)
 	coupon.NewHandler(a.Coupons).Routes(api)
@@ -274,6 +274,10 @@ func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.We
 		return payment.ParseStripeEvent(payload, signature, a.Config.StripeWebhookSecret, a.now())
 	}
 }
+
+// secureCookies: the site is served over https (WATCHWIN_BASE_URL), so its
+// cookies are Secure and the session cookie is __Host- prefixed.
+func (a *App) secureCookies() bool { return strings.HasPrefix(a.Config.BaseURL, "https://") }
 
 // publicConfig tells the SPA the settings it needs to render (clientConfig,
 // page.go): the store time zone for dates, the store's online shop, the

@@ -12,8 +12,24 @@ import (
 
 type ctxKey struct{}
 
-// CookieName is the session cookie.
+// CookieName is the session cookie of a site served over http; over https
+// it is SecureCookieName.
 const CookieName = "watchwin_session"
+
+// SecureCookieName is the session cookie of an https site: the __Host-
+// prefix makes the browser accept it only with Secure, Path=/ and no
+// Domain, so no other host (a sibling subdomain, a plain-http page) can set
+// or overwrite the session.
+const SecureCookieName = "__Host-" + CookieName
+
+// SessionCookieName is the session cookie's name on a site served over
+// https (secure) or http.
+func SessionCookieName(secure bool) string {
+	if secure {
+		return SecureCookieName
+	}
+	return CookieName
+}
 
 // DeviceCookieName is the cookie that marks a browser an account has signed
 // in on, so its logins are throttled apart from strangers' guesses.
@@ -30,11 +46,13 @@ func WithUser(ctx context.Context, p Profile) context.Context {
 	return context.WithValue(ctx, ctxKey{}, p)
 }
 
-// Middleware loads the profile of the session cookie, when there is a valid
-// one, into the request context. It never refuses a request by itself.
-func (s *Service) Middleware(next http.Handler) http.Handler {
+// Middleware loads the profile of the session cookie (SessionCookieName of
+// secure), when there is a valid one, into the request context. It never
+// refuses a request by itself.
+func (s *Service) Middleware(secure bool, next http.Handler) http.Handler {
+	name := SessionCookieName(secure)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(CookieName)
+		c, err := r.Cookie(name)
 		if err != nil || c.Value == "" {
 			next.ServeHTTP(w, r)
 			return

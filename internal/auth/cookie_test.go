@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -78,14 +79,15 @@ func TestEveryLoginGetsANewSessionToken(t *testing.T) {
 
 // The session and device cookies are Secure when the public URL is https
 // (WATCHWIN_BASE_URL), and not when it is http (a browser would then never
-// send them back over plain http). Logout clears them with the same flags.
+// send them back over plain http). Over https the session cookie is
+// __Host- prefixed. Logout clears them with the same flags.
 func TestCookiesSecureOnlyOverHTTPS(t *testing.T) {
 	for _, tt := range []struct {
-		baseURL string
-		secure  bool
+		baseURL, session string
+		secure           bool
 	}{
-		{"https://shop.example.com", true},
-		{"http://127.0.0.1:8080", false},
+		{"https://shop.example.com", "__Host-watchwin_session", true},
+		{"http://127.0.0.1:8080", "watchwin_session", false},
 	} {
 		t.Run(tt.baseURL, func(t *testing.T) {
 			cfg, err := config.Defaults()
@@ -126,8 +128,24 @@ func TestCookiesSecureOnlyOverHTTPS(t *testing.T) {
 					}
 				}
 			}
-			check("login", post("/api/auth/login", `{"email":"cookie@example.com","password":"secret1"}`), "watchwin_session", "watchwin_device")
-			check("logout", post("/api/auth/logout", ""), "watchwin_session")
+			cookies := post("/api/auth/login", `{"email":"cookie@example.com","password":"secret1"}`)
+			check("login", cookies, tt.session, "watchwin_device")
+			// Only the cookie of the site's own name signs a request in.
+			token := cookies[slices.IndexFunc(cookies, func(c *http.Cookie) bool { return c.Name == tt.session })].Value
+			for _, name := range []string{"__Host-watchwin_session", "watchwin_session"} {
+				req, _ := http.NewRequest("GET", ts.URL+"/api/auth/session", nil)
+				req.Header.Set("Cookie", name+"="+token)
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := io.ReadAll(res.Body)
+				res.Body.Close()
+				if signedIn := strings.Contains(string(body), "cookie@example.com"); signedIn != (name == tt.session) {
+					t.Errorf("cookie %s: signed in %v (%s)", name, signedIn, body)
+				}
+			}
+			check("logout", post("/api/auth/logout", ""), tt.session)
 		})
 	}
 }

@@ -79,7 +79,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(CookieName); err == nil {
+	if c, err := r.Cookie(SessionCookieName(h.secureCookie)); err == nil {
 		if err := h.svc.Logout(r.Context(), c.Value); err != nil {
 			return err
 		}
@@ -168,7 +168,7 @@ func (h *Handler) deviceCookie(token string) *http.Cookie {
 // cookie builds the session cookie; a negative ttl deletes it.
 func (h *Handler) cookie(token string, ttl time.Duration) *http.Cookie {
 	c := &http.Cookie{
-		Name:     CookieName,
+		Name:     SessionCookieName(h.secureCookie),
 		Value:    token,
 		Path:     "/",
 		HttpOnly: true,
@@ -243,7 +243,7 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
 	// An admin changing their own password stays signed in here; their
 	// other sessions end like anyone's.
 	var keep string
-	if c, err := r.Cookie(CookieName); err == nil {
+	if c, err := r.Cookie(SessionCookieName(h.secureCookie)); err == nil {
 		if actor, _ := UserFrom(r.Context()); actor.ID == r.PathValue("id") {
 			keep = c.Value
 		}

@@ -38,6 +38,10 @@ type Config struct {
 	StripeSecretKey      string
 	StripePublishableKey string
 	StripeWebhookSecret  string
+	// PaymentMode is WATCHWIN_PAYMENT_MODE: "test" says on purpose that a
+	// public https site takes no money (the built-in test provider), which
+	// is refused otherwise; "" lets the Stripe keys decide.
+	PaymentMode string
 
 	// TrustedProxies are the reverse proxies (load balancers) whose
 	// X-Forwarded-For header names the client's address; empty trusts none
@@ -109,6 +113,7 @@ func Defaults() (Config, error) {
 		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
 		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
+		PaymentMode:          os.Getenv("WATCHWIN_PAYMENT_MODE"),
 		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
 		MetricsToken:         os.Getenv("WATCHWIN_METRICS_TOKEN"),
 		LogFormat:            env("WATCHWIN_LOG_FORMAT", "text"),
@@ -255,10 +260,36 @@ func (c *Config) Finish() error {
 	if c.BaseURL == "" {
 		c.BaseURL = "http://" + c.Addr
 	}
-	if _, err := url.Parse(c.BaseURL); err != nil {
+	base, err := url.Parse(c.BaseURL)
+	if err != nil {
 		return fmt.Errorf("WATCHWIN_BASE_URL: %w", err)
 	}
+	return c.checkPaymentMode(base)
+}
+
+// checkPaymentMode refuses a public https site that would take no money:
+// with no Stripe keys the test provider issues real coupons for test cards,
+// so a live store must name that choice (WATCHWIN_PAYMENT_MODE=test).
+func (c *Config) checkPaymentMode(base *url.URL) error {
+	switch {
+	case c.PaymentMode != "" && c.PaymentMode != "test":
+		return fmt.Errorf("WATCHWIN_PAYMENT_MODE must be test or empty (the Stripe keys choose Stripe)")
+	case c.PaymentMode == "test" && c.StripeSecretKey != "":
+		return fmt.Errorf("WATCHWIN_PAYMENT_MODE=test and the Stripe keys are both set: choose one")
+	case c.PaymentMode == "" && c.StripeSecretKey == "" && base.Scheme == "https" && !localHost(base.Hostname()):
+		return fmt.Errorf("WATCHWIN_BASE_URL is a public https site but no Stripe keys are set: the built-in test provider would issue real coupons for test cards. Set the Stripe keys, or WATCHWIN_PAYMENT_MODE=test for a test site on purpose")
+	}
 	return nil
+}
+
+// localHost reports whether host names this machine.
+func localHost(host string) bool {
+	host = strings.ToLower(host)
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(host)
+	return err == nil && a.IsLoopback()
 }
 
 func env(key, fallback string) string {

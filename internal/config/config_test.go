@@ -167,3 +167,33 @@ func TestLogFormat(t *testing.T) {
 		}
 	}
 }
+
+// A public https site with no Stripe keys would issue real coupons for test
+// cards: it starts only when WATCHWIN_PAYMENT_MODE=test says so on purpose.
+func TestPaymentModeOnAPublicSite(t *testing.T) {
+	for _, tt := range []struct{ base, mode, stripe, err string }{
+		{"", "", "", ""},
+		{"http://shop.example", "", "", ""},
+		{"https://localhost:8443", "", "", ""},
+		{"https://127.0.0.1", "", "", ""},
+		{"https://shop.example", "", "", "no Stripe keys are set"},
+		{"https://shop.example", "test", "", ""},
+		{"https://shop.example", "", "sk_test_x", ""},
+		{"https://shop.example", "test", "sk_test_x", "choose one"},
+		{"https://shop.example", "live", "", "must be test or empty"},
+	} {
+		t.Setenv("WATCHWIN_BASE_URL", tt.base)
+		t.Setenv("WATCHWIN_PAYMENT_MODE", tt.mode)
+		t.Setenv("STRIPE_SECRET_KEY", tt.stripe)
+		t.Setenv("STRIPE_PUBLISHABLE_KEY", strings.Replace(tt.stripe, "sk_", "pk_", 1))
+		t.Setenv("STRIPE_WEBHOOK_SECRET", strings.Replace(tt.stripe, "sk_test", "whsec", 1))
+		c, err := config.Defaults()
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = c.Finish()
+		if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("%s mode %q stripe %q: err = %v, want %q", tt.base, tt.mode, tt.stripe, err, tt.err)
+		}
+	}
+}
