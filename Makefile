@@ -19,6 +19,9 @@ build: web go-build
 web/node_modules/.package-lock.json: web/package-lock.json
 	cd web && (npm ci --no-audit --no-fund || npm ci --no-audit --no-fund)
 
+bench/lighthouse/node_modules/.package-lock.json: bench/lighthouse/package-lock.json
+	cd bench/lighthouse && (npm ci --no-audit --no-fund || npm ci --no-audit --no-fund)
+
 e2e/node_modules/.package-lock.json: e2e/package-lock.json
 	cd e2e && (npm ci --no-audit --no-fund || npm ci --no-audit --no-fund)
 
@@ -88,11 +91,13 @@ loadtest: go-build bin/k6
 ## and searches on a store of BENCH_SCALE customers, and the Go benchmarks (throughput and
 ## timings live here, not in unit tests). Needs wrk (apt-get install -y wrk).
 ## WATCHWIN_BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL; BENCH_SCALE=0 skips the big store.
+## Then Lighthouse audits the five public pages (median of 3, budgets beside; reports in bin/lighthouse).
 BENCH_SCALE ?= 100000
-bench: build
+bench: build bench/lighthouse/node_modules/.package-lock.json
 	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install -y wrk"; exit 1; }
 	CGO_ENABLED=0 go build -o bin/watchwin-bench ./cmd/watchwin-bench
 	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json -scale $(BENCH_SCALE); status=$$?; \
+	CHROMIUM="$(CHROMIUM)" ./bin/watchwin-bench -bin bin/watchwin -lighthouse bench/lighthouse -lighthouse-out bin/lighthouse || status=1; \
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS) && exit $$status
 
 clean:

@@ -4,6 +4,7 @@
 //
 //	watchwin-bench [-bin bin/watchwin] [-out bin/bench.json] [-duration 10s] [-runs 3] [-cpuprofile file]
 //	               [-scale 100000] [-admin-only]
+//	watchwin-bench -lighthouse bench/lighthouse [-lighthouse-out bin/lighthouse] [-lighthouse-runs 3]
 //
 // For each engine (SQLite always; PostgreSQL too when
 // WATCHWIN_BENCH_DATABASE_URL is set) it seeds a new database, starts the
@@ -52,6 +53,11 @@ type options struct {
 	scale     int
 	adminOnly bool // only the admin bench
 	keep      bool // keep the admin bench's store (to read its query plans)
+	// lighthouse, when set, is the folder of Lighthouse's package.json: the
+	// bench then audits the public pages instead (lighthouse.go).
+	lighthouse string
+	lhOut      string
+	lhRuns     int
 }
 
 func main() {
@@ -68,11 +74,18 @@ func main() {
 	flag.IntVar(&o.scale, "scale", 0, "also time the admin lists and searches on a store of this many customers (0: skip; make bench: 100000)")
 	flag.BoolVar(&o.adminOnly, "admin-only", false, "run only the admin bench (with -scale)")
 	flag.BoolVar(&o.keep, "keep", false, "keep the admin bench's store (SQLite folder, PostgreSQL schema) and print where")
+	flag.StringVar(&o.lighthouse, "lighthouse", "", "audit the public pages with the Lighthouse installed in this folder instead (make bench: bench/lighthouse)")
+	flag.StringVar(&o.lhOut, "lighthouse-out", "bin/lighthouse", "where to write the Lighthouse reports")
+	flag.IntVar(&o.lhRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, o); err != nil {
+	runBench := run
+	if o.lighthouse != "" {
+		runBench = runLighthouse
+	}
+	if err := runBench(ctx, o); err != nil {
 		fmt.Fprintln(os.Stderr, "watchwin-bench:", err)
 		os.Exit(1)
 	}

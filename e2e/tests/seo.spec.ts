@@ -1,0 +1,91 @@
+import { createAdmin, createWebinarViaApi, expect, logInViaApi, test } from './fixtures';
+
+// What a client that runs no JavaScript sees (issue 25): a crawler or a chat
+// app building a link preview fetches a page with plain HTTP and reads its
+// head; robots.txt and sitemap.xml tell crawlers where to go.
+
+/** The content of the <meta> named `name` (name= or property=), HTML entities decoded. */
+function meta(html: string, name: string): string | undefined {
+  const m = html.match(new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`));
+  return m ? decode(m[1]) : undefined;
+}
+
+function decode(s: string): string {
+  return s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+test('a webinar page tells a client without JavaScript its title, description, image and Event data', async ({ request, baseURL }) => {
+  await logInViaApi(request, createAdmin());
+  const webinar = await createWebinarViaApi(request, { description: 'Learn to draw & holster safely.' });
+  await request.post('/api/auth/logout');
+
+  const res = await request.get(`/webinar/${webinar.id}`);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/html');
+  const html = await res.text();
+  expect(decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '')).toBe(`${webinar.title} | WatchWin`);
+  expect(meta(html, 'og:title')).toBe(`${webinar.title} | WatchWin`);
+  expect(meta(html, 'description')).toBe('Learn to draw & holster safely.');
+  expect(meta(html, 'og:description')).toBe('Learn to draw & holster safely.');
+  expect(meta(html, 'og:image')).toMatch(/^https?:\/\/.+\.(png|jpe?g|webp)$/);
+  expect(meta(html, 'og:url')).toBe(`${baseURL}/webinar/${webinar.id}`);
+  expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+
+  const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]) as Record<string, unknown>;
+  expect(ld).toMatchObject({
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: webinar.title,
+    startDate: '2027-01-14T18:30:00-06:00',
+    eventAttendanceMode: 'https://schema.org/OnlineEventAttendanceMode',
+    offers: { '@type': 'Offer', price: '40.00', priceCurrency: 'USD' },
+    organizer: { '@type': 'Organization', name: 'WatchWin' },
+  });
+
+  // The link preview's image is really there.
+  const image = await request.get(new URL(meta(html, 'og:image')!).pathname);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toMatch(/^image\//);
+
+  const missing = await request.get('/webinar/no-such-webinar');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('<div id="root">');
+});
+
+test('robots.txt and sitemap.xml parse and point at the public pages', async ({ request, baseURL }) => {
+  await logInViaApi(request, createAdmin());
+  const active = await createWebinarViaApi(request);
+  const inactive = await createWebinarViaApi(request, { is_active: false });
+  await request.post('/api/auth/logout');
+
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const rules = (await robots.text()).split('\n').map((l) => l.trim());
+  for (const path of ['/admin', '/api/', '/dashboard', '/counter', '/migration-tool']) {
+    expect(rules).toContain(`Disallow: ${path}`);
+  }
+  expect(rules).toContain('User-agent: *');
+  expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()['content-type']).toContain('xml');
+  const xml = await sitemap.text();
+  expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\s*<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+  const urls = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>(?:\s*<lastmod>([^<]+)<\/lastmod>)?\s*<\/url>/g)].map((m) => ({ loc: m[1], lastmod: m[2] }));
+  expect(xml.match(/<url>/g)?.length).toBe(urls.length); // every entry parsed
+  const locs = urls.map((u) => u.loc);
+  for (const path of ['/', '/webinars', '/how-it-works', '/about', '/contact', '/privacy', '/terms']) {
+    expect(locs).toContain(`${baseURL}${path}`);
+  }
+  const entry = urls.find((u) => u.loc === `${baseURL}/webinar/${active.id}`);
+  expect(entry?.lastmod && !Number.isNaN(Date.parse(entry.lastmod))).toBe(true);
+  expect(locs).not.toContain(`${baseURL}/webinar/${inactive.id}`);
+});
