@@ -13,15 +13,14 @@ import (
 
 // The admin coupon list at 100,000 customers (docs/api.md, "Admin: coupons"):
 // a whole code is one read of the unique index on code; a substring search
-// first looks at the newest searchWindow coupons after the page's start
-// (a broad search fills its page there), and otherwise asks the indexes for
-// every candidate (a narrow search has few); pages follow by cursor.
+// uses its engine's trigram indexes (searchSQLite, searchPostgres); pages
+// follow by cursor.
 
-// searchWindow is how many of the newest coupons a search scans in order
-// before it asks the indexes: a search matching more than about
-// limit/searchWindow of all coupons fills its page in the window, one
-// matching fewer has at most that share of them as candidates to sort.
-const searchWindow = 2000
+// searchWindow is how many of the coupons after a page's start a
+// PostgreSQL search walks before it asks its indexes: a search matching
+// more than about limit/searchWindow of all coupons fills its page there,
+// one matching fewer has few enough candidates to sort.
+const searchWindow = 1000
 
 // minTrigram is the shortest search the SQLite trigram tables can answer;
 // shorter ones scan (they are broad, so the window usually answers them).
@@ -140,25 +139,45 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 	if s.db.Engine == db.SQLite {
 		return s.searchSQLite(ctx, p)
 	}
+	return s.searchPostgres(ctx, p)
+}
+
+// walkChunk is how many coupons, in the list's order, a PostgreSQL search
+// tests at a time: their ids go to the test as one array, so the plan is
+// always a primary-key lookup of each, whatever the statistics say.
+const walkChunk = 500
+
+// searchPostgres answers a search on PostgreSQL. A broad search fills its
+// page within the first searchWindow coupons after the page's start: it
+// walks them walkChunk at a time and stops when the page is full. Otherwise
+// the pg_trgm GIN indexes of migration 0011 find the candidates: a UNION
+// lets each LIKE use its own index (an OR of three would not), and the
+// planner is told to prefer them (SET LOCAL enable_seqscan = off, for this
+// one read-only transaction), since it cannot estimate a LIKE '%…%' well.
+func (s store) searchPostgres(ctx context.Context, p ListParams) ([]Admin, error) {
 	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
 	if p.Offset == 0 {
-		// The newest searchWindow coupons after the cursor, in order: when
-		// they hold a full page, it is the page.
-		q := &query{}
-		like := q.arg(pattern)
-		q.add(`SELECT `+adminColumns+` FROM (SELECT c.id FROM coupons c WHERE `, q.after(p.After),
-			` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(searchWindow), `) win
-			JOIN coupons c ON c.id = win.id LEFT JOIN webinars w ON w.id = c.webinar_id
-			LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL
-			WHERE `, matches(like))
-		q.page(p)
-		list, err := s.adminRows(ctx, q)
-		if err != nil || len(list) == p.Limit {
-			return list, err
+		out := []Admin{}
+		after := p.After
+		for walked := 0; walked < searchWindow; walked += walkChunk {
+			ids, last, err := s.nextIDs(ctx, after, walkChunk)
+			if err != nil || len(ids) == 0 {
+				return out, err
+			}
+			q := &query{}
+			q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.id = ANY(`, q.arg(ids), `) AND `, matches(q.arg(pattern)),
+				` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(p.Limit-len(out)))
+			list, err := s.adminRows(ctx, q)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, list...)
+			if len(out) == p.Limit || len(ids) < walkChunk {
+				return out, nil // a full page, or the end of the list
+			}
+			after = &last
 		}
 	}
-	// PostgreSQL: the pg_trgm GIN indexes of migration 0011 serve each LIKE;
-	// a UNION lets each part use its own (an OR of three would not).
 	q := &query{}
 	like := q.arg(pattern)
 	q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.id IN (
@@ -169,7 +188,38 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 				WHERE lower(w3.title) LIKE lower(`+like+`) ESCAPE '\')
 		AND `, q.after(p.After))
 	q.page(p)
-	return s.adminRows(ctx, q)
+	var out []Admin
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+			return db.MapError(err)
+		}
+		var err error
+		out, err = s.adminRows(ctx, q)
+		return err
+	})
+	return out, err
+}
+
+// nextIDs returns the ids of the n coupons after cursor c (all from the
+// start when nil) in the list's order, and the cursor of the last one: an
+// index-only read of coupons_created_id.
+func (s store) nextIDs(ctx context.Context, c *Cursor, n int) ([]string, Cursor, error) {
+	q := &query{}
+	q.add(`SELECT c.id, c.created_at FROM coupons c WHERE `, q.after(c), ` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(n))
+	rows, err := s.db.Q(ctx).QueryContext(ctx, q.sql.String(), q.args...)
+	if err != nil {
+		return nil, Cursor{}, db.MapError(err)
+	}
+	defer rows.Close()
+	var ids []string
+	var last Cursor
+	for rows.Next() {
+		if err := rows.Scan(&last.ID, &last.CreatedAt); err != nil {
+			return nil, Cursor{}, db.MapError(err)
+		}
+		ids = append(ids, last.ID)
+	}
+	return ids, last, db.MapError(rows.Err())
 }
 
 // narrowCap is the most matches a part of a SQLite search (codes, e-mails,
