@@ -25,6 +25,7 @@ import (
 	"watchwin/internal/media"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
+	"watchwin/internal/seat"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
@@ -38,6 +39,8 @@ type App struct {
 	Auth     *auth.Service
 	Media    *media.Service
 	Webinars *webinar.Service
+	// Seats own paid seats and seat holds (internal/seat).
+	Seats    *seat.Service
 	Settings *setting.Service
 	// Registrations: sign-ups for webinars, watch progress and resets.
 	Registrations *registration.Service
@@ -50,7 +53,7 @@ type App struct {
 	Coupons  *coupon.Service
 	Payments *payment.Service
 	// Giveaway draws a winner when a webinar's paid seats fill (told by
-	// Payments and Registrations) and when an admin picks a new one.
+	// Seats) and when an admin picks a new one.
 	Giveaway *giveaway.Service
 	// Throttle limits the routes of routeLimits (limits.go).
 	Throttle *throttle.Throttle
@@ -115,23 +118,27 @@ func openStorage(cfg config.Config) (media.Storage, error) {
 
 func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App {
 	mediaSvc := media.NewService(store)
-	webinars := webinar.NewService(d, mediaSvc, now)
+	seats := seat.New(d, now)
+	webinars := webinar.NewService(d, seats, mediaSvc, now)
 	outbox := mail.NewOutbox(d, now)
 	settings := setting.NewService(d, mediaSvc, now)
 	templates := mail.NewTemplates(cfg.BaseURL, func(ctx context.Context) (mail.Site, error) {
 		site, err := settings.Site(ctx)
 		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail}, err
 	})
-	giveaways := giveaway.NewService(d, webinars, outbox, templates, now)
-	registrations := registration.NewService(d, webinars, now, giveaways,
+	giveaways := giveaway.NewService(d, webinars, seats, outbox, templates, now)
+	// Seat changes drop the public list's cache; a seat that fills a
+	// webinar draws its giveaway winner.
+	seats.Listen(webinars.InvalidateList, giveaways)
+	registrations := registration.NewService(d, webinars, seats, now,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
 		RequireConfirmation: cfg.RequireEmailConfirmation})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
-		Webinars: webinars, Registrations: registrations, Accounts: accounts, Coupons: coupons, Mailer: outbox,
-		CouponMail: couponMail.Message, SeatsFilled: giveaways,
+		Webinars: webinars, Seats: seats, Registrations: registrations, Accounts: accounts, Coupons: coupons,
+		Mailer: outbox, CouponMail: couponMail.Message,
 	}, now, cfg.SeatHold)
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	return &App{
@@ -140,6 +147,7 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 		Auth:          accounts,
 		Media:         mediaSvc,
 		Webinars:      webinars,
+		Seats:         seats,
 		Registrations: registrations,
 		Settings:      settings,
 		Outbox:        outbox,

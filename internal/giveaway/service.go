@@ -14,6 +14,7 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
+	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
 )
 
@@ -21,7 +22,6 @@ import (
 // (*webinar.Service).
 type Webinars interface {
 	Get(ctx context.Context, id string) (webinar.Webinar, error)
-	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
 }
 
 // Mailer queues e-mail in the caller's transaction (*mail.Outbox).
@@ -34,15 +34,17 @@ type Service struct {
 	db        *db.DB
 	store     store
 	webinars  Webinars
+	seats     *seat.Service
 	mailer    Mailer
 	templates *mail.Templates
 	now       db.Clock
 }
 
-// NewService returns the giveaway service on d; winners' e-mails are
-// rendered with templates and queued through mailer.
-func NewService(d *db.DB, webinars Webinars, mailer Mailer, templates *mail.Templates, now db.Clock) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, mailer: mailer, templates: templates, now: now}
+// NewService returns the giveaway service on d; it draws under seats' lock,
+// so the entrants are settled; winners' e-mails are rendered with templates
+// and queued through mailer.
+func NewService(d *db.DB, webinars Webinars, seats *seat.Service, mailer Mailer, templates *mail.Templates, now db.Clock) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, seats: seats, mailer: mailer, templates: templates, now: now}
 }
 
 var (
@@ -74,7 +76,7 @@ func (s *Service) SeatsFilled(ctx context.Context, webinarID string) {
 func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, bool, error) {
 	var d Draw
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.webinars.LockSeats(ctx, webinarID)
+		seats, err := s.seats.Lock(ctx, webinarID)
 		if err != nil {
 			return err
 		}
@@ -140,7 +142,7 @@ func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID stri
 	}
 	var d Draw
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.webinars.LockSeats(ctx, webinarID); err != nil {
+		if _, err := s.seats.Lock(ctx, webinarID); err != nil {
 			return err
 		}
 		var err error

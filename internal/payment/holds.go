@@ -7,8 +7,8 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
+	"watchwin/internal/seat"
 	"watchwin/internal/throttle"
-	"watchwin/internal/webinar"
 )
 
 // Limits on what one client address may hold (docs/api.md, "Seat holds"),
@@ -35,13 +35,13 @@ const (
 
 // seatFor refuses a new or renewed hold when no seat is free (sold_out, or
 // seats_held while other buyers' holds run) or when client is past a limit
-// above. The caller holds the webinar's seat lock. client "" is not limited.
-func (s *Service) seatFor(ctx context.Context, seats webinar.Seats, webinarID, userID, client string, now time.Time) error {
-	if seats.Left == 0 {
+// above. tx holds the webinar's seat lock. client "" is not limited.
+func (s *Service) seatFor(ctx context.Context, tx *seat.Tx, webinarID, userID, client string, now time.Time) error {
+	if seats := tx.Seats; seats.Left == 0 {
 		if seats.Paid >= seats.Total {
 			return errSoldOut
 		}
-		soonest, err := s.store.soonestHoldEnd(ctx, webinarID, now)
+		soonest, err := tx.SoonestHoldEnd(ctx)
 		if err != nil {
 			return err
 		}
@@ -50,18 +50,18 @@ func (s *Service) seatFor(ctx context.Context, seats webinar.Seats, webinarID, u
 	if client == "" {
 		return nil
 	}
-	holds, err := s.store.clientHolds(ctx, client, now)
+	holds, err := s.deps.Seats.ClientHolds(ctx, client)
 	if err != nil {
 		return err
 	}
 	onWebinar := 0
 	for _, h := range holds {
-		if h.webinarID == webinarID {
+		if h.WebinarID == webinarID {
 			onWebinar++
 		}
 	}
 	if onWebinar >= HoldsPerClientPerWebinar || len(holds) >= HoldsPerClient {
-		return waitError("too_many_holds", apperr.KindTooMany, msgTooManyHolds, holds[0].expires.Sub(now))
+		return waitError("too_many_holds", apperr.KindTooMany, msgTooManyHolds, holds[0].Expires.Sub(now))
 	}
 	others, err := s.store.clientAccounts(ctx, client, userID, now.Add(-AccountsWindow))
 	if err != nil {
@@ -82,33 +82,6 @@ func waitError(code string, kind apperr.Kind, format string, wait time.Duration)
 	e, _ := apperr.As(throttle.TooMany(format, max(wait, time.Second)))
 	e.Kind, e.Code = kind, code
 	return e
-}
-
-// clientHold is a running seat hold of a payment started from a client.
-type clientHold struct {
-	webinarID string
-	expires   time.Time
-}
-
-// clientHolds returns the running seat holds of payments started from
-// client, soonest to end first.
-func (s store) clientHolds(ctx context.Context, client string, now time.Time) ([]clientHold, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT h.webinar_id, h.expires_at
-		FROM seat_holds h JOIN payments p ON p.id = h.payment_id
-		WHERE p.client_key = $1 AND h.expires_at > $2 ORDER BY h.expires_at LIMIT 100`, client, now)
-	if err != nil {
-		return nil, db.MapError(err)
-	}
-	defer rows.Close()
-	var out []clientHold
-	for rows.Next() {
-		var h clientHold
-		if err := rows.Scan(&h.webinarID, &h.expires); err != nil {
-			return nil, db.MapError(err)
-		}
-		out = append(out, h)
-	}
-	return out, db.MapError(rows.Err())
 }
 
 // clientAccounts returns, for each account other than userID that started a
@@ -143,12 +116,4 @@ func (s store) clientAccounts(ctx context.Context, client, userID string, since 
 	}
 	slices.SortFunc(out, time.Time.Compare)
 	return out, nil
-}
-
-// soonestHoldEnd returns when the first running hold on webinarID ends.
-func (s store) soonestHoldEnd(ctx context.Context, webinarID string, now time.Time) (time.Time, error) {
-	var t time.Time
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds
-		WHERE webinar_id = $1 AND expires_at > $2 ORDER BY expires_at LIMIT 1`, webinarID, now).Scan(&t)
-	return t.UTC(), db.MapError(err)
 }

@@ -142,13 +142,15 @@ func TestStartWhenTheProviderFails(t *testing.T) {
 
 // legacyCancel puts a payment where earlier versions left it: canceled
 // although its intent could be paid, and marked by migration 0010.
-func legacyCancel(t *testing.T, d *db.DB, intentID string) {
+func legacyCancel(t *testing.T, s *testutil.Server, intentID string) {
 	t.Helper()
 	ctx := context.Background()
-	if _, err := d.ExecContext(ctx, `UPDATE payments SET status = 'canceled', intent_unsettled = TRUE WHERE provider_payment_id = $1`, intentID); err != nil {
+	var id string
+	if err := s.App.DB.QueryRowContext(ctx, `UPDATE payments SET status = 'canceled', intent_unsettled = TRUE
+		WHERE provider_payment_id = $1 RETURNING id`, intentID).Scan(&id); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.ExecContext(ctx, `DELETE FROM seat_holds WHERE payment_id = (SELECT id FROM payments WHERE provider_payment_id = $1)`, intentID); err != nil {
+	if err := s.App.Seats.Release(ctx, id); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -176,7 +178,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		a := buyer(t, s, w.ID)
 		stA := start(a, w.ID)
 		payCard(t, s, stA)
-		legacyCancel(t, d, stA.ID)
+		legacyCancel(t, s, stA.ID)
 		if c, err := s.App.Payments.Confirm(ctx, a, stA.ID); err != nil || c.Code == "" {
 			t.Errorf("confirm of a canceled, paid payment: %+v, %v", c, err)
 		}
@@ -184,7 +186,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		// Canceled, paid from the old tab afterwards: the webhook fulfils it.
 		b := buyer(t, s, w.ID)
 		stB := start(b, w.ID)
-		legacyCancel(t, d, stB.ID)
+		legacyCancel(t, s, stB.ID)
 		payCard(t, s, stB)
 		if err := s.App.Payments.HandleEvent(ctx, payment.WebhookEvent{ID: "evt_b", Type: payment.EventPaymentSucceeded, IntentID: stB.ID}); err != nil {
 			t.Fatal(err)
@@ -202,13 +204,13 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 			t.Fatal(err)
 		}
 		payCard(t, s, stC)
-		legacyCancel(t, d, stC.ID)
+		legacyCancel(t, s, stC.ID)
 
 		// Never paid: the reconciler cancels the intent at the provider.
 		w2 := s.CreateWebinar(testutil.WebinarSpec{})
 		e := buyer(t, s, w2.ID)
 		stE := start(e, w2.ID)
-		legacyCancel(t, d, stE.ID)
+		legacyCancel(t, s, stE.ID)
 
 		if _, err := s.App.Payments.Reconcile(ctx); err != nil {
 			t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
+	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 )
 
@@ -176,8 +177,12 @@ func TestPurchaseAPI(t *testing.T) {
 			if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 1 {
 				t.Errorf("%d paid seats, want 1", n)
 			}
-			if n := countRows(t, d, `SELECT count(*) FROM seat_holds`); n != 0 {
-				t.Errorf("%d seat holds left after the purchase", n)
+			var seats seat.Seats
+			if err := d.InTx(context.Background(), func(ctx context.Context) (err error) {
+				seats, err = s.App.Seats.Lock(ctx, w.ID)
+				return err
+			}); err != nil || seats.Held != 0 {
+				t.Errorf("%d seat holds left after the purchase (%v)", seats.Held, err)
 			}
 		})
 	}

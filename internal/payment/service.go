@@ -16,20 +16,19 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/registration"
+	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
 )
 
 // Webinars is what payment needs of the webinar domain (*webinar.Service).
 type Webinars interface {
 	Get(ctx context.Context, id string) (webinar.Webinar, error)
-	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
 }
 
 // Registrations is what payment needs of the registration domain
 // (*registration.Service).
 type Registrations interface {
 	Mine(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error)
-	MarkPurchased(ctx context.Context, registrationID string) (registration.Registration, error)
 }
 
 // Accounts is what payment needs of the auth domain (*auth.Service): the
@@ -43,23 +42,16 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
-// SeatsFilled is told, after the commit, that a webinar's paid seats reached
-// total_seats (the giveaway draw; SPEC.md §4). It must be idempotent: a
-// retry may tell it twice.
-type SeatsFilled interface {
-	SeatsFilled(ctx context.Context, webinarID string)
-}
-
 // Deps are the other domains payment works with.
 type Deps struct {
 	Webinars      Webinars
+	Seats         *seat.Service
 	Registrations Registrations
 	Accounts      Accounts
 	Coupons       *coupon.Service
 	Mailer        Mailer
 	// CouponMail renders the e-mail that carries a new coupon to to.
-	CouponMail  func(ctx context.Context, c coupon.Coupon, to string) (mail.Message, error)
-	SeatsFilled SeatsFilled // nil: nobody listens
+	CouponMail func(ctx context.Context, c coupon.Coupon, to string) (mail.Message, error)
 }
 
 // Service takes payments and fulfils them; it knows nothing of HTTP.
@@ -173,17 +165,14 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, clien
 func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Webinar, reg registration.Registration, client string) (Payment, time.Time, error) {
 	var p Payment
 	var holdUntil time.Time
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.deps.Webinars.LockSeats(ctx, w.ID)
-		if err != nil {
-			return err
-		}
+	err := s.deps.Seats.Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
 		now := s.now()
 		holdUntil = now.Add(s.holdFor)
+		var err error
 		p, err = s.store.openFor(ctx, reg.ID)
 		switch {
 		case errors.Is(err, db.ErrNotFound):
-			if err := s.seatFor(ctx, seats, w.ID, user.ID, client, now); err != nil {
+			if err := s.seatFor(ctx, tx, w.ID, user.ID, client, now); err != nil {
 				return err
 			}
 			id := uuid.NewString()
@@ -198,20 +187,20 @@ func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Web
 			return err
 		default:
 			// An open payment: its hold, if still running, is counted in
-			// seats.Held; a lapsed one needs a free seat to be renewed.
-			expires, err := s.store.holdExpiry(ctx, p.ID)
-			if err != nil && !errors.Is(err, db.ErrNotFound) {
+			// tx.Seats.Held; a lapsed one needs a free seat to be renewed.
+			expires, err := s.deps.Seats.HoldExpiry(ctx, p.ID)
+			if err != nil {
 				return err
 			}
 			if expires.After(now) {
 				holdUntil = expires
 				return nil
 			}
-			if err := s.seatFor(ctx, seats, w.ID, user.ID, client, now); err != nil {
+			if err := s.seatFor(ctx, tx, w.ID, user.ID, client, now); err != nil {
 				return err
 			}
 		}
-		return s.store.hold(ctx, p, holdUntil, now)
+		return tx.Hold(ctx, p.RegistrationID, p.ID, holdUntil)
 	})
 	return p, holdUntil, err
 }
@@ -236,7 +225,7 @@ func (s *Service) intentFor(ctx context.Context, p Payment) (Intent, error) {
 			}
 			return Intent{}, errAlreadyPurchased
 		case StatusCanceled:
-			if _, err := s.store.close(ctx, p.ID, PaymentCanceled, s.now()); err != nil {
+			if _, err := s.close(ctx, p.ID, PaymentCanceled); err != nil {
 				return Intent{}, err
 			}
 			return Intent{}, errIntentCanceled
@@ -257,7 +246,7 @@ func (s *Service) intentFor(ctx context.Context, p Payment) (Intent, error) {
 	if err != nil {
 		// No browser has this intent's secret, so nobody can pay it: the
 		// payment may go, unless a racing start has given it its intent.
-		if cerr := s.store.cancelPending(context.WithoutCancel(ctx), p.ID, s.now()); cerr != nil {
+		if cerr := s.cancelPending(context.WithoutCancel(ctx), p.ID); cerr != nil {
 			slog.ErrorContext(ctx, "cancel payment", "payment_id", p.ID, "err", cerr)
 		}
 		return Intent{}, unavailable(ctx, p, err)
@@ -342,14 +331,11 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 	}
 
 	var c coupon.Coupon
-	var filled, noSeat bool
-	err = s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.deps.Webinars.LockSeats(ctx, p.WebinarID)
-		if err != nil {
-			return err
-		}
+	var noSeat bool
+	err = s.deps.Seats.Run(ctx, p.WebinarID, func(ctx context.Context, tx *seat.Tx) error {
 		// Under the lock, the payment's state is settled: a racing call
 		// may have fulfilled or refunded it a moment ago.
+		var err error
 		if p, err = s.store.get(ctx, p.ID); err != nil {
 			return err
 		}
@@ -372,31 +358,30 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 		if !reg.PurchasedCoupon {
 			held := false
 			if p.Status == PaymentOpen {
-				expires, err := s.store.holdExpiry(ctx, p.ID)
-				if err != nil && !errors.Is(err, db.ErrNotFound) {
+				expires, err := s.deps.Seats.HoldExpiry(ctx, p.ID)
+				if err != nil {
 					return err
 				}
 				held = expires.After(now)
 			}
-			// A running hold is counted in seats.Held, so it is this
+			// A running hold is counted in Seats.Held, so it is this
 			// payment's seat while paid seats are below total_seats.
-			if seats.Paid >= seats.Total || (!held && seats.Left == 0) {
+			if seats := tx.Seats; seats.Paid >= seats.Total || (!held && seats.Left == 0) {
 				noSeat = true
 				return nil
 			}
-			filled = seats.Paid+1 >= seats.Total
 		}
-		if reg, err = s.deps.Registrations.MarkPurchased(ctx, p.RegistrationID); err != nil {
+		if err := tx.Take(ctx, p.RegistrationID); err != nil {
 			return err
 		}
 		c, err = s.deps.Coupons.Issue(ctx, coupon.IssueParams{
-			UserID: p.UserID, WebinarID: p.WebinarID, RegistrationID: reg.ID, PaymentID: p.ID,
+			UserID: p.UserID, WebinarID: p.WebinarID, RegistrationID: p.RegistrationID, PaymentID: p.ID,
 			ValueCents: p.CouponValueCents, OriginalPaymentCents: p.AmountCents,
 		})
 		if err != nil {
 			return err
 		}
-		if _, err := s.store.close(ctx, p.ID, PaymentSucceeded, now); err != nil {
+		if _, err := s.close(ctx, p.ID, PaymentSucceeded); err != nil {
 			return err
 		}
 		if to == "" {
@@ -419,9 +404,6 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 		return c, err
 	}
 	slog.InfoContext(ctx, "payment fulfilled", "payment_id", p.ID, "coupon_id", c.ID, "webinar_id", p.WebinarID)
-	if filled && s.deps.SeatsFilled != nil {
-		s.deps.SeatsFilled.SeatsFilled(context.WithoutCancel(ctx), p.WebinarID)
-	}
 	return c, nil
 }
 
@@ -446,7 +428,7 @@ func (s *Service) refund(ctx context.Context, p Payment) error {
 	if err := s.provider.Refund(ctx, p.ProviderPaymentID, "watchwin-refund-"+p.ID); err != nil {
 		return fmt.Errorf("refund payment %s: %w", p.ID, err)
 	}
-	if _, err := s.store.close(ctx, p.ID, PaymentRefunded, s.now()); err != nil {
+	if _, err := s.close(ctx, p.ID, PaymentRefunded); err != nil {
 		return err
 	}
 	slog.WarnContext(ctx, "payment refunded: no seat left", "payment_id", p.ID, "webinar_id", p.WebinarID)
@@ -472,26 +454,18 @@ func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string
 	if w.DisplayPriceCents != 0 {
 		return registration.Registration{}, apperr.Conflict("not_free", msgNotFree)
 	}
-	var filled bool
-	err = s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.deps.Webinars.LockSeats(ctx, w.ID)
-		if err != nil {
-			return err
-		}
-		if seats.Left == 0 {
+	err = s.deps.Seats.Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
+		if tx.Seats.Left == 0 {
 			return errSoldOut
 		}
-		if reg, err = s.deps.Registrations.MarkPurchased(ctx, reg.ID); err != nil {
+		if err := tx.Take(ctx, reg.ID); err != nil {
 			return err
 		}
-		filled = seats.Paid+1 >= seats.Total
+		reg.PurchasedCoupon = true
 		return nil
 	})
 	if err != nil {
 		return registration.Registration{}, err
-	}
-	if filled && s.deps.SeatsFilled != nil {
-		s.deps.SeatsFilled.SeatsFilled(context.WithoutCancel(ctx), w.ID)
 	}
 	return reg, nil
 }
@@ -559,6 +533,27 @@ func (s *Service) refundOrphan(ctx context.Context, ev WebhookEvent) error {
 	}
 	slog.WarnContext(ctx, "orphaned intent refunded", "payment_id", p.ID, "event_id", ev.ID)
 	return nil
+}
+
+// close moves a payment to status (store.close) and ends its seat hold.
+func (s *Service) close(ctx context.Context, id, status string) (bool, error) {
+	closed, err := s.store.close(ctx, id, status, s.now())
+	if err != nil || !closed {
+		return closed, err
+	}
+	return true, s.deps.Seats.Release(ctx, id)
+}
+
+// cancelPending cancels an open payment that has no intent yet (no browser
+// can pay it) and ends its seat hold.
+func (s *Service) cancelPending(ctx context.Context, id string) error {
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		canceled, err := s.store.cancelPending(ctx, id, s.now())
+		if err != nil || !canceled {
+			return err
+		}
+		return s.deps.Seats.Release(ctx, id)
+	})
 }
 
 // CountByStatus counts the store's payments by outcome (open, succeeded,

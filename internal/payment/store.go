@@ -54,39 +54,29 @@ func (s store) setProviderID(ctx context.Context, id, providerID string, now tim
 	return db.MapError(err)
 }
 
-// cancelPending cancels an open payment that has no intent yet (no browser
-// can pay it) and drops its seat hold.
-func (s store) cancelPending(ctx context.Context, id string, now time.Time) error {
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		q := s.db.Q(ctx)
-		res, err := q.ExecContext(ctx, `UPDATE payments SET status = 'canceled', updated_at = $2
-			WHERE id = $1 AND status = 'open' AND provider_payment_id = $3`, id, now, pendingID(id))
-		if n, err := affected(res, err); err != nil || n == 0 {
-			return err
-		}
-		_, err = q.ExecContext(ctx, `DELETE FROM seat_holds WHERE payment_id = $1`, id)
-		return db.MapError(err)
-	})
+// cancelPending cancels an open payment that has no intent yet; false when
+// it was not one.
+func (s store) cancelPending(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = 'canceled', updated_at = $2
+		WHERE id = $1 AND status = 'open' AND provider_payment_id = $3`, id, now, pendingID(id))
+	n, err := affected(res, err)
+	return n == 1, err
 }
 
-// close moves a payment to status and drops its seat hold: an open one to
+// close moves a payment to status: an open one to
 // succeeded, refunded or canceled; a canceled one whose intent was paid
 // after all to succeeded or refunded. It reports false when the payment was
 // not in a state it leaves, so of two callers racing only one closes it.
 func (s store) close(ctx context.Context, id, status string, now time.Time) (bool, error) {
-	q := s.db.Q(ctx)
 	col := map[string]string{PaymentSucceeded: "fulfilled_at", PaymentRefunded: "refunded_at", PaymentCanceled: "updated_at"}[status]
 	from := `status IN ('open', 'canceled')`
 	if status == PaymentCanceled {
 		from = `status = 'open'`
 	}
-	res, err := q.ExecContext(ctx, `UPDATE payments SET status = $2, updated_at = $3, `+col+` = $3,
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = $2, updated_at = $3, `+col+` = $3,
 		intent_unsettled = FALSE WHERE id = $1 AND `+from, id, status, now)
-	if n, err := affected(res, err); err != nil || n == 0 {
-		return false, err
-	}
-	_, err = q.ExecContext(ctx, `DELETE FROM seat_holds WHERE payment_id = $1`, id)
-	return true, db.MapError(err)
+	n, err := affected(res, err)
+	return n == 1, err
 }
 
 func affected(res sql.Result, err error) (int64, error) {
@@ -94,23 +84,6 @@ func affected(res sql.Result, err error) (int64, error) {
 		return 0, db.MapError(err)
 	}
 	return res.RowsAffected()
-}
-
-// hold gives payment its registration's seat until expires (replacing a
-// lapsed hold of the same registration).
-func (s store) hold(ctx context.Context, p Payment, expires, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
-		VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (registration_id) DO UPDATE SET payment_id = excluded.payment_id, expires_at = excluded.expires_at`,
-		p.RegistrationID, p.WebinarID, p.ID, expires, now)
-	return db.MapError(err)
-}
-
-// holdExpiry returns when payment's seat hold ends (db.ErrNotFound: none).
-func (s store) holdExpiry(ctx context.Context, paymentID string) (time.Time, error) {
-	var t time.Time
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds WHERE payment_id = $1`, paymentID).Scan(&t)
-	return t.UTC(), db.MapError(err)
 }
 
 // markEvent records a provider event as handled; false when it already was.

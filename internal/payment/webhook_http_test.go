@@ -30,7 +30,7 @@ func TestStripeWebhookRoute(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		tp := payment.NewTestProvider(d, s.Clock.Now)
 		svc := payment.NewService(d, stripeLike{tp}, payment.Deps{
-			Webinars: s.App.Webinars, Registrations: s.App.Registrations, Accounts: s.App.Auth, Coupons: s.App.Coupons,
+			Webinars: s.App.Webinars, Seats: s.App.Seats, Registrations: s.App.Registrations, Accounts: s.App.Auth, Coupons: s.App.Coupons,
 			Mailer: s.App.Outbox, CouponMail: coupon.Mailer{Templates: s.App.MailTemplates, TimeZone: time.UTC, ExpiryDays: 30}.Message,
 		}, s.Clock.Now, 15*time.Minute)
 		const secret = "whsec_route_test"

@@ -9,6 +9,7 @@ import (
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
+	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
 )
 
@@ -17,14 +18,6 @@ import (
 type Webinars interface {
 	GetPublic(ctx context.Context, id string) (webinar.Webinar, error)
 	Get(ctx context.Context, id string) (webinar.Webinar, error)
-	LockSeats(ctx context.Context, id string) (webinar.Seats, error)
-}
-
-// SeatsFilled is told, after the commit, that a webinar's paid seats
-// reached total_seats (the giveaway draw, *giveaway.Service). It must be
-// idempotent: it may be told twice.
-type SeatsFilled interface {
-	SeatsFilled(ctx context.Context, webinarID string)
 }
 
 // Service is the registration logic; it knows nothing of HTTP.
@@ -32,16 +25,16 @@ type Service struct {
 	db       *db.DB
 	store    store
 	webinars Webinars
-	filled   SeatsFilled // nil: nobody listens
+	seats    *seat.Service
 	mail     Mailer
 	now      db.Clock
 }
 
-// NewService returns the registration service on d; filled (may be nil)
-// hears when the admin's simulated purchase takes a webinar's last seat;
-// mailer queues the confirmation of each new registration.
-func NewService(d *db.DB, webinars Webinars, now db.Clock, filled SeatsFilled, mailer Mailer) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, now: now, filled: filled, mail: mailer}
+// NewService returns the registration service on d; seats takes and gives
+// back the seats of the admin's simulated purchase and of resets; mailer
+// queues the confirmation of each new registration.
+func NewService(d *db.DB, webinars Webinars, seats *seat.Service, now db.Clock, mailer Mailer) *Service {
+	return &Service{db: d, store: store{d}, webinars: webinars, seats: seats, now: now, mail: mailer}
 }
 
 var (
@@ -118,62 +111,54 @@ func (s *Service) ResetFor(ctx context.Context, in ResetInput) (Registration, er
 	return s.reset(ctx, in.WebinarID, in.UserID)
 }
 
-// reset runs under the webinar's seat lock: clearing purchased_coupon (a
-// purchase with no coupon, such as the admin's simulated one) frees a seat.
+// reset clears watched_video_fully and, under the webinar's seat lock,
+// gives back the seat of a purchase no coupon backs (the admin's simulated
+// one): a seat someone paid for stays paid, so a reset never frees a seat
+// that money holds nor lets a second coupon be bought for one registration.
 func (s *Service) reset(ctx context.Context, webinarID, userID string) (Registration, error) {
 	var r Registration
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.webinars.LockSeats(ctx, webinarID); err != nil {
-			if isNotFound(err) {
-				return errNotRegistered
-			}
+	err := s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
+		var err error
+		if r, err = notFoundAs(s.store.resetWatched(ctx, webinarID, userID)); err != nil {
 			return err
 		}
-		var err error
-		r, err = notFoundAs(s.store.reset(ctx, webinarID, userID))
-		return err
+		if !r.PurchasedCoupon {
+			return nil
+		}
+		if backed, err := s.store.hasCoupon(ctx, r.ID); err != nil || backed {
+			return err
+		}
+		r.PurchasedCoupon = false
+		return tx.GiveBack(ctx, r.ID)
 	})
+	if isNotFound(err) {
+		return Registration{}, errNotRegistered
+	}
 	return r, err
 }
 
 // SimulatePurchase marks the admin's own registration for a webinar paid
-// without money ('DEV: Simulate Successful Payment', SPEC.md §2, §6): no
-// coupon is issued. It takes a seat like a purchase, under the seat lock, so
-// it can never sell a seat that is not there; a repeat changes nothing.
-// Taking the last seat tells filled after the commit, as a purchase does.
+// without money ('DEV: Simulate Successful Payment', docs/api.md): no
+// coupon is issued. It takes a seat like a purchase, under the seat lock,
+// so it can never sell a seat that is not there; a repeat changes nothing.
 func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webinarID string) (Registration, error) {
 	if !admin.IsAdmin() {
 		return Registration{}, apperr.Forbidden("You don't have permission to do this. Please log in as an administrator.")
 	}
 	var r Registration
-	var filled bool
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.webinars.LockSeats(ctx, webinarID)
-		if err != nil {
-			return err
-		}
+	err := s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
+		var err error
 		r, err = notFoundAs(s.store.get(ctx, webinarID, admin.ID))
 		if err != nil || r.PurchasedCoupon {
 			return err
 		}
-		if seats.Left == 0 {
+		if tx.Seats.Left == 0 {
 			return errSoldOut
 		}
-		filled = seats.Paid+1 >= seats.Total
-		r, err = s.MarkPurchased(ctx, r.ID)
-		return err
+		r.PurchasedCoupon = true
+		return tx.Take(ctx, r.ID)
 	})
-	if err == nil && filled && s.filled != nil {
-		s.filled.SeatsFilled(context.WithoutCancel(ctx), webinarID)
-	}
 	return r, err
-}
-
-// MarkPurchased marks a registration's seat paid. Payment fulfilment calls
-// it in its transaction, after taking the webinar's seat lock and checking
-// a seat is there for it.
-func (s *Service) MarkPurchased(ctx context.Context, registrationID string) (Registration, error) {
-	return notFoundAs(s.store.markPurchased(ctx, registrationID))
 }
 
 // Video returns the video id of a webinar to its registered users and to

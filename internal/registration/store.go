@@ -66,33 +66,18 @@ func (s store) markWatched(ctx context.Context, webinarID, userID string) (Regis
 		RETURNING `+returning, webinarID, userID))
 }
 
-// markPurchased sets purchased_coupon on registration id and ends its seat
-// hold, if any: a paid seat is counted as paid and never also as held (the
-// seat count counts holds without looking at their registrations). The
-// caller holds the webinar's seat lock and has checked that a seat is left.
-func (s store) markPurchased(ctx context.Context, id string) (Registration, error) {
-	q := s.db.Q(ctx)
-	r, err := scanRegistration(q.QueryRowContext(ctx, `UPDATE webinar_registrations
-		SET purchased_coupon = TRUE WHERE id = $1 RETURNING `+returning, id))
-	if err != nil {
-		return r, err
-	}
-	_, err = q.ExecContext(ctx, `DELETE FROM seat_holds WHERE registration_id = $1`, id)
-	return r, db.MapError(err)
+// resetWatched clears watched_video_fully.
+func (s store) resetWatched(ctx context.Context, webinarID, userID string) (Registration, error) {
+	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
+		SET watched_video_fully = FALSE WHERE webinar_id = $1 AND user_id = $2
+		RETURNING `+returning, webinarID, userID))
 }
 
-// reset clears watched_video_fully, and purchased_coupon unless a coupon was
-// issued for the registration: a seat someone paid for stays paid, so a
-// reset never frees a seat that money holds nor lets a second coupon be
-// bought for one registration. The caller holds the webinar's seat lock,
-// since clearing purchased_coupon changes the paid seats.
-func (s store) reset(ctx context.Context, webinarID, userID string) (Registration, error) {
-	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
-		SET watched_video_fully = FALSE,
-			purchased_coupon = purchased_coupon AND EXISTS
-				(SELECT 1 FROM coupons c WHERE c.webinar_registration_id = webinar_registrations.id)
-		WHERE webinar_id = $1 AND user_id = $2
-		RETURNING `+returning, webinarID, userID))
+// hasCoupon reports whether a coupon was issued for registration id.
+func (s store) hasCoupon(ctx context.Context, id string) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM coupons WHERE webinar_registration_id = $1`, id).Scan(&n)
+	return n > 0, db.MapError(err)
 }
 
 // listMine returns the user's registrations with their webinars, newest

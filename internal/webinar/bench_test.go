@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/db"
+	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 )
 
@@ -69,6 +70,7 @@ func BenchmarkLockSeats(b *testing.B) {
 			ctx := context.Background()
 			d := testutil.OpenDB(b, engine)
 			svc := newService(d)
+			seats := seat.New(d, db.Now)
 			id := createWebinar(b, svc, form{title: "Seat query", when: time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC),
 				seats: "100000", active: true}).ID
 			err := d.InTx(ctx, func(ctx context.Context) error {
@@ -84,9 +86,9 @@ func BenchmarkLockSeats(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				err := d.InTx(ctx, func(ctx context.Context) error {
-					seats, err := svc.LockSeats(ctx, id)
-					if err == nil && seats.Paid != 334 {
-						b.Fatalf("seats %+v", seats)
+					got, err := seats.Lock(ctx, id)
+					if err == nil && got.Paid != 334 {
+						b.Fatalf("seats %+v", got)
 					}
 					return err
 				})

@@ -16,7 +16,7 @@ import (
 // everything that takes the seat lock) drops it at once; ListTTL (plus
 // listGrace) bounds any other change, such as one committed by another
 // server on the same PostgreSQL database. seats_left in it is for display only: no seat is
-// ever given on its word (LockSeats decides).
+// ever given on its word (the seat lock, internal/seat, decides).
 const ListTTL = time.Second
 
 // EncodedList is the public list as the API sends it, and its entity tag.

@@ -116,12 +116,3 @@ func (w Webinar) AdminView() AdminView {
 	return AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID}
 }
 
-// Seats is a webinar's seat count at one moment, read under the seat lock
-// (Service.LockSeats). A paid seat is a registration with purchased_coupon;
-// a held seat belongs to a payment under way whose hold has not lapsed.
-type Seats struct {
-	Total int // total_seats
-	Paid  int // registrations with purchased_coupon true
-	Held  int // unexpired holds (a registration's hold ends when it is paid)
-	Left  int // max(0, Total − Paid − Held): what a new payment may take
-}

@@ -10,6 +10,7 @@ import (
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
 	"watchwin/internal/media"
+	"watchwin/internal/seat"
 )
 
 // Thumbnails tells whether a stored image exists; *media.Service satisfies
@@ -21,16 +22,22 @@ type Thumbnails interface {
 // Service is the webinar logic; it knows nothing of HTTP.
 type Service struct {
 	store  store
+	seats  *seat.Service
 	thumbs Thumbnails
 	now    db.Clock
 	list   listCache // the encoded public list (PublicList)
 }
 
-// NewService returns the webinar service on d; thumbs checks thumbnail
-// paths, now tells the time.
-func NewService(d *db.DB, thumbs Thumbnails, now db.Clock) *Service {
-	return &Service{store: store{d}, thumbs: thumbs, now: now}
+// NewService returns the webinar service on d; seats guards total_seats
+// against the seats paid and held, thumbs checks thumbnail paths, now tells
+// the time.
+func NewService(d *db.DB, seats *seat.Service, thumbs Thumbnails, now db.Clock) *Service {
+	return &Service{store: store{d}, seats: seats, thumbs: thumbs, now: now}
 }
+
+// InvalidateList makes the next public list come from the database (seats
+// are about to change).
+func (s *Service) InvalidateList() { s.list.invalidate() }
 
 var errNotFound = apperr.NotFound(msgNotFound)
 
@@ -64,22 +71,6 @@ func (s *Service) Get(ctx context.Context, id string) (Webinar, error) {
 		return Webinar{}, errNotFound
 	}
 	return w, err
-}
-
-// LockSeats locks the seats of webinar id until the transaction in ctx ends
-// (call it inside db.InTx) and returns them. It is the one door to the seat
-// rule: registration, payment and delete call it before any write that
-// changes paid seats or holds, and trust no count read outside the lock.
-// A missing webinar is 404 'Webinar not found'.
-func (s *Service) LockSeats(ctx context.Context, id string) (Seats, error) {
-	seats, err := s.store.lockSeats(ctx, id, s.now(), false)
-	// The caller is about to change paid seats or holds: the public list
-	// is rebuilt from the database on its next request.
-	s.list.invalidate()
-	if errors.Is(err, db.ErrNotFound) {
-		return Seats{}, errNotFound
-	}
-	return seats, err
 }
 
 // Count returns how many webinars exist (the demo seed runs only on none).
@@ -119,7 +110,19 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 		return Webinar{}, err
 	}
 	f.apply(&w, s.now())
-	err = s.store.update(ctx, w)
+	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
+		seats, err := s.seats.Lock(ctx, w.ID)
+		switch {
+		case err != nil:
+			return err
+		case w.TotalSeats < seats.Paid:
+			return tooFewSeatsError{paid: seats.Paid}
+		case w.TotalSeats < seats.Paid+seats.Held:
+			// Every buyer holding a seat may still pay for it.
+			return tooFewSeatsError{paid: seats.Paid, held: seats.Held}
+		}
+		return s.store.update(ctx, w)
+	})
 	s.list.invalidate()
 	var few tooFewSeatsError
 	switch {
@@ -141,7 +144,19 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 // winners is refused with 409 webinar_has_paid_seats: nothing paid is ever
 // lost by an admin click; deactivating hides it instead.
 func (s *Service) Delete(ctx context.Context, id string) error {
-	err := s.store.delete(ctx, id, s.now())
+	err := s.store.db.InTx(ctx, func(ctx context.Context) error {
+		// Under the lock, a purchase completing at the same moment is
+		// either seen here or fails on its own side; a paid seat is never
+		// silently deleted.
+		seats, err := s.seats.LockForDelete(ctx, id)
+		if err != nil {
+			return err
+		}
+		if seats.Paid > 0 {
+			return errHasPaidSeats
+		}
+		return s.store.delete(ctx, id)
+	})
 	s.list.invalidate()
 	switch {
 	case errors.Is(err, db.ErrNotFound):

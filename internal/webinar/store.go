@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"time"
 
 	"watchwin/internal/db"
 )
@@ -106,88 +105,26 @@ func (s store) insert(ctx context.Context, w Webinar) error {
 	return db.MapError(err)
 }
 
-// lockSeats is the one place the seat rule is enforced (DESIGN.md §3). It
-// locks webinar id for the rest of the transaction in ctx and then counts
-// its seats. Every write that changes paid seats or seat holds (a purchase,
-// a hold, a refund, an edit of total_seats, a delete) runs after lockSeats
-// in the same transaction, so such writes on one webinar happen one at a
-// time and each sees the outcome of the one before: no seat is sold twice.
-//
-// PostgreSQL: the webinar row is locked FOR NO KEY UPDATE (forUpdate: FOR
-// UPDATE, before a delete, which also stops new rows from referencing it).
-// SQLite: every transaction starts with BEGIN IMMEDIATE, so a transaction
-// already excludes every other writer and no row lock is needed.
-func (s store) lockSeats(ctx context.Context, id string, now time.Time, forUpdate bool) (Seats, error) {
-	if !s.db.InTransaction(ctx) {
-		return Seats{}, errors.New("webinar: lockSeats called outside a transaction")
-	}
-	lock := ""
-	if s.db.Engine == db.Postgres {
-		lock = " FOR NO KEY UPDATE"
-		if forUpdate {
-			lock = " FOR UPDATE"
-		}
-	}
-	q := s.db.Q(ctx)
-	var seats Seats
-	if err := q.QueryRowContext(ctx, `SELECT total_seats FROM webinars WHERE id = $1`+lock, id).Scan(&seats.Total); err != nil {
-		return Seats{}, db.MapError(err)
-	}
-	err := q.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE),
-		(SELECT count(*) FROM seat_holds WHERE webinar_id = $1 AND expires_at > $2)`,
-		id, now).Scan(&seats.Paid, &seats.Held)
-	if err != nil {
-		return Seats{}, db.MapError(err)
-	}
-	seats.Left = max(0, seats.Total-seats.Paid-seats.Held)
-	return seats, nil
-}
-
-// update replaces the editable fields of w.ID, refusing (tooFewSeatsError)
-// a total_seats below the paid seats plus the running holds, checked under
-// the seat lock: every buyer holding a seat may still pay for it.
+// update replaces the editable fields of w.ID. The caller holds the seat
+// lock and has checked total_seats against the seats paid and held.
 func (s store) update(ctx context.Context, w Webinar) error {
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.lockSeats(ctx, w.ID, w.UpdatedAt, false)
-		if err != nil {
-			return err
-		}
-		if w.TotalSeats < seats.Paid {
-			return tooFewSeatsError{paid: seats.Paid}
-		}
-		if w.TotalSeats < seats.Paid+seats.Held {
-			return tooFewSeatsError{paid: seats.Paid, held: seats.Held}
-		}
-		_, err = s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
-			display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,
-			thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11
-			WHERE id = $1`,
-			w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
-			w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt)
-		return db.MapError(err)
-	})
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
+		display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,
+		thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11
+		WHERE id = $1`,
+		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
+		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt)
+	return db.MapError(err)
 }
 
 // delete removes a webinar and, by cascade, its unpaid registrations and
-// seat holds. It refuses (errHasPaidSeats) when any registration is paid,
-// checked under the seat lock, so a purchase completing at the same moment
-// is either seen here or fails on its own side; it is never silently
-// deleted. Payments, coupons and giveaway winners reference the webinar
-// without cascade, so a webinar with any of those is refused by the
-// database (db.ErrConflict).
-func (s store) delete(ctx context.Context, id string, now time.Time) error {
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.lockSeats(ctx, id, now, true)
-		if err != nil {
-			return err
-		}
-		if seats.Paid > 0 {
-			return errHasPaidSeats
-		}
-		_, err = s.db.Q(ctx).ExecContext(ctx, `DELETE FROM webinars WHERE id = $1`, id)
-		return db.MapError(err)
-	})
+// seat holds. The caller holds the seat lock (for delete) and has checked
+// no seat is paid. Payments, coupons and giveaway winners reference the
+// webinar without cascade, so a webinar with any of those is refused by
+// the database (db.ErrConflict).
+func (s store) delete(ctx context.Context, id string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM webinars WHERE id = $1`, id)
+	return db.MapError(err)
 }
 
 // count returns how many webinars exist.

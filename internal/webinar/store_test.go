@@ -9,6 +9,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/db"
+	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 	"watchwin/internal/webinar"
 )
@@ -21,7 +22,7 @@ func (f fakeThumbs) Exists(_ context.Context, bucket, p string) (bool, error) {
 }
 
 func newService(d *db.DB) *webinar.Service {
-	return webinar.NewService(d, fakeThumbs{"webinar_thumbnails/a_1.jpg": true}, db.Now)
+	return webinar.NewService(d, seat.New(d, db.Now), fakeThumbs{"webinar_thumbnails/a_1.jpg": true}, db.Now)
 }
 
 type form struct {
@@ -293,7 +294,7 @@ func TestStoreDeleteWaitsForPurchase(t *testing.T) {
 		done := make(chan error, 1)
 		go func() {
 			done <- d.InTx(ctx, func(ctx context.Context) error {
-				if _, err := svc.LockSeats(ctx, w.ID); err != nil {
+				if _, err := seat.New(d, db.Now).Lock(ctx, w.ID); err != nil {
 					return err
 				}
 				if _, err := d.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE WHERE id = $1`, reg); err != nil {
@@ -337,26 +338,27 @@ func TestLockSeats(t *testing.T) {
 				FROM webinar_registrations WHERE id = $2`, payment, reg, db.Now()); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := d.ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
-				VALUES ($1, $2, $3, $4, $5)`, reg, w.ID, payment, expires, db.Now()); err != nil {
+			if err := seat.New(d, db.Now).Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
+				return tx.Hold(ctx, reg, payment, expires)
+			}); err != nil {
 				t.Fatal(err)
 			}
 		}
 
-		if _, err := svc.LockSeats(ctx, w.ID); err == nil {
+		if _, err := seat.New(d, db.Now).Lock(ctx, w.ID); err == nil {
 			t.Error("LockSeats outside a transaction: no error")
 		}
-		var seats webinar.Seats
+		var seats seat.Seats
 		err := d.InTx(ctx, func(ctx context.Context) error {
 			var err error
-			seats, err = svc.LockSeats(ctx, w.ID)
+			seats, err = seat.New(d, db.Now).Lock(ctx, w.ID)
 			return err
 		})
-		if want := (webinar.Seats{Total: 5, Paid: 2, Held: 1, Left: 2}); err != nil || seats != want {
+		if want := (seat.Seats{Total: 5, Paid: 2, Held: 1, Left: 2}); err != nil || seats != want {
 			t.Errorf("LockSeats = %+v, %v; want %+v", seats, err, want)
 		}
 		err = d.InTx(ctx, func(ctx context.Context) error {
-			_, err := svc.LockSeats(ctx, uuid.NewString())
+			_, err := seat.New(d, db.Now).Lock(ctx, uuid.NewString())
 			return err
 		})
 		if !isKind(err, apperr.KindNotFound) {
@@ -373,7 +375,7 @@ func TestLockSeats(t *testing.T) {
 			go func() {
 				sold := false
 				err := d.InTx(ctx, func(ctx context.Context) error {
-					seats, err := svc.LockSeats(ctx, w.ID)
+					seats, err := seat.New(d, db.Now).Lock(ctx, w.ID)
 					if err != nil || seats.Left == 0 {
 						return err
 					}
