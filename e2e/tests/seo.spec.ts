@@ -89,3 +89,25 @@ test('robots.txt and sitemap.xml parse and point at the public pages', async ({ 
   expect(entry?.lastmod && !Number.isNaN(Date.parse(entry.lastmod))).toBe(true);
   expect(locs).not.toContain(`${baseURL}/webinar/${inactive.id}`);
 });
+
+test('the home page paints its header and hero from the HTML, and React renders the same first screen', async ({ browser, baseURL }) => {
+  const boxes: Record<string, unknown>[] = [];
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Watch\. Claim\. Save\. Win\./ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Learn how it works' })).toBeVisible();
+    if (javaScriptEnabled) await expect(page.getByRole('heading', { name: 'Video Webinars & Coupons' })).toBeVisible();
+    boxes.push({
+      header: await page.locator('header').boundingBox(),
+      title: await page.locator('#hero-title').boundingBox(),
+      hero: await page.locator('section[aria-labelledby="hero-title"]').boundingBox(),
+      learn: await page.getByRole('link', { name: 'Learn how it works' }).boundingBox(),
+    });
+    await context.close();
+  }
+  // Nothing on the first screen moves when React takes over.
+  expect(boxes[1]).toEqual(boxes[0]);
+});

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"regexp"
@@ -37,6 +38,24 @@ type pageData struct {
 	Type        string // og:type
 	JSONLD      any    // schema.org data of the page, or nil
 	Data        initialData
+	Home        *homeMarkup // the home page's first screen, when it can be painted from HTML
+}
+
+// homeMarkup fills in page.html's "root": the header and hero React
+// renders first on the home page.
+type homeMarkup struct {
+	SiteTitle    string
+	DefaultTitle bool   // the title shows as Watch + accented Win
+	StoreURL     string // the header's Store link; "" links /contact
+	HeroStyle    template.CSS
+}
+
+// pageTemplate is the page template and the built assets it names.
+type pageTemplate struct {
+	t *template.Template
+	// heroFallback is the hero's built-in background (web/src/assets), by
+	// its hashed name.
+	heroFallback string
 }
 
 // initialData is the JSON a page embeds so the SPA's first render needs no
@@ -144,7 +163,7 @@ var (
 // and description give way to page.html's head, and the data the SPA starts
 // from follows its root element. It fails on an index without those slots
 // (the placeholder of an unbuilt SPA).
-func parsePage(index []byte) (*template.Template, error) {
+func parsePage(index []byte, dist fs.FS) (*pageTemplate, error) {
 	s := string(index)
 	if !strings.Contains(s, "</head>") || !strings.Contains(s, `<div id="root"></div>`) {
 		return nil, errors.New("index.html has no </head> or root element")
@@ -152,12 +171,34 @@ func parsePage(index []byte) (*template.Template, error) {
 	s = indexTitle.ReplaceAllString(s, "")
 	s = indexDescription.ReplaceAllString(s, "")
 	s = strings.Replace(s, "</head>", `{{template "head" .}}  </head>`, 1)
-	s = strings.Replace(s, `<div id="root"></div>`, `<div id="root"></div>{{template "data" .}}`, 1)
+	s = strings.Replace(s, `<div id="root"></div>`, `<div id="root">{{template "root" .}}</div>{{template "data" .}}`, 1)
 	t, err := template.New("parts").Parse(pageTemplates)
 	if err != nil {
 		return nil, err
 	}
-	return t.New("index.html").Parse(s)
+	if t, err = t.New("index.html").Parse(s); err != nil {
+		return nil, err
+	}
+	p := &pageTemplate{t: t}
+	if m, _ := fs.Glob(dist, "assets/hero-fallback-*.svg"); len(m) == 1 {
+		p.heroFallback = "/" + m[0]
+	}
+	return p, nil
+}
+
+// heroStyle is the hero's background as web/src/features/webinars/components/hero.tsx
+// sets it: the dark overlay, the uploaded image if any, the built-in one.
+// Both URLs are the server's own paths (media.URL escapes the file name),
+// so they cannot end the CSS string.
+func heroStyle(heroURL *string, fallback string) template.CSS {
+	layers := []string{"linear-gradient(180deg, rgba(9,9,11,0.55) 0%, rgba(9,9,11,0.65) 55%, rgba(9,9,11,0.85) 100%)"}
+	if heroURL != nil {
+		layers = append(layers, `url("`+*heroURL+`")`)
+	}
+	layers = append(layers, `url("`+fallback+`")`)
+	repeat := func(v string) string { return strings.TrimSuffix(strings.Repeat(v+", ", len(layers)), ", ") }
+	return template.CSS("background-image: " + strings.Join(layers, ", ") + "; background-size: " + repeat("cover") +
+		"; background-position: " + repeat("center") + "; background-repeat: no-repeat; background-color: #0c0c0f")
 }
 
 // pageDescription is the description of every page that has none of its own.
@@ -184,7 +225,7 @@ const defaultImage = "/og-image.png"
 
 // page fills in the page for path: its head, its initial data and its
 // status, 404 for a webinar detail of a webinar that is not active.
-func (a *App) page(ctx context.Context, path string) (pageData, int, error) {
+func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageData, int, error) {
 	st, err := a.siteState(ctx)
 	if err != nil {
 		return pageData{}, 0, err
@@ -214,6 +255,13 @@ func (a *App) page(ctx context.Context, path string) (pageData, int, error) {
 			return pageData{}, 0, err
 		}
 		p.Data.Webinars = list.JSON
+		// The home page's first screen is the header and the hero, unless a
+		// banner or a page background would change it once React renders.
+		banner := st.announcement.Enabled && strings.TrimSpace(st.announcement.Text) != ""
+		if path == "/" && !banner && st.backgrounds[setting.PageHome] == nil && tmpl != nil && tmpl.heroFallback != "" {
+			p.Home = &homeMarkup{SiteTitle: st.site.SiteTitle, DefaultTitle: st.site.SiteTitle == "WatchWin",
+				StoreURL: strings.TrimSpace(a.Config.StoreURL), HeroStyle: heroStyle(st.heroURL, tmpl.heroFallback)}
+		}
 	case detail:
 		body, _, ok, err := a.Webinars.PublicDetail(ctx, id)
 		if err != nil {
@@ -336,13 +384,13 @@ func eventData(v webinar.View, site setting.Site, tz *time.Location, base, image
 // servePage writes the SPA's index for r's path with the page's head and
 // data filled in. When they cannot be read (the database is down) it
 // writes the bare index, so the SPA still starts and shows its own error.
-func (a *App) servePage(w http.ResponseWriter, r *http.Request, t *template.Template, fallback []byte) {
+func (a *App) servePage(w http.ResponseWriter, r *http.Request, t *pageTemplate, fallback []byte) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	p, status, err := a.page(r.Context(), cleanPath(r.URL.Path))
+	p, status, err := a.page(r.Context(), cleanPath(r.URL.Path), t)
 	var buf bytes.Buffer
 	if err == nil {
-		err = t.Execute(&buf, p)
+		err = t.t.Execute(&buf, p)
 	}
 	if err != nil {
 		slog.ErrorContext(r.Context(), "render page", "err", err)

@@ -163,6 +163,14 @@ func TestPublicPageHeads(t *testing.T) {
 			t.Errorf("%s: heroUrl %q, want null: no hero was uploaded", path, *d.Config.HeroURL)
 		}
 	}
+	// The home page's first screen (header and hero) is in the HTML, so it
+	// paints before the JavaScript runs; other pages leave the root to React.
+	if home := getPage(t, c, "/").body; !strings.Contains(home, `<h1 id="hero-title"`) || !strings.Contains(home, "Learn how it works") {
+		t.Error("/: the hero is not in the served HTML")
+	}
+	if strings.Contains(getPage(t, c, "/webinars").body, `id="hero-title"`) {
+		t.Error("/webinars: served the home page's hero")
+	}
 	titles := map[string]string{
 		"/":             "WatchWin",
 		"/webinars":     "Upcoming Webinars | WatchWin",

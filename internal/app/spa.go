@@ -2,7 +2,6 @@ package app
 
 import (
 	"bytes"
-	"html/template"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -13,7 +12,7 @@ import (
 
 // pageWriter writes index.html for a client route through the page
 // template (App.servePage), or the bare index when it fails.
-type pageWriter func(w http.ResponseWriter, r *http.Request, t *template.Template, index []byte)
+type pageWriter func(w http.ResponseWriter, r *http.Request, t *pageTemplate, index []byte)
 
 // spaHandler serves the built SPA: files that exist are served as they are
 // (hashed assets cached for a year), every other path gets index.html so
@@ -25,9 +24,9 @@ func spaHandler(dist fs.FS, pages pageWriter) http.Handler {
 	if err != nil {
 		index = []byte("<!doctype html><title>WatchWin</title><p>The web app is not built. Run <code>make build</code>.</p>")
 	}
-	var tmpl *template.Template
+	var tmpl *pageTemplate
 	if pages != nil && err == nil {
-		if tmpl, err = parsePage(index); err != nil {
+		if tmpl, err = parsePage(index, dist); err != nil {
 			slog.Warn("index.html served without page heads", "err", err)
 		}
 	}

@@ -16,7 +16,13 @@ export function couponLine(webinar: Pick<Webinar, "coupon_value" | "display_pric
   return `Get a ${formatMoney(webinar.coupon_value)} store-credit coupon`;
 }
 
-type WebinarCardProps = { webinar: Webinar };
+type WebinarCardProps = {
+  webinar: Webinar;
+  /** The title's heading level: 3 under the home page's section heading, 2 right under a page's h1. */
+  headingLevel?: 2 | 3;
+  /** A card of the first screen: its image loads at once (WebinarImage priority). */
+  priority?: boolean;
+};
 
 /**
  * A webinar in the list (SPEC.md §2). The title is the link to the detail
@@ -24,7 +30,8 @@ type WebinarCardProps = { webinar: Webinar };
  * 'Reserve Spot' sits above that link and is the only other control. It
  * stays enabled at 0 seats left: seats cap paid coupons, not registration.
  */
-export function WebinarCard({ webinar }: WebinarCardProps) {
+export function WebinarCard({ webinar, headingLevel = 3, priority = false }: WebinarCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const timeZone = useStoreTimeZone();
   const reserve = useReserveSpot();
   const titleId = useId();
@@ -37,6 +44,7 @@ export function WebinarCard({ webinar }: WebinarCardProps) {
       <div className="relative aspect-video overflow-hidden bg-zinc-900">
         <WebinarImage
           src={webinar.thumbnail_url}
+          priority={priority}
           className="transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
         />
         <WebinarBadges webinar={webinar} className="absolute top-3 left-3" />
@@ -44,14 +52,14 @@ export function WebinarCard({ webinar }: WebinarCardProps) {
 
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="grid gap-2">
-          <h3 id={titleId} className="text-lg leading-snug font-bold text-ink">
+          <Heading id={titleId} className="text-lg leading-snug font-bold text-ink">
             <Link
               to={webinarPath(webinar.id)}
               className="outline-none after:absolute after:inset-0 after:content-[''] hover:text-accent-600"
             >
               {webinar.title}
             </Link>
-          </h3>
+          </Heading>
           <p className="line-clamp-3 text-sm leading-relaxed text-muted-foreground">{webinar.description}</p>
         </div>
 

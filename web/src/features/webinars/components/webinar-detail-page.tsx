@@ -73,7 +73,7 @@ function PreviewBlock({ webinar }: { webinar: Webinar }) {
   return (
     <figure className="overflow-hidden rounded-xl border bg-zinc-950 shadow-sm">
       <div className="relative aspect-video">
-        <WebinarImage src={webinar.thumbnail_url} loading="eager" />
+        <WebinarImage src={webinar.thumbnail_url} priority />
         <div className="absolute inset-0 bg-gradient-to-t from-black/70 via-black/20 to-black/10" aria-hidden="true" />
         <div className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
           <span className="flex size-16 items-center justify-center rounded-full bg-accent-500/95 text-white shadow-lg ring-8 ring-white/15 sm:size-20">

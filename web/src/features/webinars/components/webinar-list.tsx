@@ -30,8 +30,12 @@ function WebinarCardSkeleton() {
   );
 }
 
-/** The active webinars as cards, with loading, error and empty states (SPEC.md §2). */
-export function WebinarList() {
+/**
+ * The active webinars as cards, with loading, error and empty states (SPEC.md §2).
+ * headingLevel is the cards' title level (WebinarCard); the first cards'
+ * images load at once when the list is on the first screen (`eager`).
+ */
+export function WebinarList({ headingLevel = 3, eager = false }: { headingLevel?: 2 | 3; eager?: boolean }) {
   const { data, isPending, isError, error, refetch, isFetching } = useWebinars();
 
   if (isPending) {
@@ -74,9 +78,9 @@ export function WebinarList() {
 
   return (
     <ul className={grid}>
-      {data.map((webinar) => (
+      {data.map((webinar, i) => (
         <li key={webinar.id}>
-          <WebinarCard webinar={webinar} />
+          <WebinarCard webinar={webinar} headingLevel={headingLevel} priority={eager && i < 2} />
         </li>
       ))}
     </ul>

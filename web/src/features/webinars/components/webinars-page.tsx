@@ -11,7 +11,8 @@ export function WebinarsPage() {
         title="Upcoming Webinars"
         description="Pick a session, reserve your seat, and unlock a store-credit coupon worth more than you pay."
       />
-      <WebinarList />
+      {/* Right under the page's h1, and the first cards are on the first screen. */}
+      <WebinarList headingLevel={2} eager />
     </PageContainer>
   );
 }
