@@ -96,11 +96,19 @@ func runLighthouse(ctx context.Context, o options) error {
 		var runs []lighthouseReport
 		for i := 1; i <= o.lhRuns; i++ {
 			out := filepath.Join(o.lhOut, fmt.Sprintf("%s-%d.report.json", p.name, i))
-			cmd := exec.CommandContext(ctx, lh, srv.url(p.path), "--quiet", "--output=json",
-				"--output-path="+out, "--chrome-flags="+chromeFlags)
-			cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium)
-			if msg, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("lighthouse %s: %w\n%s", p.path, err, msg)
+			// A run now and then fails to record its trace (NO_NAVSTART on a
+			// busy machine): it gets one more try.
+			for try := 1; ; try++ {
+				cmd := exec.CommandContext(ctx, lh, srv.url(p.path), "--quiet", "--output=json",
+					"--output-path="+out, "--chrome-flags="+chromeFlags)
+				cmd.Env = append(os.Environ(), "CHROME_PATH="+chromium)
+				msg, err := cmd.CombinedOutput()
+				if err == nil {
+					break
+				}
+				if try == 2 || ctx.Err() != nil {
+					return fmt.Errorf("lighthouse %s: %w\n%s", p.path, err, msg)
+				}
 			}
 			raw, err := os.ReadFile(out)
 			if err != nil {

@@ -48,6 +48,9 @@ type homeMarkup struct {
 	DefaultTitle bool   // the title shows as Watch + accented Win
 	StoreURL     string // the header's Store link; "" links /contact
 	HeroStyle    template.CSS
+	// HeroImage is the hero's picture (the upload, else the built-in one),
+	// preloaded: it is the home page's largest paint.
+	HeroImage string
 }
 
 // pageTemplate is the page template and the built assets it names.
@@ -260,7 +263,11 @@ func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageDa
 		banner := st.announcement.Enabled && strings.TrimSpace(st.announcement.Text) != ""
 		if path == "/" && !banner && st.backgrounds[setting.PageHome] == nil && tmpl != nil && tmpl.heroFallback != "" {
 			p.Home = &homeMarkup{SiteTitle: st.site.SiteTitle, DefaultTitle: st.site.SiteTitle == "WatchWin",
-				StoreURL: strings.TrimSpace(a.Config.StoreURL), HeroStyle: heroStyle(st.heroURL, tmpl.heroFallback)}
+				StoreURL: strings.TrimSpace(a.Config.StoreURL), HeroStyle: heroStyle(st.heroURL, tmpl.heroFallback),
+				HeroImage: tmpl.heroFallback}
+			if st.heroURL != nil {
+				p.Home.HeroImage = *st.heroURL
+			}
 		}
 	case detail:
 		body, _, ok, err := a.Webinars.PublicDetail(ctx, id)
