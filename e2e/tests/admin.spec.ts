@@ -14,7 +14,7 @@ import {
   type SeededWebinar,
 } from './fixtures';
 
-// The admin screens of SPEC.md §2 for coupons, users and giveaway winners
+// The admin screens of docs/product.md §3.10 for coupons, users and giveaway winners
 // (§4 coupon status and winner, §6 roles, §8 texts), against the real server.
 
 const CODE = /^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;

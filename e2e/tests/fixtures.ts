@@ -116,7 +116,7 @@ export async function signUp(page: Page, person: { firstName: string; lastName: 
   await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
 }
 
-/** Logs in through the /auth page and waits until the app has left it (SPEC.md: 100 ms after the toast). */
+/** Logs in through the /auth page and waits until the app has left it (docs/product.md §3.6: 100 ms after the toast). */
 export async function logIn(page: Page, account: Account, path = '/auth') {
   recordAccount(account);
   await page.goto(path);

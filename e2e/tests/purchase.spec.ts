@@ -11,9 +11,9 @@ import {
   type SeededWebinar,
 } from './fixtures';
 
-// The coupon page and the payment flow in test mode (SPEC.md §2 Coupon page,
-// §4 Payment flow, §5, §8; DESIGN.md §2 test cards, §4 free webinars and the
-// DEV row), against the built-in test provider: no money moves.
+// The coupon page and the payment flow in test mode (docs/product.md §3.8,
+// §5, §7.3 test cards, §7.4 free webinars, §7.5 the DEV row, §10), against
+// the built-in test provider: no money moves.
 
 const ALREADY_PURCHASED =
   "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support.";
@@ -121,7 +121,7 @@ test('a user who watched pays: a declined card gets no coupon, the success card 
   const row = page.getByRole('table', { name: 'My webinars' }).getByRole('row', { name: new RegExp(webinar.title) });
   await expect(row).toContainText('Completed');
 
-  // A second purchase for the same webinar is refused with SPEC.md's sentence…
+  // A second purchase for the same webinar is refused with the sentence of docs/product.md §3.7…
   const again = await page.request.post(`/api/webinars/${webinar.id}/payments`);
   expect(again.status()).toBe(409);
   expect(await again.json()).toEqual({ error: { code: 'already_purchased', message: ALREADY_PURCHASED } });

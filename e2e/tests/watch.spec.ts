@@ -14,7 +14,7 @@ import {
 
 // The registration dialog, the watch page and its access check, the player
 // (driven through the local YouTube stand-in) and what follows the end
-// (SPEC.md §2 Registration dialog and Watch page, §4, §8, §9).
+// (docs/product.md §3.4, §3.7, §5, §10, §11).
 
 /** An admin's API session in `request`, and a fresh webinar. */
 async function seedWebinar(request: APIRequestContext, overrides: Record<string, unknown> = {}) {

@@ -64,9 +64,8 @@ var demoWebinars = []demoWebinar{
 	},
 }
 
-// The demo admin's sample coupon (SPEC.md §9: migrated or sample coupons
-// are worth 25 by default, the original payment is double the value, and
-// they last 90 days).
+// The demo admin's sample coupon (docs/product.md §8: worth 25, the original
+// payment double the value, and it lasts 90 days).
 const (
 	sampleCouponCents = 2500
 	sampleCouponDays  = 90
@@ -75,7 +74,7 @@ const (
 // SeedDemo fills an empty database with sample webinars (thumbnails copied
 // into the webinar_assets bucket), an admin whose random password is
 // written to out once (and never logged), and the admin's sample coupon
-// (SPEC.md's migration tool made one; here it exists only in --demo). The
+// (the original product's migration tool made one; here it exists only in --demo). The
 // webinars, the admin and the coupon are written in one transaction, so a failure leaves the database empty and a
 // rerun seeds it whole. A database that already has accounts or webinars is
 // left alone, so running with --demo again changes nothing.

@@ -76,7 +76,7 @@ type UserHandler func(w http.ResponseWriter, r *http.Request, user Profile) erro
 
 // RequireUser lets only signed-in requests reach h, handing it their
 // profile. Others get 401 with message, or 'Please log in to continue.'
-// when message is empty (SPEC.md words some, such as 'User must be
+// when message is empty (the original specification words some, such as 'User must be
 // authenticated to register').
 func RequireUser(h UserHandler, message string) httpx.HandlerFunc {
 	errSignedOut := errLoginRequired

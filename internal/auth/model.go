@@ -5,13 +5,13 @@ package auth
 
 import "time"
 
-// Roles of SPEC.md §6.
+// Roles of docs/product.md §2.
 const (
 	RoleUser  = "user"
 	RoleAdmin = "admin"
 )
 
-// Profile is an account as the API shows it. Field names follow SPEC.md §3.
+// Profile is an account as the API shows it. Field names follow docs/api.md.
 type Profile struct {
 	ID          string    `json:"id"`
 	Email       string    `json:"email"`
@@ -31,7 +31,7 @@ type User struct {
 	Email string `json:"email"`
 }
 
-// SignUpInput is the sign-up form (SPEC.md §5) plus the age confirmation of DESIGN.md §4.
+// SignUpInput is the sign-up form (docs/product.md §6), age confirmation included.
 type SignUpInput struct {
 	Email           string `json:"email"`
 	Password        string `json:"password"`

@@ -9,7 +9,7 @@ import (
 	"watchwin/internal/mail"
 )
 
-// Terms are the coupon terms of SPEC.md §5, printed and e-mailed with
+// Terms are the coupon terms of docs/product.md §8, printed and e-mailed with
 // every coupon.
 var Terms = []string{
 	"Valid only on purchases with a retail value of at least twice the coupon's face value.",
@@ -52,7 +52,7 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 	return msg, nil
 }
 
-// terms are Terms with the configured expiry instead of SPEC.md's 30 days.
+// terms are Terms with the configured expiry instead of the default 30 days.
 func (m Mailer) terms() []string {
 	out := append([]string(nil), Terms...)
 	out[len(out)-1] = fmt.Sprintf("Expires %d days after issue.", m.ExpiryDays)

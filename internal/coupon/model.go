@@ -1,11 +1,11 @@
 // Package coupon owns store-credit coupons: issuing one per paid seat (with
 // a code from a cryptographic source), reading them for their owner, and
-// their statuses active, used and expired (SPEC.md §4).
+// their statuses active, used and expired (docs/product.md §5).
 package coupon
 
 import "time"
 
-// Statuses of SPEC.md §3.
+// Statuses of docs/product.md §4.
 const (
 	StatusActive  = "active"
 	StatusUsed    = "used"
@@ -29,7 +29,7 @@ type Coupon struct {
 	RedeemedAt           *time.Time
 }
 
-// displayStatus is SPEC.md §4's rule: used is 'used'; an active coupon past
+// displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past
 // its expiry is 'expired'; else 'active'.
 func (c Coupon) displayStatus(now time.Time) string {
 	if c.Status == StatusActive && !now.Before(c.ExpiresAt) {
@@ -39,7 +39,7 @@ func (c Coupon) displayStatus(now time.Time) string {
 }
 
 // View is a coupon as the API shows it (docs/api.md): money in dollars
-// beside the exact cents, SPEC.md §3's field names.
+// beside the exact cents.
 type View struct {
 	ID                   string     `json:"id"`
 	Code                 string     `json:"code"`
@@ -77,11 +77,11 @@ type IssueParams struct {
 	ValueCents           int64
 	OriginalPaymentCents int64
 	// ExpiryDays overrides the service's expiry when above 0: the demo's
-	// sample coupon lives 90 days (SPEC.md §9); purchases leave it 0.
+	// sample coupon lives 90 days (docs/product.md §8); purchases leave it 0.
 	ExpiryDays int
 }
 
-// Admin is a coupon as the admin list shows it (SPEC.md §3): with the
+// Admin is a coupon as the admin list shows it (docs/product.md §3.10): with the
 // owner's e-mail, nil when the account was deleted ('Unknown'), and the
 // webinar's title, nil when the webinar is missing ('Unknown Webinar').
 type Admin struct {

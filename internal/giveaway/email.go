@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/mail"
 )
 
-// winnerMessage is the e-mail telling a winner they won (SPEC.md §4 'Send
+// winnerMessage is the e-mail telling a winner they won (docs/product.md §9 'Send
 // Notification'), from templates/giveaway-winner.*.tmpl. DedupeKey makes it
 // one e-mail per winner row, however often it is asked for.
 func winnerMessage(ctx context.Context, t *mail.Templates, w Winner) (mail.Message, error) {

@@ -1,5 +1,5 @@
-// Package giveaway draws the gear giveaway's winners (SPEC.md §1, §4;
-// DESIGN.md §3): automatically, once per webinar, when its paid seats reach
+// Package giveaway draws the gear giveaway's winners (docs/product.md §9):
+// automatically, once per webinar, when its paid seats reach
 // total_seats, and again whenever an admin picks a new winner. Every draw
 // is uniform over the webinar's paid registrants (crypto/rand), recorded
 // with an audit row, and never erases an earlier winner. Admins notify a

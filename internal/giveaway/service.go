@@ -132,7 +132,7 @@ func (s *Service) DrawPending(ctx context.Context) (int, error) {
 	return drawn, errors.Join(errs...)
 }
 
-// Repick is 'Pick New Winner' (SPEC.md §4): any time, a new draw among the
+// Repick is 'Pick New Winner' (docs/product.md §9): any time, a new draw among the
 // webinar's paid registrants, preferring those not drawn before for it
 // (anyone again once all have been). Earlier winners stay in the history.
 // No paid registrant is 409 no_entrants; a missing webinar 404.

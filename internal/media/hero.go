@@ -16,8 +16,8 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// The home page hero always reads site_images/hero_background.jpg (SPEC.md
-// §2, Admin screens), so a site image whose sanitised name is heroBase is
+// The home page hero always reads site_images/hero_background.jpg
+// (docs/product.md §3.10), so a site image whose sanitised name is heroBase is
 // stored under HeroName as a JPEG whatever was sent.
 const (
 	heroBase = "hero_background"

@@ -15,7 +15,7 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// MaxUploadBytes caps one image (SPEC.md's storage has no stated limit; a
+// MaxUploadBytes caps one image (docs/product.md §6: at most 10 MB; a
 // 1920x1080 hero photo is well under it).
 const MaxUploadBytes = 10 << 20
 
@@ -26,10 +26,10 @@ const MaxUploadBody = MaxUploadBytes + 64<<10
 // uploadTimeout is how long an upload may take to arrive (10 MB at 150 kB/s).
 const uploadTimeout = 10 * time.Minute
 
-// ThumbnailFolder holds webinar thumbnails inside webinar_assets (SPEC.md §3).
+// ThumbnailFolder holds webinar thumbnails inside webinar_assets (docs/product.md §4).
 const ThumbnailFolder = "webinar_thumbnails"
 
-// List paging (SPEC.md §9: limit 100, offset 0, name ascending).
+// List paging: limit 100, offset 0, name ascending.
 const (
 	DefaultListLimit = 100
 	MaxListLimit     = 1000

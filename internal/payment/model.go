@@ -10,7 +10,7 @@ const (
 	PaymentCanceled  = "canceled"  // never paid; its hold is gone
 )
 
-// Currency is the one currency the store sells in (SPEC.md §9).
+// Currency is the one currency the store sells in (docs/product.md §7.3).
 const Currency = "usd"
 
 // Payment is one attempt to pay for a registration's seat.
@@ -28,8 +28,8 @@ type Payment struct {
 	CreatedAt         time.Time
 }
 
-// Started is what the browser needs to take the card (SPEC.md §7
-// create-payment-intent: id and clientSecret), plus what it shows.
+// Started is what the browser needs to take the card (id and clientSecret,
+// docs/api.md "Payments and coupons"), plus what it shows.
 type Started struct {
 	ID               string    `json:"id"` // the provider's payment intent id
 	ClientSecret     string    `json:"clientSecret"`

@@ -65,7 +65,7 @@ type Provider interface {
 // ErrIntentNotFound: the provider has no intent with that id.
 var ErrIntentNotFound = errors.New("payment intent not found")
 
-// Metadata keys every intent carries (SPEC.md §7, create-payment-intent).
+// Metadata keys every intent carries (the names the original product's intents used).
 const (
 	MetaWebinarID      = "webinarId"
 	MetaRegistrationID = "registrationId"

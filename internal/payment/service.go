@@ -74,7 +74,7 @@ func NewService(d *db.DB, provider Provider, deps Deps, now db.Clock, holdFor ti
 // Provider returns the provider payments go through.
 func (s *Service) Provider() Provider { return s.provider }
 
-// Messages of SPEC.md §5 and §8, and for the refusals SPEC.md does not word.
+// Messages of docs/product.md §10 and docs/api.md ("Payments and coupons").
 const (
 	msgWatchFirst       = "Please watch the webinar first"
 	msgAlreadyPurchased = "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support."
@@ -271,8 +271,8 @@ func isPending(p Payment) bool { return p.ProviderPaymentID == pendingID(p.ID) }
 
 func dollars(cents int64) float64 { return float64(cents) / 100 }
 
-// Confirm completes the purchase the browser paid for (SPEC.md §7
-// confirm-coupon-purchase): only the payment's owner may, and only the
+// Confirm completes the purchase the browser paid for (POST
+// /api/payments/confirm, docs/api.md): only the payment's owner may, and only the
 // provider's word that it succeeded counts.
 func (s *Service) Confirm(ctx context.Context, user auth.Profile, intentID string) (coupon.Coupon, error) {
 	p, err := s.store.byProviderID(ctx, s.provider.Name(), intentID)
@@ -444,7 +444,7 @@ func matches(p Payment, in Intent) bool {
 		m[MetaRegistrationID] == p.RegistrationID && m[MetaPaymentID] == p.ID
 }
 
-// Claim takes the seat of a free webinar (DESIGN.md §4): no card step, the
+// Claim takes the seat of a free webinar (docs/product.md §7.4): no card step, the
 // seat is marked paid (a giveaway entry) and no coupon of value 0 is issued.
 func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error) {
 	w, reg, err := s.buyable(ctx, user, webinarID)

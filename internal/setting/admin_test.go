@@ -77,7 +77,7 @@ func TestSettingRoutes(t *testing.T) {
 }
 
 // Defaults, a save of each form read back by every reader, and the
-// booleans stored as SPEC.md §3's strings.
+// booleans stored as docs/product.md §4's strings.
 func TestSettingsRoundTrip(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
@@ -137,7 +137,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 			t.Errorf("stored booleans = %v, %v; want the strings 'true'", stored, err)
 		}
 
-		// Switching off stores 'false'; SPEC.md's default size round-trips.
+		// Switching off stores 'false'; the default size round-trips.
 		off := validAnnouncement()
 		off["enabled"], off["dismissible"], off["font_size"] = false, false, "1.25rem"
 		admin.Do("PUT", "/api/admin/settings/announcement", off).Check(t, testutil.Want{Status: 200})
@@ -239,7 +239,7 @@ func TestSettingsValidation(t *testing.T) {
 			{"text colour", "text_color", "url(x)", msgColor},
 			{"font size 12px", "font_size", "12px", ""},
 			{"font size 48px", "font_size", "48px", ""},
-			{"font size 1.25rem (SPEC.md's default)", "font_size", "1.25rem", ""},
+			{"font size 1.25rem (the default)", "font_size", "1.25rem", ""},
 			{"font size 3rem", "font_size", "3rem", ""},
 			{"font size 11px", "font_size", "11px", msgFontSize},
 			{"font size 49px", "font_size", "49px", msgFontSize},

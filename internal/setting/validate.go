@@ -46,8 +46,8 @@ const (
 	maxPhone      = 30
 	maxText       = 500
 	maxFontFamily = 100
-	// The banner's font size in px (SPEC.md §5); rem is counted at the
-	// browser's default 16 px root, so SPEC.md's default 1.25rem is 20 px.
+	// The banner's font size in px (docs/product.md §6); rem is counted at the
+	// browser's default 16 px root, so the default 1.25rem is 20 px.
 	minFontPx = 12
 	maxFontPx = 48
 	pxPerRem  = 16
@@ -157,7 +157,7 @@ func checkColor(s string) string {
 }
 
 // checkFontSize accepts NNpx from 12 to 48 (what the admin form sends) and
-// the same range in rem (0.75rem–3rem), so SPEC.md's default 1.25rem is a
+// the same range in rem (0.75rem–3rem), so the default 1.25rem is a
 // valid value and saving the untouched form never fails.
 func checkFontSize(s string) string {
 	m := cssFontSize.FindStringSubmatch(s)

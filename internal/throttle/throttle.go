@@ -1,4 +1,4 @@
-// Package throttle is the one rate limit of watchwin (DESIGN.md §3): at most
+// Package throttle is the one rate limit of watchwin: at most
 // Max attempts per key in a fixed window that opens with the key's first
 // attempt, counted in the database (table throttle_attempts, migration 0002)
 // in one atomic statement, so every instance shares the counts and a burst of
@@ -6,7 +6,7 @@
 //
 // Login and sign-up count their attempts through Count and Refund (package
 // auth); other routes are limited per client address and per account by
-// Router (see rules.go in package app); docs/api.md lists every limit.
+// the rules of package app (limits.go); docs/api.md lists every limit.
 package throttle
 
 import (

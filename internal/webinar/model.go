@@ -10,7 +10,7 @@ import (
 	"watchwin/internal/media"
 )
 
-// Defaults of the webinar form (SPEC.md §5, §9).
+// Defaults of the webinar form (docs/product.md §6, §11).
 const (
 	DefaultCouponPercentage = 120
 	DefaultTotalSeats       = 20
@@ -33,14 +33,14 @@ type Webinar struct {
 	UpdatedAt          time.Time
 }
 
-// SeatsLeft is max(0, total_seats − paid seats) (SPEC.md §9). It can only
+// SeatsLeft is max(0, total_seats − paid seats) (docs/product.md §7.1). It can only
 // be 0 rather than negative because other domains never let paid seats pass
 // total_seats and Update refuses to lower total_seats below them; the max
 // guards the display anyway.
 func (w Webinar) SeatsLeft() int { return max(0, w.TotalSeats-w.PaidSeats) }
 
 // CouponValueCents is display_price × percentage / 100, in cents, rounded
-// half up to the cent (SPEC.md §9 shows it with 2 decimals). Integer math:
+// half up to the cent (docs/product.md §7.6 shows it with 2 decimals). Integer math:
 // the caps on price (10,000,000 cents) and percentage (1000) keep the
 // product far inside int64.
 func (w Webinar) CouponValueCents() int64 {

@@ -40,7 +40,7 @@ const listQuery = `SELECT ` + columns + `, COALESCE(p.paid, 0)
 		GROUP BY webinar_id
 	) p ON p.webinar_id = w.id`
 
-// listOrder is newest event first (SPEC.md §2, §9); id breaks ties so the
+// listOrder is newest event first (docs/product.md §3.3, §11); id breaks ties so the
 // order is stable.
 const listOrder = ` ORDER BY w.event_datetime DESC, w.id`
 

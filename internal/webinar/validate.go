@@ -13,8 +13,7 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// Messages of SPEC.md §5 (shared with the SPA's form schema), and ours for
-// the limits SPEC.md does not state.
+// Messages of docs/product.md §6 (shared with the SPA's form schema).
 const (
 	msgTitle          = "Title must be at least 5 characters"
 	msgTitleLong      = "Title must be at most 200 characters"

@@ -76,7 +76,7 @@ async function loadWatchPageWithPurchase(): Promise<ComponentType> {
 }
 
 /**
- * The route table of SPEC.md §2. app/ composes the features: each page lives
+ * The route table of docs/product.md §3.1. app/ composes the features: each page lives
  * in the feature that owns its domain (admin screens included) and is reached
  * through that feature's index.ts.
  */
@@ -91,7 +91,7 @@ export const pageRoutes: RouteObject[] = [
   { path: "login", element: <LoginRedirect /> },
   { path: "webinars", element: lazyPage(loadWebinarsPage) },
   { path: "webinar/:webinarId", element: lazyPage(loadWebinarDetailPage) },
-  // Watch checks login itself (toast + redirect with ?webinarId, SPEC.md §4).
+  // Watch checks login itself (toast + redirect with ?webinarId, docs/product.md §5).
   { path: "webinar/:webinarId/watch", element: lazyPage(loadWatchPageWithPurchase) },
   // Public route; the purchase inside asks for login.
   { path: "webinar/:webinarId/coupon", element: lazyPage(loadWebinarCouponPage) },

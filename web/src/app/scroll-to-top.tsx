@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** Scrolls to the top on every path change (SPEC.md §2). */
+/** Scrolls to the top on every path change (docs/product.md §3.1). */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -60,7 +60,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
       notify.error("Error signing up", errorMessage(error, "Failed to create account. Please try again."));
       return;
     }
-    // SPEC.md §8 'Sign up ok': the server has queued the confirmation e-mail (issue 10).
+    // docs/product.md §10 'Sign-up': the server has queued the confirmation e-mail (issue 10).
     notify.success("Sign up successful!", "Please check your email for confirmation.");
     reset(emptyValues);
     onSuccess?.(values.email);

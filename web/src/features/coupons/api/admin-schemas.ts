@@ -4,7 +4,7 @@ import { couponSchema } from "./schemas";
 /**
  * A coupon as the admin list shows it (docs/api.md "Admin: coupons"): the
  * coupon plus its owner's e-mail, null when the account was deleted
- * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (SPEC.md §3).
+ * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (docs/product.md §3.10).
  */
 export const adminCouponSchema = zm.extend(couponSchema, {
   user_email: z.string().nullish().transform((v) => v || null),

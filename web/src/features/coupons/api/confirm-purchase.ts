@@ -2,7 +2,7 @@ import { api } from "@/lib/api";
 import { confirmedPurchaseSchema, type ConfirmedPurchase } from "./schemas";
 
 /**
- * POST /api/payments/confirm (SPEC.md §7 confirm-coupon-purchase): the server
+ * POST /api/payments/confirm (docs/api.md "Payments and coupons"): the server
  * asks the provider itself whether the payment succeeded, then issues the
  * coupon once; every replay answers the same coupon. 409
  * `payment_not_successful`, `payment_refunded`, `payment_mismatch`.

@@ -8,7 +8,7 @@ import { adminCouponPageSchema, type AdminCoupon, type AdminCouponPage } from ".
  * GET /api/admin/coupons?search=&limit=&cursor= (admin): every user's
  * coupons, newest first. `search` is trimmed by the caller; the server
  * matches it, in any case, against the code, the owner's e-mail and the
- * webinar's title, and lists everything when it is empty (SPEC.md §5).
+ * webinar's title, and lists everything when it is empty (docs/product.md §6).
  * Each next page starts at the previous page's `next_cursor` (docs/api.md
  * "Paging": an index range read, as fast on the last page as on the first).
  */
@@ -19,7 +19,7 @@ function getAdminCoupons(search: string, cursor: string, signal?: AbortSignal): 
   return api.get(`/api/admin/coupons?${params}`, { schema: adminCouponPageSchema, signal });
 }
 
-/** The list for one search, a page of 100 at a time, with SPEC.md §9's admin freshness. */
+/** The list for one search, a page of 100 at a time, with docs/product.md §11's admin freshness. */
 export const adminCouponsQueryOptions = (search: string) =>
   infiniteQueryOptions({
     queryKey: adminCouponKeys.list(search),

@@ -10,7 +10,7 @@ async function getMyCoupons(signal?: AbortSignal): Promise<Coupon[]> {
   return coupons;
 }
 
-/** SPEC.md §9: coupons are stale after 5 minutes. */
+/** docs/product.md §11: coupons are stale after 5 minutes. */
 const myCouponsQueryOptions = () =>
   queryOptions({
     queryKey: couponKeys.mine(),

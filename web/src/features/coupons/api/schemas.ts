@@ -7,7 +7,7 @@ const textOr = <T>(fallback: (v: string | null | undefined) => T) =>
 /**
  * A coupon as the API shows it (docs/api.md "Payments and coupons"): money
  * in dollars beside the exact cents, times RFC 3339 UTC. `status` is the
- * displayed one (SPEC.md §4): 'used', 'expired' (active but past its
+ * displayed one (docs/product.md §5): 'used', 'expired' (active but past its
  * expiry) or 'active'. zod/mini (see lib/zod.ts): the response shapes of
  * the signed-in pages share it.
  */
@@ -36,7 +36,7 @@ export const webinarCouponSchema = zm.object({ coupon: zm.nullable(couponSchema)
 export const couponListSchema = zm.object({ coupons: zm.array(couponSchema) });
 
 /**
- * POST /api/webinars/{id}/payments (SPEC.md §7 create-payment-intent): the
+ * POST /api/webinars/{id}/payments (docs/api.md "Payments and coupons"): the
  * provider's intent id and client secret, which provider takes the card,
  * and the amounts the server computed.
  */
@@ -52,7 +52,7 @@ export const startedPaymentSchema = zm.object({
 });
 export type StartedPayment = zm.infer<typeof startedPaymentSchema>;
 
-/** POST /api/payments/confirm (SPEC.md §7 confirm-coupon-purchase): code and expiresAt, with the whole coupon. */
+/** POST /api/payments/confirm (docs/api.md "Payments and coupons"): code and expiresAt, with the whole coupon. */
 export const confirmedPurchaseSchema = zm.object({
   code: zm.string(),
   expiresAt: zm.string(),

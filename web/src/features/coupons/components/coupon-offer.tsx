@@ -11,18 +11,18 @@ export type OfferWebinar = Pick<
   "id" | "title" | "display_price" | "coupon_value" | "actual_coupon_value_percentage" | "seats_left" | "total_seats"
 >;
 
-/** A free webinar (price 0) has no card step and no coupon: claiming is a giveaway entry (DESIGN.md §4). */
+/** A free webinar (price 0) has no card step and no coupon: claiming is a giveaway entry (docs/product.md §7.4). */
 export function isFreeWebinar(webinar: Pick<Webinar, "display_price">): boolean {
   return webinar.display_price <= 0;
 }
 
-/** SPEC.md §2: the bonus is the coupon percentage minus 100 (120% → '20% bonus'); none at 100% or less. */
+/** docs/product.md §3.8: the bonus is the coupon percentage minus 100 (120% → '20% bonus'); none at 100% or less. */
 export function bonusPercent(webinar: Pick<Webinar, "actual_coupon_value_percentage">): number {
   return Math.max(0, Math.round(webinar.actual_coupon_value_percentage - 100));
 }
 
 /**
- * The offer of SPEC.md §2: pay the price now for a coupon worth the computed
+ * The offer of docs/product.md §3.8: pay the price now for a coupon worth the computed
  * value, the bonus, and `children` (the button, the login prompt, the card
  * form...) under it.
  */
@@ -77,7 +77,7 @@ export function OfferCard({ webinar, children }: { webinar: OfferWebinar; childr
   );
 }
 
-/** The key terms beside the offer (the full terms of SPEC.md §5 are printed on the coupon). */
+/** The key terms beside the offer (the full terms of docs/product.md §8 are printed on the coupon). */
 export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
   const free = isFreeWebinar(webinar);
   const terms = free

@@ -33,8 +33,8 @@ type PrintableCouponProps = {
 /**
  * The coupon as the customer prints it and the store scans it: value, code
  * (large, monospace), QR code of the code made in the browser (a code is
- * bearer value: it never goes to an image service, DESIGN.md §4), webinar,
- * issue and expiry dates in the store's time zone, the terms of SPEC.md §5.
+ * bearer value: it never goes to an image service, docs/product.md §12), webinar,
+ * issue and expiry dates in the store's time zone, the terms of docs/product.md §8.
  * While it is on the page, printing prints only this coupon, on one page
  * (printable-coupon.css). A redeemed or expired coupon says so in print too.
  */
@@ -132,7 +132,7 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
  * window.print() and print CSS (no popup window, so no popup blocker); the
  * document title becomes the code for the saved PDF's name while the dialog
  * is open. A browser without printing gets the 'Print Error' toast
- * (SPEC.md §8).
+ * (docs/product.md §10).
  */
 export function usePrintCoupon(code?: string) {
   return useCallback(() => {

@@ -458,7 +458,7 @@ describe("WebinarCouponPage: admins and free webinars", () => {
   });
 });
 
-// SPEC.md's sentence, as the server sends it for a second purchase.
+// The sentence of docs/product.md §3.7, as the server sends it for a second purchase.
 describe("WebinarCouponPage: a second purchase", () => {
   it("shows the server's refusal and then the purchased state", async () => {
     let bought = false;

@@ -5,12 +5,12 @@ export type CouponStatus = "active" | "used" | "expired";
 
 export type CouponDisplayStatus = {
   label: "Redeemed" | "Expired" | "Valid";
-  /** Dashboard badge colours (SPEC.md §4): blue used, grey expired, green active and unexpired. */
+  /** Dashboard badge colours (docs/product.md §5): blue used, grey expired, green active and unexpired. */
   variant: NonNullable<BadgeProps["variant"]>;
 };
 
 /**
- * The status a coupon shows (SPEC.md §4): used = 'Redeemed'; else 'Expired'
+ * The status a coupon shows (docs/product.md §5): used = 'Redeemed'; else 'Expired'
  * when the server says so or expires_at has passed (a list can be up to
  * 5 minutes old); else 'Valid'.
  */

@@ -1,7 +1,7 @@
 import { store } from "@/config/store";
 import { formatMoney } from "@/features/webinars";
 
-/** SPEC.md §9 COUPON_EXPIRY_DAYS: the default life of a coupon, and the fallback when its dates cannot be read. */
+/** Coupon expiry (docs/product.md §11): the default life of a coupon, and the fallback when its dates cannot be read. */
 export const COUPON_EXPIRY_DAYS = 30;
 
 const DAY_MS = 86_400_000;
@@ -17,7 +17,7 @@ export function couponLifeDays(createdAt: string, expiresAt: string): number {
 }
 
 /**
- * The coupon terms of SPEC.md §5, worded as the coupon e-mail words them
+ * The coupon terms of docs/product.md §8, worded as the coupon e-mail words them
  * (internal/coupon/email.go), with this coupon's minimum purchase
  * (twice the face value) and life.
  */

@@ -88,7 +88,7 @@ describe("DashboardPage", () => {
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
   });
 
-  it("keeps coupons and registrations fresh for 5 minutes (SPEC.md §9)", async () => {
+  it("keeps coupons and registrations fresh for 5 minutes (docs/product.md §11)", async () => {
     const { queryClient } = renderDashboard();
     await screen.findByText("No coupons yet");
     const staleTimes = queryClient

@@ -23,7 +23,7 @@ function isTab(value: string | null): value is Tab {
 }
 
 /**
- * "/dashboard": My Dashboard (SPEC.md §2), tabs 'My Coupons' and 'My
+ * "/dashboard": My Dashboard (docs/product.md §3.9), tabs 'My Coupons' and 'My
  * Webinars'. The route sits behind RequireAuth, which sends a visitor to
  * /auth; this page still says 'Authentication Required' when it finds no
  * user, or when the server no longer knows the session (401).
@@ -100,7 +100,7 @@ export function DashboardPage() {
   );
 }
 
-/** SPEC.md §2: the dashboard for someone who is not logged in. */
+/** docs/product.md §3.9: the dashboard for someone who is not logged in. */
 function AuthenticationRequired() {
   const location = useLocation();
   return (

@@ -11,7 +11,7 @@ import { EmptyTab, TabError } from "./dashboard-states";
 
 export const COUPONS_ERROR = "Failed to load coupons. Please try again later.";
 
-/** SPEC.md §9: three skeletons while a list loads. */
+/** docs/product.md §11: three skeletons while a list loads. */
 const SKELETONS = 3;
 const grid = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -23,7 +23,7 @@ type MyCouponsProps = {
   refetch: () => void;
 };
 
-/** The 'My Coupons' tab: each coupon with value, webinar, status, expiry, code and 'Print' (SPEC.md §2). */
+/** The 'My Coupons' tab: each coupon with value, webinar, status, expiry, code and 'Print' (docs/product.md §3.9). */
 export function MyCoupons({ coupons, isPending, isError, isFetching, refetch }: MyCouponsProps) {
   const [printing, setPrinting] = useState<Coupon | null>(null);
 

@@ -7,7 +7,7 @@ import {
   writeTempRegistration,
 } from "./temp-registration";
 
-describe("temp_webinar_registration marker (SPEC.md §3, §5)", () => {
+describe("temp_webinar_registration marker (docs/product.md §4, §5)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-12-01T18:00:00Z"));

@@ -10,7 +10,7 @@ export const YOUTUBE_IFRAME_API_URL = "https://www.youtube.com/iframe_api";
 /** How long the script may take before the load counts as failed. */
 export const YOUTUBE_API_LOAD_TIMEOUT_MS = 10_000;
 
-/** Player state codes (SPEC.md §4). */
+/** Player state codes of the YouTube IFrame API. */
 export const PlayerState = {
   UNSTARTED: -1,
   ENDED: 0,

@@ -1,6 +1,6 @@
 import { store } from "@/config/store";
 
-/** The coupon terms (SPEC.md §5), shared by the Terms page and, later, coupon views. */
+/** The coupon terms (docs/product.md §8), shared by the Terms page and, later, coupon views. */
 const couponTerms = [
   "Valid only on purchases with a retail value of at least twice the coupon's face value.",
   `Must be redeemed in person at our ${store.city}, ${store.stateName} store.`,

@@ -60,8 +60,8 @@ export type WebinarInput = {
   thumbnail_image_path: string | null;
 };
 
-/** Low-seat badge below this many seats (SPEC.md §9). */
+/** Low-seat badge below this many seats (docs/product.md §11). */
 export const LOW_SEATS_THRESHOLD = 5;
 
-/** 'Store Credit' badge above this coupon percentage (SPEC.md §9). */
+/** 'Store Credit' badge above this coupon percentage (docs/product.md §11). */
 export const STORE_CREDIT_PERCENTAGE = 100;

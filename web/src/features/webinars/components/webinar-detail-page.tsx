@@ -57,7 +57,7 @@ function NotFound() {
   );
 }
 
-/** Always enabled: seats cap paid coupons, not who may register and watch (SPEC.md §4). */
+/** Always enabled: seats cap paid coupons, not who may register and watch (docs/product.md §7.1). */
 function ReserveButton({ webinar, className }: { webinar: Webinar; className?: string }) {
   const reserve = useReserveSpot();
   return (
@@ -187,7 +187,7 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
   );
 }
 
-/** "/webinar/:webinarId": one active webinar (SPEC.md §2). */
+/** "/webinar/:webinarId": one active webinar (docs/product.md §3.5). */
 export function WebinarDetailPage() {
   const { webinarId } = useParams();
   const query = useWebinar(webinarId);

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE } from "./format";
 import { fromWallClock, todayIn, toWallClock } from "./store-time";
 import { extractVideoId } from "./video-id";
 
-/** Messages of SPEC.md §5 (the server sends the same ones). */
+/** Messages of docs/product.md §6 (the server sends the same ones). */
 const webinarFormMessages = {
   title: "Title must be at least 5 characters",
   description: "Description must be at least 10 characters",
@@ -16,7 +16,7 @@ const webinarFormMessages = {
   videoInvalid: "Invalid YouTube video ID",
 } as const;
 
-/** Form defaults of SPEC.md §5 / §9. */
+/** Form defaults of docs/product.md §6 / §11. */
 export const WEBINAR_DEFAULTS = {
   totalSeats: 20,
   couponPercentage: 120,
@@ -35,7 +35,7 @@ function hasAtMostTwoDecimals(n: number): boolean {
 /**
  * The admin webinar form. The date and time are wall-clock values in the
  * store's time zone; toWebinarInput turns them into a UTC instant. Limits
- * beyond SPEC.md mirror the server's (internal/webinar/validate.go).
+ * mirror the server's (internal/webinar/validate.go).
  */
 export const webinarFormSchema = z.object({
   title: z.string().trim().min(5, m.title).max(200, "Title must be at most 200 characters"),
@@ -69,7 +69,7 @@ export const webinarFormSchema = z.object({
 export type WebinarFormValues = z.input<typeof webinarFormSchema>;
 export type WebinarFormField = keyof WebinarFormValues;
 
-/** A new webinar's form: today in the store zone at 12:00, SPEC.md defaults. */
+/** A new webinar's form: today in the store zone at 12:00, the defaults of docs/product.md §6. */
 export function newWebinarFormValues(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): WebinarFormValues {
   return {
     title: "",

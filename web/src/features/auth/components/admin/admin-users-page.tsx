@@ -15,7 +15,7 @@ import { EditUserDialog } from "./edit-user-dialog";
 
 type Open = { dialog: "edit" | "password" | "delete"; user: AdminUser } | null;
 
-/** "/admin/users" (admin only): edit, delete and set the password of any account (SPEC.md §2, §6). */
+/** "/admin/users" (admin only): edit, delete and set the password of any account (docs/product.md §2, §3.10). */
 export function AdminUsersPage() {
   useDocumentTitle("Manage Users");
   const { user: me } = useAuth();

@@ -27,7 +27,7 @@ function Blank() {
   );
 }
 
-/** Every account, by e-mail (SPEC.md §2 Admin users), with Edit, Change Password and Delete. */
+/** Every account, by e-mail (docs/product.md §3.10), with Edit, Change Password and Delete. */
 export function AdminUsersTable({
   users,
   isPending,

@@ -27,7 +27,7 @@ export function AdminCouponsPage() {
   useDocumentTitle("Manage Coupons");
   const { isAdmin, loading } = useAuth();
   if (loading) return <PageSpinner label="Checking your session..." />;
-  // SPEC.md §6: the page checks the role itself, beside the route guard and the server.
+  // docs/product.md §2: the page checks the role itself, beside the route guard and the server.
   if (!isAdmin) return <AccessDenied />;
   return <AdminCoupons />;
 }

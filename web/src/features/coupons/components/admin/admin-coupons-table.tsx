@@ -48,9 +48,9 @@ function RedeemedOn({ text }: { text: string }) {
 }
 
 /**
- * Every user's coupons, newest first (SPEC.md §2 Admin coupons): owner
+ * Every user's coupons, newest first (docs/product.md §3.10): owner
  * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
- * zone, status 'Redeemed' / 'Expired' / 'Valid' (SPEC.md §4), the QR popup
+ * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md §5), the QR popup
  * and the redemption action.
  */
 export function AdminCouponsTable({ coupons, isPending, isError, search, stale = false, onShowQr }: AdminCouponsTableProps) {

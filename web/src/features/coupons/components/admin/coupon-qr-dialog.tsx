@@ -2,7 +2,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { AdminCoupon } from "../../api/admin-schemas";
 
-/** SPEC.md §9: the QR popup is 200 px. */
+/** docs/product.md §11: the QR popup is 200 px. */
 const QR_SIZE = 200;
 
 type CouponQrDialogProps = {
@@ -13,7 +13,7 @@ type CouponQrDialogProps = {
 
 /**
  * 'Coupon QR Code': the code as a QR image made in the browser (a code is
- * bearer value and never goes to an image service, DESIGN.md §4), for the
+ * bearer value and never goes to an image service, docs/product.md §12), for the
  * counter's scanner, with the code in text below it.
  */
 export function CouponQrDialog({ coupon, onClose }: CouponQrDialogProps) {

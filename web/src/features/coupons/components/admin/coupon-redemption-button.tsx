@@ -12,7 +12,7 @@ type CouponRedemptionButtonProps = {
 };
 
 /**
- * The row's redemption action (SPEC.md §4): 'Cancel Redemption' for a
+ * The row's redemption action (docs/product.md §5): 'Cancel Redemption' for a
  * redeemed coupon, else 'Mark Redeemed', disabled once the coupon has
  * expired. Each row has its own request, so clerks can work down the list.
  */

@@ -18,7 +18,7 @@ type WinnersTableProps = {
 
 const COLUMNS = ["Winner", "Webinar", "Date Picked", "Status", "Actions"] as const;
 
-/** Every winner drawn, newest first (SPEC.md §2 Admin giveaway winners). */
+/** Every winner drawn, newest first (docs/product.md §3.10). */
 export function WinnersTable({ winners, isPending, isError, onPickNew }: WinnersTableProps) {
   const timeZone = useStoreTimeZone();
   return (

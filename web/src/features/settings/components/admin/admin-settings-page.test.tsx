@@ -46,7 +46,7 @@ function putBody(fetchMock: ReturnType<typeof mockApi>, url: string) {
 }
 
 describe("AdminSettingsPage", () => {
-  it("has SPEC.md's five tabs, Social Links and Feature Toggles coming soon", async () => {
+  it("has the five tabs of docs/product.md §3.10, Social Links and Feature Toggles coming soon", async () => {
     renderPage();
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
     expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images"]);

@@ -37,7 +37,7 @@ function ComingSoon({ what }: { what: string }) {
 
 const triggerClass = "flex-none px-4 sm:flex-1";
 
-/** "/admin/settings" (admin only): SPEC.md §2's five tabs. */
+/** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10. */
 export function AdminSettingsPage() {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();

@@ -149,7 +149,7 @@ describe("webinar form", () => {
     return screen.findByRole("dialog", { name: "Create New Webinar" });
   }
 
-  it("opens with SPEC.md defaults and the store zone", async () => {
+  it("opens with the form defaults of docs/product.md §6 and the store zone", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-07-01T15:00:00Z") });
     try {
       renderPage(list([]));
@@ -170,7 +170,7 @@ describe("webinar form", () => {
     }
   });
 
-  it("shows SPEC.md's validation messages", async () => {
+  it("shows the validation messages of docs/product.md §6", async () => {
     const { fetchMock } = renderPage(list([]));
     const d = within(await openCreate());
     await userEvent.type(d.getByLabelText("Title"), "Gun");

@@ -18,7 +18,7 @@ type AdminWebinarsTableProps = {
 
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
 
-/** Every webinar, newest event first, with edit and delete (SPEC.md §2 Admin webinars). */
+/** Every webinar, newest event first, with edit and delete (docs/product.md §3.10). */
 export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete }: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (

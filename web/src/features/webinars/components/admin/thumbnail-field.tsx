@@ -7,7 +7,7 @@ import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, useUploadImage } from "@/featur
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 
-/** "123.4 KB" (SPEC.md §5: size shown in KB). */
+/** A size in KB: "123.4 KB". */
 function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
