@@ -13,11 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
 	"watchwin/internal/config"
 	"watchwin/internal/coupon"
-	"watchwin/internal/couponlink"
 	"watchwin/internal/db"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/httpx"
@@ -55,7 +53,7 @@ type App struct {
 	// Giveaway draws a winner when a webinar's paid seats fill (told by
 	// Seats) and when an admin picks a new one.
 	Giveaway *giveaway.Service
-	// Throttle limits the routes of routeLimits (limits.go).
+	// Throttle limits the routes the route table limits (routes.go).
 	Throttle *throttle.Throttle
 	now      db.Clock
 	// instance names this process as the holder of job leases: host name
@@ -181,7 +179,7 @@ const maxBody = 2 * media.MaxUploadBody
 // media and the SPA, behind the middleware every response goes through.
 func (a *App) Handler() http.Handler {
 	api := http.NewServeMux()
-	mediaHandler := a.apiRoutes(api)
+	a.apiRoutes(api)
 	m := newMetrics(a)
 
 	root := http.NewServeMux()
@@ -192,7 +190,7 @@ func (a *App) Handler() http.Handler {
 	})
 	root.HandleFunc("GET /readyz", a.ready)
 	root.Handle("GET /metrics", m.handler(a.Config.MetricsToken))
-	mediaHandler.PublicRoutes(root) // public images: no session needed
+	media.NewHandler(a.Media).PublicRoutes(root) // public images: no session needed
 	root.HandleFunc("GET /robots.txt", a.serveRobots)
 	root.HandleFunc("GET /sitemap.xml", a.serveSitemap)
 	root.Handle("/", spaHandler(web.Dist(), a.servePage))
@@ -237,39 +235,6 @@ func (a *App) storageReady(ctx context.Context) error {
 		slog.WarnContext(ctx, "storage not ready", "err", err)
 	}
 	return err
-}
-
-// Routes lists every API pattern ("METHOD /api/...") Handler serves, in
-// registration order, by registering them once more on a recording router.
-func (a *App) Routes() []string {
-	rec := httpx.Record(http.NewServeMux())
-	a.apiRoutes(rec)
-	return rec.Patterns()
-}
-
-// apiRoutes registers the API on api, each route of routeLimits behind its
-// limit, and returns the media handler, whose public routes Handler mounts
-// outside /api.
-func (a *App) apiRoutes(router httpx.Router) *media.Handler {
-	api := a.Throttle.Router(router, signedInAccount, routeLimits)
-	auth.NewHandler(a.Auth, a.secureCookies()).Routes(api)
-	webinar.NewHandler(a.Webinars).Routes(api)
-	registration.NewHandler(a.Registrations).Routes(api)
-	coupon.NewHandler(a.Coupons).Routes(api)
-	payment.NewHandler(a.Payments, a.stripeWebhook()).Routes(api)
-	setting.NewHandler(a.Settings).Routes(api)
-	giveaway.NewHandler(a.Giveaway).Routes(api)
-	couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations)).Routes(api)
-	mediaHandler := media.NewHandler(a.Media)
-	mediaHandler.Routes(api)
-	api.Handle("GET /api/config", httpx.HandlerFunc(a.publicConfig))
-	api.Handle("/api/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
-		return apperr.NotFound("No such API endpoint.")
-	}))
-	if missing := api.Unapplied(); len(missing) > 0 {
-		panic(fmt.Sprintf("app: routeLimits names routes no domain registers: %v", missing))
-	}
-	return mediaHandler
 }
 
 // stripeWebhook verifies Stripe's webhook deliveries with the configured

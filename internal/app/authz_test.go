@@ -30,8 +30,8 @@ var (
 	c404 = is(http.StatusNotFound)
 )
 
-// TestAuthorizationMatrix walks the API route table the app actually serves
-// (App.Routes) and asserts, for every route, the status each of four callers
+// TestAuthorizationMatrix walks the API route table the app serves
+// (App.Routes, routes.go) and asserts, for every route, the status each of four callers
 // gets: anonymous, a signed-in stranger, the signed-in user who owns the
 // resource in the path or body (a registration, a coupon, a payment), and an
 // admin (DESIGN.md §3 Roles and Ownership). A served route without a row, or
@@ -178,8 +178,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 	// The route table: what the app serves with the test provider, plus the
 	// webhook it serves only with Stripe configured (checked below on its own).
-	served := s.App.Routes()
-	stripeRoutes := stripeApp(t).Routes()
+	table := s.App.Routes()
+	served := patterns(table)
+	stripeRoutes := patterns(stripeApp(t).Routes())
 	const webhook = "POST /api/webhooks/stripe"
 	if !slices.Contains(stripeRoutes, webhook) {
 		t.Errorf("%s is no longer served with Stripe: update this test", webhook)
@@ -222,6 +223,26 @@ func TestAuthorizationMatrix(t *testing.T) {
 		}
 	}
 
+	// The guard the table declares is the one the server applies: a
+	// signed-out caller gets 401 on user and admin routes, a user 403 on
+	// admin routes.
+	access := map[string]app.Access{}
+	for _, r := range table {
+		access[r.Pattern] = r.Access
+	}
+	for _, rw := range rows {
+		switch access[rw.pattern] {
+		case app.Admin:
+			if !slices.Equal(rw.anon, c401) || !slices.Equal(rw.user, c403) {
+				t.Errorf("%s: an admin route whose row expects anon %v, user %v", rw.pattern, rw.anon, rw.user)
+			}
+		case app.User:
+			if !slices.Equal(rw.anon, c401) {
+				t.Errorf("%s: a user route whose row expects anon %v", rw.pattern, rw.anon)
+			}
+		}
+	}
+
 	for _, rw := range rows {
 		for _, who := range []string{"anon", "user", "owner", "admin"} {
 			want := map[string]codes{"anon": rw.anon, "user": rw.user, "owner": rw.owner, "admin": rw.admin}[who]
@@ -251,6 +272,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 	if res.StatusCode != http.StatusBadRequest {
 		t.Errorf("%s unsigned: status %d, want 400", webhook, res.StatusCode)
 	}
+}
+
+// patterns are the table's patterns, in its order.
+func patterns(table []app.Route) []string {
+	out := make([]string, len(table))
+	for i, r := range table {
+		out[i] = r.Pattern
+	}
+	return out
 }
 
 // stripeApp is the application configured for Stripe (never called: only

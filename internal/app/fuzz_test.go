@@ -39,8 +39,8 @@ func (fs *fuzzServer) do(t testing.TB, method, target, contentType string, body 
 func (fs *fuzzServer) bodyRoutes() [][2]string {
 	fill := strings.NewReplacer("{id}", fs.webinar, "{bucket}", "site_images", "{page}", "home")
 	var out [][2]string
-	for _, p := range fs.s.App.Routes() {
-		method, path, ok := strings.Cut(p, " ")
+	for _, r := range fs.s.App.Routes() {
+		method, path, ok := strings.Cut(r.Pattern, " ")
 		if !ok || (method != "POST" && method != "PUT" && method != "PATCH") || path == "/api/auth/logout" {
 			continue // logout would end the fuzzing admin's session
 		}

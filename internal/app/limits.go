@@ -11,27 +11,26 @@ import (
 // limitWindow is the window of every route limit below.
 const limitWindow = 15 * time.Minute
 
-// routeLimits are the API routes limited per client address and per
-// signed-in account (DESIGN.md §3), by the pattern their domain registers;
-// login and sign-up have their own limits in package auth. Every request
-// counts, whatever its answer; past a limit the answer is 429
-// too_many_attempts with Retry-After. The limits are far above what a
-// person does in 15 minutes, and the per-address ones allow a whole
-// audience behind one shop's address; docs/api.md lists them.
-var routeLimits = map[string]throttle.Rule{
+// The route limits (Route.Limit, routes.go), per client address and per
+// signed-in account; login and sign-up have their own limits in package
+// auth. Every request counts, whatever its answer; past a limit the answer
+// is 429 too_many_attempts with Retry-After. The limits are far above what
+// a person does in 15 minutes, and the per-address ones allow a whole
+// audience behind one shop's address; docs/api.md lists them. Rules with
+// the same Name share their counts.
+var (
 	// An admin setting another account's password.
-	"POST /api/admin/users/{id}/password": {Name: "password-change", PerAccount: 20, PerAddress: 60, Window: limitWindow},
+	limitPasswordChange = throttle.Rule{Name: "password-change", PerAccount: 20, PerAddress: 60, Window: limitWindow}
 	// Registering for a webinar (each answer tells whether one exists).
-	"POST /api/webinars/{id}/registrations": {Name: "register", PerAccount: 60, PerAddress: 600, Window: limitWindow},
+	limitRegister = throttle.Rule{Name: "register", PerAccount: 60, PerAddress: 600, Window: limitWindow}
 	// Starting a card payment (holds a seat; asks the payment provider).
-	"POST /api/webinars/{id}/payments": {Name: "payment-start", PerAccount: 30, PerAddress: 300, Window: limitWindow},
+	limitPaymentStart = throttle.Rule{Name: "payment-start", PerAccount: 30, PerAddress: 300, Window: limitWindow}
 	// Confirming a payment (each asks the payment provider about the intent).
-	"POST /api/payments/confirm": {Name: "payment-confirm", PerAccount: 60, PerAddress: 300, Window: limitWindow},
+	limitPaymentConfirm = throttle.Rule{Name: "payment-confirm", PerAccount: 60, PerAddress: 300, Window: limitWindow}
 	// Coupon search and lookups: codes are bearer value.
-	"GET /api/admin/coupons":        {Name: "coupon-search", PerAccount: 600, PerAddress: 1200, Window: limitWindow},
-	"GET /api/webinars/{id}/coupon": {Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow},
-	"GET /api/coupons":              {Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow},
-}
+	limitCouponSearch = throttle.Rule{Name: "coupon-search", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
+	limitCouponLookup = throttle.Rule{Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow}
+)
 
 // signedInAccount is the id of the request's signed-in account, "" when none.
 func signedInAccount(r *http.Request) string {

@@ -21,14 +21,15 @@ func TestRouteLimitsPerAccount(t *testing.T) {
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		admin, _ := s.Login("admin")
 		other, _ := s.Login("admin")
-		patterns := make([]string, 0, len(app.RouteLimits))
-		for p := range app.RouteLimits {
+		limits := app.RouteLimits(s.App)
+		patterns := make([]string, 0, len(limits))
+		for p := range limits {
 			patterns = append(patterns, p)
 		}
 		slices.Sort(patterns)
 		used := map[string]int{} // requests counted per rule name (shared counts)
 		for _, pattern := range patterns {
-			rule := app.RouteLimits[pattern]
+			rule := limits[pattern]
 			if rule.PerAccount < 1 || rule.PerAccount >= rule.PerAddress {
 				t.Errorf("%s: per-account limit %d should be below the per-address %d", pattern, rule.PerAccount, rule.PerAddress)
 				continue

@@ -20,22 +20,6 @@ func NewHandler(svc *Service, secureCookie bool) *Handler {
 	return &Handler{svc: svc, secureCookie: secureCookie}
 }
 
-// Routes registers the account endpoints.
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("POST /api/auth/signup", httpx.HandlerFunc(h.signUp))
-	mux.Handle("POST /api/auth/login", httpx.HandlerFunc(h.login))
-	mux.Handle("POST /api/auth/logout", httpx.HandlerFunc(h.logout))
-	mux.Handle("GET /api/auth/session", httpx.HandlerFunc(h.session))
-	mux.Handle("POST /api/auth/password/forgot", httpx.HandlerFunc(h.forgotPassword))
-	mux.Handle("POST /api/auth/password/reset", httpx.HandlerFunc(h.resetPassword))
-	mux.Handle("POST /api/auth/email/confirm", httpx.HandlerFunc(h.confirmEmail))
-	mux.Handle("POST /api/auth/email/resend", httpx.HandlerFunc(h.resendConfirmation))
-
-	mux.Handle("GET /api/admin/users", RequireAdmin(h.listUsers))
-	mux.Handle("PUT /api/admin/users/{id}", RequireAdmin(h.updateUser))
-	mux.Handle("DELETE /api/admin/users/{id}", RequireAdmin(h.deleteUser))
-	mux.Handle("POST /api/admin/users/{id}/password", RequireAdmin(h.changePassword))
-}
 
 type sessionBody struct {
 	User    *User    `json:"user"`
@@ -46,7 +30,7 @@ func bodyFor(p Profile) sessionBody {
 	return sessionBody{User: &User{ID: p.ID, Email: p.Email}, Profile: &p}
 }
 
-func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) SignUp(w http.ResponseWriter, r *http.Request) error {
 	var in SignUpInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -59,7 +43,7 @@ func (h *Handler) signUp(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Login(w http.ResponseWriter, r *http.Request) error {
 	var in LoginInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -78,7 +62,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) error {
 	if c, err := r.Cookie(SessionCookieName(h.secureCookie)); err == nil {
 		if err := h.svc.Logout(r.Context(), c.Value); err != nil {
 			return err
@@ -89,7 +73,7 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Session(w http.ResponseWriter, r *http.Request) error {
 	p, ok := UserFrom(r.Context())
 	if !ok {
 		httpx.WriteJSON(w, http.StatusOK, sessionBody{})
@@ -102,7 +86,7 @@ func (h *Handler) session(w http.ResponseWriter, r *http.Request) error {
 // okBody is the answer of the account e-mail endpoints.
 var okBody = map[string]bool{"ok": true}
 
-func (h *Handler) forgotPassword(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ForgotPassword(w http.ResponseWriter, r *http.Request) error {
 	var in EmailInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -114,7 +98,7 @@ func (h *Handler) forgotPassword(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) resetPassword(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ResetPassword(w http.ResponseWriter, r *http.Request) error {
 	var in ResetInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -126,7 +110,7 @@ func (h *Handler) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) confirmEmail(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ConfirmEmail(w http.ResponseWriter, r *http.Request) error {
 	var in TokenInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -138,7 +122,7 @@ func (h *Handler) confirmEmail(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) resendConfirmation(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ResendConfirmation(w http.ResponseWriter, r *http.Request) error {
 	var in EmailInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -183,7 +167,7 @@ func (h *Handler) cookie(token string, ttl time.Duration) *http.Cookie {
 	return c
 }
 
-func (h *Handler) listUsers(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ListUsers(w http.ResponseWriter, r *http.Request) error {
 	limit, offset, err := httpx.Page(r, DefaultUserPage, MaxUserPage)
 	if err != nil {
 		return err
@@ -212,7 +196,7 @@ func (h *Handler) listUsers(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) updateUser(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	actor, _ := UserFrom(r.Context()) // RequireAdmin saw it
 	var in UserInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
@@ -226,7 +210,7 @@ func (h *Handler) updateUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) deleteUser(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) DeleteUser(w http.ResponseWriter, r *http.Request) error {
 	actor, _ := UserFrom(r.Context())
 	if err := h.svc.DeleteUser(r.Context(), actor, r.PathValue("id")); err != nil {
 		return err
@@ -235,7 +219,7 @@ func (h *Handler) deleteUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ChangePassword(w http.ResponseWriter, r *http.Request) error {
 	var in PasswordInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err

@@ -17,17 +17,8 @@ type Handler struct{ svc *Service }
 // NewHandler returns the coupon handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers the endpoints.
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("GET /api/coupons", auth.RequireUser(h.list, ""))
-	mux.Handle("GET /api/webinars/{id}/coupon", auth.RequireUser(h.mine, ""))
 
-	mux.Handle("GET /api/admin/coupons", auth.RequireAdmin(h.adminList))
-	mux.Handle("POST /api/admin/coupons/{id}/redeem", auth.RequireAdmin(h.redeem))
-	mux.Handle("POST /api/admin/coupons/{id}/cancel-redemption", auth.RequireAdmin(h.cancelRedemption))
-}
-
-func (h *Handler) list(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) List(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	list, err := h.svc.ListMine(r.Context(), user.ID)
 	if err != nil {
 		return err
@@ -43,7 +34,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, user auth.Profile
 
 // mine answers {coupon: null} when there is none yet: the coupon page shows
 // its 'refresh' message then, it is not an error.
-func (h *Handler) mine(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Mine(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	c, err := h.svc.Mine(r.Context(), user.ID, r.PathValue("id"))
 	if errors.Is(err, db.ErrNotFound) {
 		httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": nil})
@@ -56,7 +47,7 @@ func (h *Handler) mine(w http.ResponseWriter, r *http.Request, user auth.Profile
 	return nil
 }
 
-func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) AdminList(w http.ResponseWriter, r *http.Request) error {
 	limit, offset, err := httpx.Page(r, DefaultAdminPage, MaxAdminPage)
 	if err != nil {
 		return err
@@ -88,7 +79,7 @@ func (h *Handler) adminList(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) redeem(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Redeem(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.svc.Redeem(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -97,7 +88,7 @@ func (h *Handler) redeem(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) cancelRedemption(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) CancelRedemption(w http.ResponseWriter, r *http.Request) error {
 	c, err := h.svc.CancelRedemption(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err

@@ -14,15 +14,8 @@ type Handler struct{ svc *Service }
 // NewHandler returns the giveaway handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers the endpoints.
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("GET /api/admin/giveaway-winners", auth.RequireAdmin(h.list))
-	mux.Handle("POST /api/admin/giveaway-winners/{id}/notify", auth.RequireAdmin(h.notify))
-	mux.Handle("POST /api/admin/webinars/{id}/giveaway/draw", auth.RequireAdmin(h.draw))
-	mux.Handle("GET /api/admin/webinars/{id}/giveaway/draws", auth.RequireAdmin(h.draws))
-}
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
 	winners, err := h.svc.Winners(r.Context())
 	if err != nil {
 		return err
@@ -31,7 +24,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) notify(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Notify(w http.ResponseWriter, r *http.Request) error {
 	winner, err := h.svc.Notify(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -41,7 +34,7 @@ func (h *Handler) notify(w http.ResponseWriter, r *http.Request) error {
 }
 
 // draw is 'Pick New Winner'.
-func (h *Handler) draw(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Draw(w http.ResponseWriter, r *http.Request) error {
 	admin, _ := auth.UserFrom(r.Context()) // RequireAdmin let only admins in
 	winner, d, err := h.svc.Repick(r.Context(), admin, r.PathValue("id"))
 	if err != nil {
@@ -51,7 +44,7 @@ func (h *Handler) draw(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) draws(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Draws(w http.ResponseWriter, r *http.Request) error {
 	list, err := h.svc.Draws(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err

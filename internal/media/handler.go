@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"watchwin/internal/apperr"
-	"watchwin/internal/auth"
 	"watchwin/internal/httpx"
 )
 
@@ -31,17 +30,10 @@ type Handler struct{ svc *Service }
 // NewHandler returns the media handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers the admin endpoints on the API mux (which runs behind the
-// session middleware).
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("POST /api/admin/media/{bucket}", auth.RequireAdmin(h.upload))
-	mux.Handle("GET /api/admin/media/{bucket}", auth.RequireAdmin(h.list))
-}
-
 // PublicRoutes registers GET /media/{bucket}/{path...} on the root mux. It
 // needs no session: stored images are public (docs/api.md "Stored
 // images").
-func (h *Handler) PublicRoutes(mux httpx.Router) {
+func (h *Handler) PublicRoutes(mux *http.ServeMux) {
 	mux.Handle("GET /media/{bucket}/{path...}", httpx.HandlerFunc(h.serve))
 	mux.Handle("/media/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
 		return apperr.NotFound(msgNotFound)
@@ -86,7 +78,7 @@ type uploadView struct {
 // upload reads a multipart form with a file field and an optional name
 // field, in either order. The file is read into memory (at most
 // MaxUploadBytes, admins only) because the name may come after it.
-func (h *Handler) upload(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Upload(w http.ResponseWriter, r *http.Request) error {
 	bucket := r.PathValue("bucket")
 	if !KnownBucket(bucket) {
 		return apperr.NotFound(msgNoBucket)
@@ -179,7 +171,7 @@ type fileView struct {
 }
 
 // list answers with a page of a bucket's files, by path ascending.
-func (h *Handler) list(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
 	bucket := r.PathValue("bucket")
 	if !KnownBucket(bucket) {
 		return apperr.NotFound(msgNoBucket)

@@ -27,24 +27,20 @@ func NewHandler(svc *Service, parseWebhook func(payload []byte, signature string
 	return &Handler{svc: svc, parseWebhook: parseWebhook}
 }
 
+// TakesTestCards reports whether the built-in test provider's card form is
+// served (no Stripe keys).
+func (h *Handler) TakesTestCards() bool {
+	_, ok := h.svc.provider.(*TestProvider)
+	return ok
+}
+
+// TakesWebhooks reports whether the provider sends webhooks (Stripe).
+func (h *Handler) TakesWebhooks() bool { return h.parseWebhook != nil }
+
 // maxWebhookBody caps a webhook request (Stripe's events are a few KB).
 const maxWebhookBody = 256 << 10
 
-// Routes registers the endpoints. Starting, confirming and claiming act
-// only on the signed-in user's own registration and payment.
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("POST /api/webinars/{id}/payments", auth.RequireUser(h.start, "User not authenticated"))
-	mux.Handle("POST /api/payments/confirm", auth.RequireUser(h.confirm, "User not authenticated"))
-	mux.Handle("POST /api/webinars/{id}/claim", auth.RequireUser(h.claim, "User not authenticated"))
-	if _, ok := h.svc.provider.(*TestProvider); ok {
-		mux.Handle("POST /api/payments/test-intents/{id}/confirm", auth.RequireUser(h.confirmTestCard, "User not authenticated"))
-	}
-	if h.parseWebhook != nil {
-		mux.Handle("POST /api/webhooks/stripe", httpx.HandlerFunc(h.webhook))
-	}
-}
-
-func (h *Handler) start(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Start(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	st, err := h.svc.Start(r.Context(), user, r.PathValue("id"), clientKey(r))
 	if err != nil {
 		return err
@@ -73,7 +69,7 @@ type confirmed struct {
 	Coupon    coupon.View `json:"coupon"`
 }
 
-func (h *Handler) confirm(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	var in struct {
 		PaymentIntentID string `json:"paymentIntentId"`
 	}
@@ -91,7 +87,7 @@ func (h *Handler) confirm(w http.ResponseWriter, r *http.Request, user auth.Prof
 	return nil
 }
 
-func (h *Handler) claim(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Claim(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	reg, err := h.svc.Claim(r.Context(), user, r.PathValue("id"))
 	if err != nil {
 		return err
@@ -103,7 +99,7 @@ func (h *Handler) claim(w http.ResponseWriter, r *http.Request, user auth.Profil
 // confirmTestCard is the test provider's stand-in for Stripe.js confirming
 // a card: the client secret authorises it, as it does at Stripe. A decline
 // is 402 card_declined with the card's message.
-func (h *Handler) confirmTestCard(w http.ResponseWriter, r *http.Request, _ auth.Profile) error {
+func (h *Handler) ConfirmTestCard(w http.ResponseWriter, r *http.Request, _ auth.Profile) error {
 	var card Card
 	if err := httpx.DecodeJSON(w, r, &card); err != nil {
 		return err
@@ -121,7 +117,7 @@ func (h *Handler) confirmTestCard(w http.ResponseWriter, r *http.Request, _ auth
 
 // webhook takes a provider's event: the signature is checked on the raw
 // body, the event handled once, and the answer given as soon as it is done.
-func (h *Handler) webhook(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) error {
 	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBody))
 	if err != nil {
 		return apperr.TooLarge("Webhook body too large.")

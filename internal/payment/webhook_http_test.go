@@ -12,6 +12,7 @@ import (
 
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
+	"watchwin/internal/httpx"
 	"watchwin/internal/payment"
 	"watchwin/internal/testutil"
 )
@@ -34,11 +35,10 @@ func TestStripeWebhookRoute(t *testing.T) {
 			Mailer: s.App.Outbox, CouponMail: coupon.Mailer{Templates: s.App.MailTemplates, TimeZone: time.UTC, ExpiryDays: 30}.Message,
 		}, s.Clock.Now, 15*time.Minute)
 		const secret = "whsec_route_test"
-		mux := http.NewServeMux()
-		payment.NewHandler(svc, func(payload []byte, sig string) (payment.WebhookEvent, error) {
+		h := payment.NewHandler(svc, func(payload []byte, sig string) (payment.WebhookEvent, error) {
 			return payment.ParseStripeEvent(payload, sig, secret, time.Time{})
-		}).Routes(mux)
-		srv := httptest.NewServer(mux)
+		})
+		srv := httptest.NewServer(httpx.HandlerFunc(h.Webhook))
 		defer srv.Close()
 
 		w := s.CreateWebinar(testutil.WebinarSpec{})

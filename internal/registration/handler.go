@@ -14,26 +14,12 @@ type Handler struct{ svc *Service }
 // NewHandler returns the registration handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers the endpoints. Every one needs a signed-in user and acts
-// only on that user's own registration, except the admin reset, which
-// checks the role on the server.
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("POST /api/webinars/{id}/registrations", auth.RequireUser(h.register, msgLoginRequired))
-	mux.Handle("GET /api/webinars/{id}/registration", auth.RequireUser(h.mine, ""))
-	mux.Handle("POST /api/webinars/{id}/registration/watched", auth.RequireUser(h.watched, ""))
-	mux.Handle("POST /api/webinars/{id}/registration/reset", auth.RequireUser(h.reset, ""))
-	mux.Handle("GET /api/webinars/{id}/video", auth.RequireUser(h.video, ""))
-	mux.Handle("GET /api/registrations", auth.RequireUser(h.list, ""))
-	mux.Handle("POST /api/admin/registrations/reset", auth.RequireAdmin(h.adminReset))
-	mux.Handle("POST /api/admin/webinars/{id}/simulated-purchase", auth.RequireAdmin(h.simulatePurchase))
-}
-
 type registrationBody struct {
 	Registration *Registration `json:"registration"`
 	Created      bool          `json:"created"`
 }
 
-func (h *Handler) register(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Register(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	var in Input
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -52,7 +38,7 @@ func (h *Handler) register(w http.ResponseWriter, r *http.Request, user auth.Pro
 
 // mine answers 200 with registration null when there is none: "not
 // registered yet" is an answer the watch page polls for, not an error.
-func (h *Handler) mine(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Mine(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	reg, err := h.svc.Mine(r.Context(), user, r.PathValue("id"))
 	if e, ok := apperr.As(err); ok && e == errNotRegistered {
 		httpx.WriteJSON(w, http.StatusOK, registrationBody{})
@@ -65,7 +51,7 @@ func (h *Handler) mine(w http.ResponseWriter, r *http.Request, user auth.Profile
 	return nil
 }
 
-func (h *Handler) watched(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Watched(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	reg, err := h.svc.MarkWatched(r.Context(), user, r.PathValue("id"))
 	if err != nil {
 		return err
@@ -74,7 +60,7 @@ func (h *Handler) watched(w http.ResponseWriter, r *http.Request, user auth.Prof
 	return nil
 }
 
-func (h *Handler) reset(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Reset(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	reg, err := h.svc.ResetMine(r.Context(), user, r.PathValue("id"))
 	if err != nil {
 		return err
@@ -83,7 +69,7 @@ func (h *Handler) reset(w http.ResponseWriter, r *http.Request, user auth.Profil
 	return nil
 }
 
-func (h *Handler) video(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) Video(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	v, err := h.svc.Video(r.Context(), user, r.PathValue("id"))
 	if err != nil {
 		return err
@@ -92,7 +78,7 @@ func (h *Handler) video(w http.ResponseWriter, r *http.Request, user auth.Profil
 	return nil
 }
 
-func (h *Handler) list(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+func (h *Handler) List(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	list, err := h.svc.ListMine(r.Context(), user)
 	if err != nil {
 		return err
@@ -101,7 +87,7 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, user auth.Profile
 	return nil
 }
 
-func (h *Handler) adminReset(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) AdminReset(w http.ResponseWriter, r *http.Request) error {
 	var in ResetInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -116,7 +102,7 @@ func (h *Handler) adminReset(w http.ResponseWriter, r *http.Request) error {
 
 // simulatePurchase is 'DEV: Simulate Successful Payment' on the admin's own
 // registration.
-func (h *Handler) simulatePurchase(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) SimulatePurchase(w http.ResponseWriter, r *http.Request) error {
 	admin, _ := auth.UserFrom(r.Context())
 	reg, err := h.svc.SimulatePurchase(r.Context(), admin, r.PathValue("id"))
 	if err != nil {

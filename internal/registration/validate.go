@@ -16,7 +16,6 @@ const (
 	msgNameLong        = "Name must be at most 100 characters"
 	msgEmail           = "Please enter a valid email address"
 	msgPhone           = "Please enter a valid phone number"
-	msgLoginRequired   = "User must be authenticated to register"
 	msgMissingIDs      = "Missing webinar ID or user ID"
 	msgNotRegistered   = "Registration not found"
 	msgRegisterToWatch = "Please register for this webinar to watch it."

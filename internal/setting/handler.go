@@ -3,7 +3,6 @@ package setting
 import (
 	"net/http"
 
-	"watchwin/internal/auth"
 	"watchwin/internal/httpx"
 )
 
@@ -14,19 +13,8 @@ type Handler struct{ svc *Service }
 // NewHandler returns the settings handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers the endpoints.
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("GET /api/settings/announcement", httpx.HandlerFunc(h.announcement))
-	mux.Handle("GET /api/settings/site", httpx.HandlerFunc(h.site))
-	mux.Handle("GET /api/settings/backgrounds", httpx.HandlerFunc(h.backgrounds))
 
-	mux.Handle("GET /api/admin/settings", auth.RequireAdmin(h.all))
-	mux.Handle("PUT /api/admin/settings/general", auth.RequireAdmin(h.saveGeneral))
-	mux.Handle("PUT /api/admin/settings/announcement", auth.RequireAdmin(h.saveAnnouncement))
-	mux.Handle("PUT /api/admin/settings/backgrounds/{page}", auth.RequireAdmin(h.setBackground))
-}
-
-func (h *Handler) announcement(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Announcement(w http.ResponseWriter, r *http.Request) error {
 	a, err := h.svc.Announcement(r.Context())
 	if err != nil {
 		return err
@@ -35,7 +23,7 @@ func (h *Handler) announcement(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) site(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Site(w http.ResponseWriter, r *http.Request) error {
 	s, err := h.svc.Site(r.Context())
 	if err != nil {
 		return err
@@ -44,7 +32,7 @@ func (h *Handler) site(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) backgrounds(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Backgrounds(w http.ResponseWriter, r *http.Request) error {
 	b, err := h.svc.Backgrounds(r.Context())
 	if err != nil {
 		return err
@@ -53,7 +41,7 @@ func (h *Handler) backgrounds(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) all(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) All(w http.ResponseWriter, r *http.Request) error {
 	v, err := h.svc.All(r.Context())
 	if err != nil {
 		return err
@@ -62,7 +50,7 @@ func (h *Handler) all(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) saveGeneral(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) SaveGeneral(w http.ResponseWriter, r *http.Request) error {
 	var in Site
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -75,7 +63,7 @@ func (h *Handler) saveGeneral(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) saveAnnouncement(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) SaveAnnouncement(w http.ResponseWriter, r *http.Request) error {
 	var in Announcement
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -89,7 +77,7 @@ func (h *Handler) saveAnnouncement(w http.ResponseWriter, r *http.Request) error
 }
 
 // setBackground answers 404 for an unknown page before reading the body.
-func (h *Handler) setBackground(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) SetBackground(w http.ResponseWriter, r *http.Request) error {
 	if err := checkPage(r.PathValue("page")); err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package webinar
 import (
 	"net/http"
 
-	"watchwin/internal/auth"
 	"watchwin/internal/httpx"
 )
 
@@ -13,21 +12,11 @@ type Handler struct{ svc *Service }
 // NewHandler returns the webinar handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-// Routes registers the public and admin webinar endpoints. Every admin
-// route checks the role on the server (auth.RequireAdmin).
-func (h *Handler) Routes(mux httpx.Router) {
-	mux.Handle("GET /api/webinars", httpx.HandlerFunc(h.listPublic))
-	mux.Handle("GET /api/webinars/{id}", httpx.HandlerFunc(h.getPublic))
-	mux.Handle("GET /api/admin/webinars", auth.RequireAdmin(h.listAdmin))
-	mux.Handle("POST /api/admin/webinars", auth.RequireAdmin(h.create))
-	mux.Handle("PUT /api/admin/webinars/{id}", auth.RequireAdmin(h.update))
-	mux.Handle("DELETE /api/admin/webinars/{id}", auth.RequireAdmin(h.delete))
-}
 
 // listPublic answers from the encoded list (Service.PublicList) with its
 // ETag: a client that sends it back in If-None-Match gets 304 Not Modified
 // while nothing changed. no-cache: browsers may keep it but must ask.
-func (h *Handler) listPublic(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ListPublic(w http.ResponseWriter, r *http.Request) error {
 	list, err := h.svc.PublicList(r.Context())
 	if err != nil {
 		return err
@@ -39,7 +28,7 @@ func (h *Handler) listPublic(w http.ResponseWriter, r *http.Request) error {
 
 // getPublic answers from the public list when it holds the webinar (with
 // an ETag and no-cache, like the list), else from the database.
-func (h *Handler) getPublic(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) GetPublic(w http.ResponseWriter, r *http.Request) error {
 	body, etag, ok, err := h.svc.PublicDetail(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
@@ -57,7 +46,7 @@ func (h *Handler) getPublic(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) listAdmin(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) ListAdmin(w http.ResponseWriter, r *http.Request) error {
 	list, err := h.svc.ListAll(r.Context())
 	if err != nil {
 		return err
@@ -70,7 +59,7 @@ func (h *Handler) listAdmin(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
 	var in Input
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -83,7 +72,7 @@ func (h *Handler) create(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Update(w http.ResponseWriter, r *http.Request) error {
 	var in Input
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -96,7 +85,7 @@ func (h *Handler) update(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (h *Handler) delete(w http.ResponseWriter, r *http.Request) error {
+func (h *Handler) Delete(w http.ResponseWriter, r *http.Request) error {
 	if err := h.svc.Delete(r.Context(), r.PathValue("id")); err != nil {
 		return err
 	}

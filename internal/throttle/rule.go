@@ -2,7 +2,6 @@ package throttle
 
 import (
 	"net/http"
-	"slices"
 	"time"
 
 	"watchwin/internal/httpx"
@@ -52,43 +51,4 @@ func (t *Throttle) Limit(rule Rule, account func(*http.Request) string, h http.H
 		h.ServeHTTP(w, r)
 		return nil
 	})
-}
-
-// Router registers routes on another httpx.Router, wrapping each whose
-// pattern has a rule with Limit, so the limited routes are listed in one
-// table instead of in every domain's handler.
-type Router struct {
-	next    httpx.Router
-	t       *Throttle
-	account func(*http.Request) string
-	rules   map[string]Rule
-	applied map[string]bool
-}
-
-// Router returns a Router registering on next with rules by pattern
-// ("METHOD /path", exactly as the domain registers it).
-func (t *Throttle) Router(next httpx.Router, account func(*http.Request) string, rules map[string]Rule) *Router {
-	return &Router{next: next, t: t, account: account, rules: rules, applied: map[string]bool{}}
-}
-
-// Handle registers h on the wrapped Router, limited when pattern has a rule.
-func (r *Router) Handle(pattern string, h http.Handler) {
-	if rule, ok := r.rules[pattern]; ok {
-		h = r.t.Limit(rule, r.account, h)
-		r.applied[pattern] = true
-	}
-	r.next.Handle(pattern, h)
-}
-
-// Unapplied lists the rules' patterns no route was registered under (a
-// typo or a renamed route; a test asserts there are none).
-func (r *Router) Unapplied() []string {
-	var out []string
-	for p := range r.rules {
-		if !r.applied[p] {
-			out = append(out, p)
-		}
-	}
-	slices.Sort(out)
-	return out
 }

@@ -1,0 +1,170 @@
+package app
+
+import (
+	"net/http"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
+	"watchwin/internal/couponlink"
+	"watchwin/internal/giveaway"
+	"watchwin/internal/httpx"
+	"watchwin/internal/media"
+	"watchwin/internal/payment"
+	"watchwin/internal/registration"
+	"watchwin/internal/setting"
+	"watchwin/internal/throttle"
+	"watchwin/internal/webinar"
+)
+
+// Access says who may call a route; the server checks it before the
+// handler runs (docs/api.md, "Roles").
+type Access string
+
+const (
+	Anyone Access = "anyone" // signed in or not
+	User   Access = "user"   // a signed-in account: 401 otherwise
+	Admin  Access = "admin"  // an admin: 401 signed out, 403 for users
+)
+
+// Route is one API route: its pattern, who may call it, its rate limit
+// (limits.go; the zero Rule: none) and its handler, already guarded.
+type Route struct {
+	Pattern string
+	Access  Access
+	Limit   throttle.Rule
+	handler http.Handler
+}
+
+// anyone, user and admin build a route with its guard: a route cannot be
+// written without saying who may call it. user's message is the 401's
+// ("" for 'Please log in to continue.').
+func anyone(pattern string, h httpx.HandlerFunc) Route {
+	return Route{Pattern: pattern, Access: Anyone, handler: h}
+}
+
+func user(pattern string, h auth.UserHandler, message string) Route {
+	return Route{Pattern: pattern, Access: User, handler: auth.RequireUser(h, message)}
+}
+
+func admin(pattern string, h httpx.HandlerFunc) Route {
+	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(h)}
+}
+
+// limited puts r behind rule.
+func (r Route) limited(rule throttle.Rule) Route { r.Limit = rule; return r }
+
+// 401 messages the original product words for its own routes.
+const (
+	msgRegisterSignedOut  = "User must be authenticated to register"
+	msgPaymentSignedOut   = "User not authenticated"
+	msgMigrationSignedOut = "Please log in to access the migration tool."
+)
+
+// Routes is every API route the app serves, with its guard and limit: the
+// one table (docs/api.md lists the same).
+func (a *App) Routes() []Route {
+	accounts := auth.NewHandler(a.Auth, a.secureCookies())
+	webinars := webinar.NewHandler(a.Webinars)
+	registrations := registration.NewHandler(a.Registrations)
+	coupons := coupon.NewHandler(a.Coupons)
+	payments := payment.NewHandler(a.Payments, a.stripeWebhook())
+	settings := setting.NewHandler(a.Settings)
+	giveaways := giveaway.NewHandler(a.Giveaway)
+	links := couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations))
+	images := media.NewHandler(a.Media)
+
+	routes := []Route{
+		// Accounts (login and sign-up limit themselves: package auth).
+		anyone("POST /api/auth/signup", accounts.SignUp),
+		anyone("POST /api/auth/login", accounts.Login),
+		anyone("POST /api/auth/logout", accounts.Logout),
+		anyone("GET /api/auth/session", accounts.Session),
+		anyone("POST /api/auth/password/forgot", accounts.ForgotPassword),
+		anyone("POST /api/auth/password/reset", accounts.ResetPassword),
+		anyone("POST /api/auth/email/confirm", accounts.ConfirmEmail),
+		anyone("POST /api/auth/email/resend", accounts.ResendConfirmation),
+		admin("GET /api/admin/users", accounts.ListUsers),
+		admin("PUT /api/admin/users/{id}", accounts.UpdateUser),
+		admin("DELETE /api/admin/users/{id}", accounts.DeleteUser),
+		admin("POST /api/admin/users/{id}/password", accounts.ChangePassword).limited(limitPasswordChange),
+
+		// Webinars.
+		anyone("GET /api/webinars", webinars.ListPublic),
+		anyone("GET /api/webinars/{id}", webinars.GetPublic),
+		admin("GET /api/admin/webinars", webinars.ListAdmin),
+		admin("POST /api/admin/webinars", webinars.Create),
+		admin("PUT /api/admin/webinars/{id}", webinars.Update),
+		admin("DELETE /api/admin/webinars/{id}", webinars.Delete),
+
+		// Registrations: each acts on the caller's own registration.
+		user("POST /api/webinars/{id}/registrations", registrations.Register, msgRegisterSignedOut).limited(limitRegister),
+		user("GET /api/webinars/{id}/registration", registrations.Mine, ""),
+		user("POST /api/webinars/{id}/registration/watched", registrations.Watched, ""),
+		user("POST /api/webinars/{id}/registration/reset", registrations.Reset, ""),
+		user("GET /api/webinars/{id}/video", registrations.Video, ""),
+		user("GET /api/registrations", registrations.List, ""),
+		admin("POST /api/admin/registrations/reset", registrations.AdminReset),
+		admin("POST /api/admin/webinars/{id}/simulated-purchase", registrations.SimulatePurchase),
+
+		// Payments: each acts on the caller's own registration and payment.
+		user("POST /api/webinars/{id}/payments", payments.Start, msgPaymentSignedOut).limited(limitPaymentStart),
+		user("POST /api/payments/confirm", payments.Confirm, msgPaymentSignedOut).limited(limitPaymentConfirm),
+		user("POST /api/webinars/{id}/claim", payments.Claim, msgPaymentSignedOut),
+
+		// Coupons: codes are bearer value, so lookups are limited.
+		user("GET /api/coupons", coupons.List, "").limited(limitCouponLookup),
+		user("GET /api/webinars/{id}/coupon", coupons.Mine, "").limited(limitCouponLookup),
+		admin("GET /api/admin/coupons", coupons.AdminList).limited(limitCouponSearch),
+		admin("POST /api/admin/coupons/{id}/redeem", coupons.Redeem),
+		admin("POST /api/admin/coupons/{id}/cancel-redemption", coupons.CancelRedemption),
+
+		// Site settings.
+		anyone("GET /api/settings/announcement", settings.Announcement),
+		anyone("GET /api/settings/site", settings.Site),
+		anyone("GET /api/settings/backgrounds", settings.Backgrounds),
+		admin("GET /api/admin/settings", settings.All),
+		admin("PUT /api/admin/settings/general", settings.SaveGeneral),
+		admin("PUT /api/admin/settings/announcement", settings.SaveAnnouncement),
+		admin("PUT /api/admin/settings/backgrounds/{page}", settings.SetBackground),
+
+		// Giveaway winners.
+		admin("GET /api/admin/giveaway-winners", giveaways.List),
+		admin("POST /api/admin/giveaway-winners/{id}/notify", giveaways.Notify),
+		admin("POST /api/admin/webinars/{id}/giveaway/draw", giveaways.Draw),
+		admin("GET /api/admin/webinars/{id}/giveaway/draws", giveaways.Draws),
+
+		// The Coupon Migration Tool.
+		user("GET /api/migration/status", links.Status, msgMigrationSignedOut),
+		user("POST /api/migration/run", links.Run, msgMigrationSignedOut),
+
+		// Images (served publicly under /media/ by media.PublicRoutes).
+		admin("POST /api/admin/media/{bucket}", images.Upload),
+		admin("GET /api/admin/media/{bucket}", images.List),
+
+		anyone("GET /api/config", a.publicConfig),
+		// Any other /api/ path.
+		anyone("/api/", func(w http.ResponseWriter, r *http.Request) error {
+			return apperr.NotFound("No such API endpoint.")
+		}),
+	}
+	if payments.TakesTestCards() {
+		routes = append(routes, user("POST /api/payments/test-intents/{id}/confirm", payments.ConfirmTestCard, msgPaymentSignedOut))
+	}
+	if payments.TakesWebhooks() {
+		routes = append(routes, anyone("POST /api/webhooks/stripe", payments.Webhook))
+	}
+	return routes
+}
+
+// apiRoutes registers the route table on api, each limited route behind its
+// limit.
+func (a *App) apiRoutes(api *http.ServeMux) {
+	for _, r := range a.Routes() {
+		h := r.handler
+		if r.Limit != (throttle.Rule{}) {
+			h = a.Throttle.Limit(r.Limit, signedInAccount, h)
+		}
+		api.Handle(r.Pattern, h)
+	}
+}
