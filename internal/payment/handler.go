@@ -61,8 +61,8 @@ func clientKey(r *http.Request) string {
 	return throttle.Key("payment-client", throttle.ClientKey(ip))
 }
 
-// confirmed is SPEC.md §7's confirm-coupon-purchase answer (code,
-// expiresAt) with the whole coupon beside it.
+// confirmed is POST /api/payments/confirm's answer (code, expiresAt;
+// docs/api.md) with the whole coupon beside it.
 type confirmed struct {
 	Code      string      `json:"code"`
 	ExpiresAt time.Time   `json:"expiresAt"`
