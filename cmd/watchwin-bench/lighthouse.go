@@ -25,7 +25,8 @@ const (
 	budgetTBTms       = 150
 )
 
-// chromeFlags are TOOLCHAIN.md's flags for Debian's Chromium here.
+// chromeFlags run Debian's Chromium headless in a container (no sandbox,
+// no GPU) without background network or update traffic during a run.
 const chromeFlags = "--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 
 // lighthouseResult is one page's median over the runs.
