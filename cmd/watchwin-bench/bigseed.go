@@ -151,12 +151,13 @@ func bigSeed(ctx context.Context, d *db.DB, scale int, webinarIDs []string) (big
 			return out, err
 		}
 	}
-	// Statistics, as a store that grew over months has them: PostgreSQL's
-	// autovacuum would analyze these tables only a while after the load
-	// (SQLite's PRAGMA optimize runs when the server opens the store).
+	// Statistics and a visibility map, as a store that grew over months has
+	// them: PostgreSQL's autovacuum would vacuum and analyze these tables
+	// only a while after the load (SQLite's PRAGMA optimize runs when the
+	// server opens the store).
 	if d.Engine == db.Postgres {
-		if _, err := d.ExecContext(ctx, `ANALYZE`); err != nil {
-			return out, fmt.Errorf("analyze: %w", err)
+		if _, err := d.ExecContext(ctx, `VACUUM (ANALYZE) profiles, webinars, webinar_registrations, payments, coupons`); err != nil {
+			return out, fmt.Errorf("vacuum: %w", err)
 		}
 	}
 	return out, nil

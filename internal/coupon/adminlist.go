@@ -20,7 +20,7 @@ import (
 // PostgreSQL search walks before it asks its indexes: a search matching
 // more than about limit/searchWindow of all coupons fills its page there,
 // one matching fewer has few enough candidates to sort.
-const searchWindow = 1000
+const searchWindow = 500
 
 // minTrigram is the shortest search the SQLite trigram tables can answer;
 // shorter ones scan (they are broad, so the window usually answers them).
@@ -145,7 +145,7 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 // walkChunk is how many coupons, in the list's order, a PostgreSQL search
 // tests at a time: their ids go to the test as one array, so the plan is
 // always a primary-key lookup of each, whatever the statistics say.
-const walkChunk = 500
+const walkChunk = 250
 
 // searchPostgres answers a search on PostgreSQL. A broad search fills its
 // page within the first searchWindow coupons after the page's start: it

@@ -21,6 +21,9 @@ CREATE INDEX webinar_registrations_paid_only ON webinar_registrations (webinar_i
 -- It is created in public when missing; when it is already installed
 -- elsewhere, the operator class is named with that schema (a schema-per-test
 -- search_path does not include it, and the LIKE operator itself is built in).
+-- fastupdate = off: a new row goes into the index at once instead of a pending
+-- list that every search reads whole until the next vacuum (a search took
+-- 115 ms instead of 0.4 ms after 33,000 coupons were added).
 CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 -- +goose StatementBegin
 DO $$
@@ -28,9 +31,9 @@ DECLARE ext text;
 BEGIN
     SELECT n.nspname INTO ext FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
     WHERE e.extname = 'pg_trgm';
-    EXECUTE format('CREATE INDEX coupons_code_trgm ON coupons USING gin (lower(code) %I.gin_trgm_ops)', ext);
-    EXECUTE format('CREATE INDEX profiles_email_trgm ON profiles USING gin (lower(email) %I.gin_trgm_ops) WHERE deleted_at IS NULL', ext);
-    EXECUTE format('CREATE INDEX webinars_title_trgm ON webinars USING gin (lower(title) %I.gin_trgm_ops)', ext);
+    EXECUTE format('CREATE INDEX coupons_code_trgm ON coupons USING gin (lower(code) %I.gin_trgm_ops) WITH (fastupdate = off)', ext);
+    EXECUTE format('CREATE INDEX profiles_email_trgm ON profiles USING gin (lower(email) %I.gin_trgm_ops) WITH (fastupdate = off) WHERE deleted_at IS NULL', ext);
+    EXECUTE format('CREATE INDEX webinars_title_trgm ON webinars USING gin (lower(title) %I.gin_trgm_ops) WITH (fastupdate = off)', ext);
 END $$;
 -- +goose StatementEnd
 
