@@ -73,7 +73,7 @@ type Throttle struct {
 	now db.Clock
 }
 
-// New returns the throttle on d, telling the time by now (for Router and
+// New returns the throttle on d, telling the time by now (for Limit and
 // Check; Count takes the time from its caller).
 func New(d *db.DB, now db.Clock) *Throttle { return &Throttle{db: d, now: now} }
 
