@@ -473,7 +473,8 @@ func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string
 // HandleEvent acts on a provider event (a webhook) once: a succeeded
 // payment is fulfilled; a failed one needs nothing (the intent stays open
 // for another card). Events already handled, and events about payments this
-// store never started, are acknowledged and ignored.
+// store never started, are acknowledged and ignored; a paid intent of ours
+// that no payment points to any more is refunded (refundOrphan).
 func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
 	if ev.Type != EventPaymentSucceeded || ev.IntentID == "" {
 		return nil
