@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 )
@@ -83,7 +84,7 @@ func benchAdmin(ctx context.Context, o options, databaseURL string, scale int) (
 	}
 	fmt.Fprintf(os.Stderr, "== %s: seeding %d customers\n", res.Engine, scale)
 	began := time.Now()
-	a, err := openApp(ctx, dir, databaseURL, db.Now)
+	a, err := openApp(ctx, dir, databaseURL, clock.Now)
 	if err != nil {
 		return res, err
 	}
@@ -109,7 +110,7 @@ func benchAdmin(ctx context.Context, o options, databaseURL string, scale int) (
 	}
 	// The list rebuild, in process on a fresh pool (as after a start).
 	fmt.Fprintf(os.Stderr, "== %s: public list rebuild\n", res.Engine)
-	a, err = openApp(ctx, dir, databaseURL, db.Now)
+	a, err = openApp(ctx, dir, databaseURL, clock.Now)
 	if err != nil {
 		return res, err
 	}
@@ -145,7 +146,7 @@ func benchAdminRequests(ctx context.Context, o options, d *db.DB, dir, databaseU
 		return err
 	}
 	defer srv.stop()
-	a, err := openApp(ctx, dir, databaseURL, db.Now)
+	a, err := openApp(ctx, dir, databaseURL, clock.Now)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 )
@@ -97,7 +98,7 @@ func (b *rowBatcher) flush() error {
 // bigTx customers per transaction, on webinars that already exist.
 func bigSeed(ctx context.Context, d *db.DB, scale int, webinarIDs []string) (bigSeeded, error) {
 	var out bigSeeded
-	start := db.Now().Add(-bigSpan)
+	start := clock.Now().Add(-bigSpan)
 	step := bigSpan / time.Duration(scale+1)
 	for from := 0; from < scale; from += bigTx {
 		to := min(from+bigTx, scale)

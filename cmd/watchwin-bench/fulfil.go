@@ -13,7 +13,7 @@ import (
 	"watchwin/internal/app"
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
-	"watchwin/internal/db"
+	"watchwin/internal/clock"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 )
@@ -44,7 +44,7 @@ type fulfilResult struct {
 // seat holds lapse.
 type offsetClock struct{ offset atomic.Int64 }
 
-func (c *offsetClock) now() time.Time { return db.Now().Add(time.Duration(c.offset.Load())) }
+func (c *offsetClock) now() time.Time { return clock.Now().Add(time.Duration(c.offset.Load())) }
 
 type purchase struct {
 	user     auth.Profile

@@ -9,6 +9,7 @@ import (
 
 	"watchwin/internal/app"
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/webinar"
@@ -28,7 +29,7 @@ type seeded struct {
 
 // openApp opens and migrates the database and builds the services on it,
 // telling the time by now.
-func openApp(ctx context.Context, dataDir, databaseURL string, now db.Clock) (*app.App, error) {
+func openApp(ctx context.Context, dataDir, databaseURL string, now clock.Func) (*app.App, error) {
 	cfg, err := config.Defaults()
 	if err != nil {
 		return nil, err
@@ -50,7 +51,7 @@ func openApp(ctx context.Context, dataDir, databaseURL string, now db.Clock) (*a
 // they are valid), a signed-in user through the account service, and the
 // registrations' users and rows with SQL in one transaction (fast).
 func seed(ctx context.Context, dataDir, databaseURL string) (seeded, error) {
-	a, err := openApp(ctx, dataDir, databaseURL, db.Now)
+	a, err := openApp(ctx, dataDir, databaseURL, clock.Now)
 	if err != nil {
 		return seeded{}, err
 	}
@@ -79,7 +80,7 @@ func seed(ctx context.Context, dataDir, databaseURL string) (seeded, error) {
 	}
 	err = a.DB.InTx(ctx, func(ctx context.Context) error {
 		q := a.DB.Q(ctx)
-		now := db.Now()
+		now := clock.Now()
 		for w, wid := range ids {
 			for u, user := range users {
 				if _, err := q.ExecContext(ctx, `INSERT INTO webinar_registrations
@@ -126,7 +127,7 @@ func createWebinars(ctx context.Context, a *app.App, n int, title string, seats 
 func addUsers(ctx context.Context, d *db.DB, n int, prefix string) ([]auth.Profile, error) {
 	users := make([]auth.Profile, n)
 	err := d.InTx(ctx, func(ctx context.Context) error {
-		now := db.Now()
+		now := clock.Now()
 		for i := range users {
 			users[i] = auth.Profile{ID: uuid.NewString(), Email: fmt.Sprintf("%s-%d@example.com", prefix, i), Role: auth.RoleUser}
 			if _, err := d.Q(ctx).ExecContext(ctx, `INSERT INTO profiles (id, email, first_name, last_name, created_at, updated_at)

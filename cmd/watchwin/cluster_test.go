@@ -21,6 +21,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 	"watchwin/internal/testutil/cluster"
@@ -218,7 +219,7 @@ type buyer struct {
 // per-address limits see n visitors.
 func seedBuyers(t *testing.T, d *db.DB, n int) []buyer {
 	t.Helper()
-	now := db.Now()
+	now := clock.Now()
 	out := make([]buyer, n)
 	for i := range out {
 		id := uuid.NewString()

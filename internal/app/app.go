@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/config"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
@@ -55,7 +56,7 @@ type App struct {
 	Giveaway *giveaway.Service
 	// Throttle limits the routes the route table limits (routes.go).
 	Throttle *throttle.Throttle
-	now      db.Clock
+	now      clock.Func
 	// instance names this process as the holder of job leases: host name
 	// and listen address (cfg.Addr), unique among live processes.
 	instance string
@@ -81,14 +82,14 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	if cfg.Storage != nil {
 		slog.Info("images stored in S3", "store", cfg.Storage.String())
 	}
-	return NewWithDB(cfg, d, db.Now), nil
+	return NewWithDB(cfg, d, clock.Now), nil
 }
 
 // NewWithDB builds the services on an open, migrated database, telling the
 // time by now (tests run the app on a database they prepared, with a clock
 // they can move). Images go where cfg.Storage says; it panics on a storage
 // configuration New would have refused (config.Defaults refuses it first).
-func NewWithDB(cfg config.Config, d *db.DB, now db.Clock) *App {
+func NewWithDB(cfg config.Config, d *db.DB, now clock.Func) *App {
 	store, err := openStorage(cfg)
 	if err != nil {
 		panic(err)
@@ -114,7 +115,7 @@ func openStorage(cfg config.Config) (media.Storage, error) {
 	return s3, nil
 }
 
-func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App {
+func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *App {
 	mediaSvc := media.NewService(store)
 	seats := seat.New(d, now)
 	webinars := webinar.NewService(d, seats, mediaSvc, now)
@@ -161,7 +162,7 @@ func build(cfg config.Config, d *db.DB, now db.Clock, store media.Storage) *App 
 
 // paymentProvider is Stripe when its keys are configured, else the
 // built-in test provider (docs/product.md §13).
-func paymentProvider(cfg config.Config, d *db.DB, now db.Clock) payment.Provider {
+func paymentProvider(cfg config.Config, d *db.DB, now clock.Func) payment.Provider {
 	if cfg.StripeSecretKey != "" {
 		return payment.NewStripe(cfg.StripeSecretKey)
 	}

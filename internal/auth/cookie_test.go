@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"watchwin/internal/app"
+	"watchwin/internal/clock"
 	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
@@ -96,7 +97,7 @@ func TestCookiesSecureOnlyOverHTTPS(t *testing.T) {
 			}
 			cfg.DataDir = t.TempDir()
 			cfg.BaseURL = tt.baseURL
-			a := app.NewWithDB(cfg, testutil.OpenDB(t, db.SQLite), db.Now)
+			a := app.NewWithDB(cfg, testutil.OpenDB(t, db.SQLite), clock.Now)
 			t.Cleanup(a.Auth.Wait)
 			ts := httptest.NewServer(a.Handler())
 			t.Cleanup(ts.Close)

@@ -20,7 +20,6 @@ func NewHandler(svc *Service, secureCookie bool) *Handler {
 	return &Handler{svc: svc, secureCookie: secureCookie}
 }
 
-
 type sessionBody struct {
 	User    *User    `json:"user"`
 	Profile *Profile `json:"profile"`

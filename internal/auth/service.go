@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/throttle"
@@ -32,7 +33,7 @@ var ErrInvalidCredentials = &apperr.Error{Kind: apperr.KindUnauthenticated, Code
 // Service is the account logic; it knows nothing of HTTP.
 type Service struct {
 	store  store
-	now    db.Clock
+	now    clock.Func
 	limits *throttle.Throttle
 	hashes *hashGate
 	mail   Mail
@@ -56,7 +57,7 @@ type Mail struct {
 // NewService returns the account service on d, telling the time by now and
 // sending account e-mails through m. Password hashing runs at most one per
 // CPU at a time (see hashGate).
-func NewService(d *db.DB, now db.Clock, m Mail) *Service {
+func NewService(d *db.DB, now clock.Func, m Mail) *Service {
 	return &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait), mail: m,
 		background: newBackground(), Sleep: sleepCtx}
 }

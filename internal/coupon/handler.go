@@ -17,7 +17,6 @@ type Handler struct{ svc *Service }
 // NewHandler returns the coupon handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-
 func (h *Handler) List(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	list, err := h.svc.ListMine(r.Context(), user.ID)
 	if err != nil {

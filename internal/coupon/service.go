@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 )
 
@@ -26,14 +27,14 @@ type CodeSource func() string
 // Service is the coupon logic; it knows nothing of HTTP.
 type Service struct {
 	store      store
-	now        db.Clock
+	now        clock.Func
 	codes      CodeSource
 	expiryDays int
 }
 
 // NewService returns the coupon service; coupons expire expiryDays after
 // issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md §8).
-func NewService(d *db.DB, now db.Clock, expiryDays int) *Service {
+func NewService(d *db.DB, now clock.Func, expiryDays int) *Service {
 	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays}
 }
 

@@ -188,11 +188,3 @@ type Querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
-
-// Now is the current time as the database stores it: UTC, to the microsecond
-// (PostgreSQL's resolution), so a value read back equals the value written.
-// Services take a clock of this type (tests give them a fake one).
-func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
-
-// Clock tells the time; db.Now is the real one.
-type Clock func() time.Time

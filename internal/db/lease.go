@@ -6,6 +6,8 @@ import (
 	"errors"
 	"os"
 	"time"
+
+	"watchwin/internal/clock"
 )
 
 // Lease is a named, time-limited claim in the leases table that lets one of
@@ -18,12 +20,12 @@ type Lease struct {
 	name   string
 	holder string
 	ttl    time.Duration
-	now    Clock
+	now    clock.Func
 }
 
 // NewLease returns the lease name on d held, when acquired, by holder for
 // ttl at a time, telling the time by now.
-func (d *DB) NewLease(name, holder string, ttl time.Duration, now Clock) *Lease {
+func (d *DB) NewLease(name, holder string, ttl time.Duration, now clock.Func) *Lease {
 	return &Lease{db: d, name: name, holder: holder, ttl: ttl, now: now}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pressly/goose/v3"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
 )
@@ -36,7 +37,7 @@ func TestMigrationSetsMatch(t *testing.T) {
 
 func TestSchemaRules(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		now := db.Now()
+		now := clock.Now()
 		mustExec := func(q string, args ...any) {
 			t.Helper()
 			if _, err := d.Exec(q, args...); err != nil {
@@ -194,7 +195,7 @@ func TestAccountMailMigration(t *testing.T) {
 		if _, err := p.DownTo(ctx, 5); err != nil {
 			t.Fatal(err)
 		}
-		created := db.Now().Add(-24 * time.Hour)
+		created := clock.Now().Add(-24 * time.Hour)
 		if _, err := d.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('old', 'old@example.com', 'user', $1, $1)`, created); err != nil {
 			t.Fatal(err)
 		}

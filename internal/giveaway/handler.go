@@ -14,7 +14,6 @@ type Handler struct{ svc *Service }
 // NewHandler returns the giveaway handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-
 func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
 	winners, err := h.svc.Winners(r.Context())
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/seat"
@@ -37,13 +38,13 @@ type Service struct {
 	seats     *seat.Service
 	mailer    Mailer
 	templates *mail.Templates
-	now       db.Clock
+	now       clock.Func
 }
 
 // NewService returns the giveaway service on d; it draws under seats' lock,
 // so the entrants are settled; winners' e-mails are rendered with templates
 // and queued through mailer.
-func NewService(d *db.DB, webinars Webinars, seats *seat.Service, mailer Mailer, templates *mail.Templates, now db.Clock) *Service {
+func NewService(d *db.DB, webinars Webinars, seats *seat.Service, mailer Mailer, templates *mail.Templates, now clock.Func) *Service {
 	return &Service{db: d, store: store{d}, webinars: webinars, seats: seats, mailer: mailer, templates: templates, now: now}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 )
 
@@ -21,14 +22,14 @@ var ErrInvalid = errors.New("mail: invalid message")
 // Outbox queues mail in the mail_outbox table for the Worker to send.
 type Outbox struct {
 	db  *db.DB
-	now db.Clock
+	now clock.Func
 	// wake tells a Worker of this process that mail was queued, so it goes
 	// out at once instead of at the next poll.
 	wake chan struct{}
 }
 
 // NewOutbox returns the outbox on d, stamping rows with now.
-func NewOutbox(d *db.DB, now db.Clock) *Outbox {
+func NewOutbox(d *db.DB, now clock.Func) *Outbox {
 	return &Outbox{db: d, now: now, wake: make(chan struct{}, 1)}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
@@ -48,7 +49,7 @@ func rows(t *testing.T, d *db.DB) []outboxRow {
 
 func TestEnqueueValidates(t *testing.T) {
 	d := testutil.OpenDB(t, db.SQLite)
-	o := mail.NewOutbox(d, db.Now)
+	o := mail.NewOutbox(d, clock.Now)
 	ok := message("buyer@example.com", "")
 	tests := []struct {
 		name string
@@ -89,7 +90,7 @@ func TestEnqueueValidates(t *testing.T) {
 func TestEnqueueJoinsTransaction(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		o := mail.NewOutbox(d, db.Now)
+		o := mail.NewOutbox(d, clock.Now)
 		boom := errors.New("boom")
 		err := d.InTx(ctx, func(ctx context.Context) error {
 			if err := o.Enqueue(ctx, message("rolled-back@example.com", "coupon:1")); err != nil {
@@ -121,7 +122,7 @@ func TestEnqueueJoinsTransaction(t *testing.T) {
 func TestEnqueueDedupe(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		o := mail.NewOutbox(d, db.Now)
+		o := mail.NewOutbox(d, clock.Now)
 		if err := d.InTx(ctx, func(ctx context.Context) error {
 			for range 2 {
 				if err := o.Enqueue(ctx, message("first@example.com", "coupon:c1")); err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
@@ -13,7 +14,7 @@ import (
 // recordingWorker is an outbox on d and a worker that sends its mail to a
 // recorder.
 func recordingWorker(d *db.DB) (*mail.Outbox, *recorder, *mail.Worker) {
-	o := mail.NewOutbox(d, db.Now)
+	o := mail.NewOutbox(d, clock.Now)
 	rec := &recorder{}
 	return o, rec, mail.NewWorker(o, rec, "WatchWin <no-reply@example.com>", quietLogger())
 }

@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
@@ -148,7 +149,7 @@ func leaves(t *testing.T, contentType, encoding string, header map[string]string
 func TestSMTPDelivery(t *testing.T) {
 	addr, maildir := aiosmtpd(t)
 	d := testutil.OpenDB(t, db.SQLite)
-	o := mail.NewOutbox(d, db.Now)
+	o := mail.NewOutbox(d, clock.Now)
 	s, err := mail.NewSMTP("smtp://" + addr)
 	if err != nil {
 		t.Fatal(err)

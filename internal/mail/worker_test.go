@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
@@ -191,7 +192,7 @@ func TestSendDueRetries(t *testing.T) {
 func TestSendDueConcurrent(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		o := mail.NewOutbox(d, db.Now)
+		o := mail.NewOutbox(d, clock.Now)
 		const mails, workers = 60, 6
 		for i := range mails {
 			if err := o.Enqueue(ctx, message(fmt.Sprintf("u%d@example.com", i), fmt.Sprintf("k%d", i))); err != nil {
@@ -204,7 +205,7 @@ func TestSendDueConcurrent(t *testing.T) {
 		for range workers {
 			wg.Go(func() {
 				// Each worker has its own Outbox, as another process would.
-				n, err := mail.NewWorker(mail.NewOutbox(d, db.Now), rec, "shop@example.com", quietLogger()).SendDue(ctx)
+				n, err := mail.NewWorker(mail.NewOutbox(d, clock.Now), rec, "shop@example.com", quietLogger()).SendDue(ctx)
 				if err != nil {
 					t.Error(err)
 				}
@@ -237,7 +238,7 @@ func TestSendDueConcurrent(t *testing.T) {
 // not at the next poll; the worker stops promptly when ctx ends.
 func TestRun(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		o := mail.NewOutbox(d, db.Now)
+		o := mail.NewOutbox(d, clock.Now)
 		rec := &recorder{}
 		w := mail.NewWorker(o, rec, "shop@example.com", quietLogger())
 		w.PollInterval = time.Hour // only a wake-up can send in time
@@ -289,7 +290,7 @@ func TestRun(t *testing.T) {
 // a failed attempt; the mail is free for the next start.
 func TestRunShutdownReleasesMail(t *testing.T) {
 	d := testutil.OpenDB(t, db.SQLite)
-	o := mail.NewOutbox(d, db.Now)
+	o := mail.NewOutbox(d, clock.Now)
 	started := make(chan struct{})
 	blocking := senderFunc(func(ctx context.Context, _ string, _ mail.Message) error {
 		close(started)

@@ -12,6 +12,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
@@ -218,7 +219,7 @@ func buyer(t testing.TB, s *testutil.Server, webinarID string) auth.Profile {
 	ctx := context.Background()
 	p := auth.Profile{ID: uuid.NewString(), Email: uuid.NewString() + "@example.com", Role: auth.RoleUser}
 	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ($1, $2, 'user', $3, $3)`,
-		p.ID, p.Email, db.Now()); err != nil {
+		p.ID, p.Email, clock.Now()); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Buyer", Email: p.Email}); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
@@ -60,14 +61,14 @@ type Service struct {
 	store    store
 	provider Provider
 	deps     Deps
-	now      db.Clock
+	now      clock.Func
 	holdFor  time.Duration
 	grace    time.Duration // of Reconcile; 0: DefaultReconcileGrace
 }
 
 // NewService returns the payment service taking payments through provider;
 // a started payment holds its seat for holdFor (WATCHWIN_SEAT_HOLD_MINUTES).
-func NewService(d *db.DB, provider Provider, deps Deps, now db.Clock, holdFor time.Duration) *Service {
+func NewService(d *db.DB, provider Provider, deps Deps, now clock.Func, holdFor time.Duration) *Service {
 	return &Service{db: d, store: store{d}, provider: provider, deps: deps, now: now, holdFor: holdFor}
 }
 

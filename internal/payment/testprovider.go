@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 )
 
@@ -19,11 +20,11 @@ import (
 // card numbers behave like Stripe's test cards. No money ever moves.
 type TestProvider struct {
 	db  *db.DB
-	now db.Clock
+	now clock.Func
 }
 
 // NewTestProvider returns the test provider on d.
-func NewTestProvider(d *db.DB, now db.Clock) *TestProvider { return &TestProvider{db: d, now: now} }
+func NewTestProvider(d *db.DB, now clock.Func) *TestProvider { return &TestProvider{db: d, now: now} }
 
 // Name implements Provider.
 func (p *TestProvider) Name() string { return "test" }

@@ -8,6 +8,7 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
@@ -27,13 +28,13 @@ type Service struct {
 	webinars Webinars
 	seats    *seat.Service
 	mail     Mailer
-	now      db.Clock
+	now      clock.Func
 }
 
 // NewService returns the registration service on d; seats takes and gives
 // back the seats of the admin's simulated purchase and of resets; mailer
 // queues the confirmation of each new registration.
-func NewService(d *db.DB, webinars Webinars, seats *seat.Service, now db.Clock, mailer Mailer) *Service {
+func NewService(d *db.DB, webinars Webinars, seats *seat.Service, now clock.Func, mailer Mailer) *Service {
 	return &Service{db: d, store: store{d}, webinars: webinars, seats: seats, now: now, mail: mailer}
 }
 

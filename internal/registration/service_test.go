@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/registration"
 	"watchwin/internal/testutil"
@@ -37,7 +38,7 @@ func TestResetKeepsPaidSeats(t *testing.T) {
 		paid, paidReg := register()
 		if _, err := d.ExecContext(ctx, `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id,
 			value_cents, original_payment_cents, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, 4800, 4000, $6, $7)`,
-			uuid.NewString(), "LW-TEST"+uuid.NewString()[:8], paid.ID, w.ID, paidReg.ID, db.Now(), db.Now().AddDate(0, 0, 30)); err != nil {
+			uuid.NewString(), "LW-TEST"+uuid.NewString()[:8], paid.ID, w.ID, paidReg.ID, clock.Now(), clock.Now().AddDate(0, 0, 30)); err != nil {
 			t.Fatal(err)
 		}
 

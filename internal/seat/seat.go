@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 )
 
@@ -37,13 +38,13 @@ type Filled interface {
 // Service locks, counts, holds, takes and gives back seats.
 type Service struct {
 	db      *db.DB
-	now     db.Clock
-	changed func()  // the public list must be rebuilt
+	now     clock.Func
+	changed func() // the public list must be rebuilt
 	filled  Filled // nil: nobody listens
 }
 
 // New returns the seat owner on d.
-func New(d *db.DB, now db.Clock) *Service { return &Service{db: d, now: now} }
+func New(d *db.DB, now clock.Func) *Service { return &Service{db: d, now: now} }
 
 // Listen sets who hears of seat changes: changed before any change (the
 // public list's cache), filled after a commit that filled a webinar. Call it

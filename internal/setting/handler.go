@@ -13,7 +13,6 @@ type Handler struct{ svc *Service }
 // NewHandler returns the settings handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-
 func (h *Handler) Announcement(w http.ResponseWriter, r *http.Request) error {
 	a, err := h.svc.Announcement(r.Context())
 	if err != nil {

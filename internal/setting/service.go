@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/media"
 )
@@ -21,12 +22,12 @@ type Images interface {
 type Service struct {
 	store  store
 	images Images
-	now    db.Clock
+	now    clock.Func
 }
 
 // NewService returns the settings service on d; backgrounds are checked
 // against images.
-func NewService(d *db.DB, images Images, now db.Clock) *Service {
+func NewService(d *db.DB, images Images, now clock.Func) *Service {
 	return &Service{store: store{d}, images: images, now: now}
 }
 

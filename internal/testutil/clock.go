@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"watchwin/internal/db"
+	"watchwin/internal/clock"
 )
 
 // Clock is a fake clock for services: real time plus an offset that a test
@@ -16,11 +16,11 @@ type Clock struct {
 	offset time.Duration
 }
 
-// Now is the clock's current time, as db.Now gives it (UTC, microseconds).
+// Now is the clock's current time, as clock.Now gives it (UTC, microseconds).
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return db.Now().Add(c.offset)
+	return clock.Now().Add(c.offset)
 }
 
 // Advance moves the clock forward by d.

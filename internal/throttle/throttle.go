@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 )
 
@@ -70,12 +71,12 @@ func (a Attempt) RetryAfter(now time.Time) time.Duration {
 // Throttle counts attempts in the database.
 type Throttle struct {
 	db  *db.DB
-	now db.Clock
+	now clock.Func
 }
 
 // New returns the throttle on d, telling the time by now (for Limit and
 // Check; Count takes the time from its caller).
-func New(d *db.DB, now db.Clock) *Throttle { return &Throttle{db: d, now: now} }
+func New(d *db.DB, now clock.Func) *Throttle { return &Throttle{db: d, now: now} }
 
 // Count counts one attempt on each claim, in order. When one is past its
 // limit it returns that attempt as refused and gives back the attempts

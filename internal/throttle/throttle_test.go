@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
 	"watchwin/internal/testutil"
@@ -115,12 +116,12 @@ func TestCountRefundAndWindow(t *testing.T) {
 
 func TestCountRefusesBadLimit(t *testing.T) {
 	d := testutil.OpenDB(t, db.SQLite)
-	th := throttle.New(d, db.Now)
+	th := throttle.New(d, clock.Now)
 	for _, l := range []throttle.Limit{
 		{Kind: "long", Max: 1, Window: throttle.MaxWindow + time.Second},
 		{Kind: "none", Max: 0, Window: time.Minute},
 	} {
-		if _, _, err := th.Count(context.Background(), db.Now(), l.On("x")); err == nil {
+		if _, _, err := th.Count(context.Background(), clock.Now(), l.On("x")); err == nil {
 			t.Errorf("limit %+v accepted", l)
 		}
 	}

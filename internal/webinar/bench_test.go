@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"watchwin/internal/db"
+	"watchwin/internal/clock"
 	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 )
@@ -36,7 +36,7 @@ func BenchmarkPublicList(b *testing.B) {
 						if _, err := tx.ExecContext(ctx, `INSERT INTO webinar_registrations
 							(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time, purchased_coupon)
 							VALUES ($1, $2, $3, 'Bench User', 'bench@example.com', $4, $5)`,
-							uuid.NewString(), id, user, db.Now(), (u+w)%3 == 0); err != nil {
+							uuid.NewString(), id, user, clock.Now(), (u+w)%3 == 0); err != nil {
 							return err
 						}
 					}
@@ -70,7 +70,7 @@ func BenchmarkLockSeats(b *testing.B) {
 			ctx := context.Background()
 			d := testutil.OpenDB(b, engine)
 			svc := newService(d)
-			seats := seat.New(d, db.Now)
+			seats := seat.New(d, clock.Now)
 			id := createWebinar(b, svc, form{title: "Seat query", when: time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC),
 				seats: "100000", active: true}).ID
 			err := d.InTx(ctx, func(ctx context.Context) error {

@@ -12,7 +12,6 @@ type Handler struct{ svc *Service }
 // NewHandler returns the webinar handler.
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
-
 // listPublic answers from the encoded list (Service.PublicList) with its
 // ETag: a client that sends it back in If-None-Match gets 304 Not Modified
 // while nothing changed. no-cache: browsers may keep it but must ask.

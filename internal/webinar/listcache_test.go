@@ -9,7 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/auth"
-	"watchwin/internal/db"
+	"watchwin/internal/clock"
 	"watchwin/internal/testutil"
 )
 
@@ -141,7 +141,7 @@ func TestPublicDetailOutsideTheList(t *testing.T) {
 		t.Fatalf("list: seats_left %d", left)
 	}
 	unlisted := uuid.NewString()
-	now := db.Now()
+	now := clock.Now()
 	if _, err := s.App.DB.Exec(`INSERT INTO webinars (id, title, description, event_datetime, display_price_cents,
 		actual_coupon_value_percentage, total_seats, youtube_video_id, is_active, created_at, updated_at)
 		VALUES ($1, 'From another server', 'Made elsewhere.', $2, 4000, 120, 3, 'dQw4w9WgXcQ', TRUE, $2, $2)`, unlisted, now); err != nil {

@@ -115,4 +115,3 @@ func (w Webinar) PublicView() View {
 func (w Webinar) AdminView() AdminView {
 	return AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID}
 }
-

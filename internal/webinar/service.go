@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/media"
 	"watchwin/internal/seat"
@@ -24,14 +25,14 @@ type Service struct {
 	store  store
 	seats  *seat.Service
 	thumbs Thumbnails
-	now    db.Clock
+	now    clock.Func
 	list   listCache // the encoded public list (PublicList)
 }
 
 // NewService returns the webinar service on d; seats guards total_seats
 // against the seats paid and held, thumbs checks thumbnail paths, now tells
 // the time.
-func NewService(d *db.DB, seats *seat.Service, thumbs Thumbnails, now db.Clock) *Service {
+func NewService(d *db.DB, seats *seat.Service, thumbs Thumbnails, now clock.Func) *Service {
 	return &Service{store: store{d}, seats: seats, thumbs: thumbs, now: now}
 }
 

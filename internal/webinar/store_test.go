@@ -8,6 +8,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
@@ -22,7 +23,7 @@ func (f fakeThumbs) Exists(_ context.Context, bucket, p string) (bool, error) {
 }
 
 func newService(d *db.DB) *webinar.Service {
-	return webinar.NewService(d, seat.New(d, db.Now), fakeThumbs{"webinar_thumbnails/a_1.jpg": true}, db.Now)
+	return webinar.NewService(d, seat.New(d, clock.Now), fakeThumbs{"webinar_thumbnails/a_1.jpg": true}, clock.Now)
 }
 
 type form struct {
@@ -57,7 +58,7 @@ func createWebinar(t testing.TB, svc *webinar.Service, f form) webinar.Webinar {
 func addUser(t testing.TB, q db.Querier) string {
 	t.Helper()
 	id := uuid.NewString()
-	now := db.Now()
+	now := clock.Now()
 	if _, err := q.ExecContext(context.Background(), `INSERT INTO profiles (id, email, role, created_at, updated_at)
 		VALUES ($1, $2, 'user', $3, $3)`, id, id+"@example.com", now); err != nil {
 		t.Fatal(err)
@@ -71,7 +72,7 @@ func addRegistration(t testing.TB, q db.Querier, webinarID, userID string, paid 
 	id := uuid.NewString()
 	if _, err := q.ExecContext(context.Background(), `INSERT INTO webinar_registrations
 		(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time, purchased_coupon)
-		VALUES ($1, $2, $3, 'Test Person', 'test@example.com', $4, $5)`, id, webinarID, userID, db.Now(), paid); err != nil {
+		VALUES ($1, $2, $3, 'Test Person', 'test@example.com', $4, $5)`, id, webinarID, userID, clock.Now(), paid); err != nil {
 		t.Fatal(err)
 	}
 	return id
@@ -268,7 +269,7 @@ func TestStoreDeleteRefusesHistory(t *testing.T) {
 		user := addUser(t, d)
 		addRegistration(t, d, w.ID, user, false) // the purchase was reset, the winner stays
 		if _, err := d.ExecContext(ctx, `INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at) VALUES ($1, $2, $3, $4)`,
-			uuid.NewString(), user, w.ID, db.Now()); err != nil {
+			uuid.NewString(), user, w.ID, clock.Now()); err != nil {
 			t.Fatal(err)
 		}
 		if e, ok := apperr.As(svc.Delete(ctx, w.ID)); !ok || e.Code != "webinar_has_paid_seats" {
@@ -294,7 +295,7 @@ func TestStoreDeleteWaitsForPurchase(t *testing.T) {
 		done := make(chan error, 1)
 		go func() {
 			done <- d.InTx(ctx, func(ctx context.Context) error {
-				if _, err := seat.New(d, db.Now).Lock(ctx, w.ID); err != nil {
+				if _, err := seat.New(d, clock.Now).Lock(ctx, w.ID); err != nil {
 					return err
 				}
 				if _, err := d.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE WHERE id = $1`, reg); err != nil {
@@ -330,35 +331,35 @@ func TestLockSeats(t *testing.T) {
 		addRegistrations(t, d, w.ID, 2, 0)
 		held := addRegistration(t, d, w.ID, addUser(t, d), false)
 		lapsed := addRegistration(t, d, w.ID, addUser(t, d), false)
-		for reg, expires := range map[string]time.Time{held: db.Now().Add(time.Hour), lapsed: db.Now().Add(-time.Minute)} {
+		for reg, expires := range map[string]time.Time{held: clock.Now().Add(time.Hour), lapsed: clock.Now().Add(-time.Minute)} {
 			payment := uuid.NewString()
 			if _, err := d.ExecContext(ctx, `INSERT INTO payments (id, provider, provider_payment_id, user_id, webinar_id,
 				registration_id, amount_cents, currency, coupon_value_cents, status, created_at, updated_at)
 				SELECT $1, 'test', $1, user_id, webinar_id, id, 4000, 'usd', 4800, 'open', $3, $3
-				FROM webinar_registrations WHERE id = $2`, payment, reg, db.Now()); err != nil {
+				FROM webinar_registrations WHERE id = $2`, payment, reg, clock.Now()); err != nil {
 				t.Fatal(err)
 			}
-			if err := seat.New(d, db.Now).Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
+			if err := seat.New(d, clock.Now).Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
 				return tx.Hold(ctx, reg, payment, expires)
 			}); err != nil {
 				t.Fatal(err)
 			}
 		}
 
-		if _, err := seat.New(d, db.Now).Lock(ctx, w.ID); err == nil {
+		if _, err := seat.New(d, clock.Now).Lock(ctx, w.ID); err == nil {
 			t.Error("LockSeats outside a transaction: no error")
 		}
 		var seats seat.Seats
 		err := d.InTx(ctx, func(ctx context.Context) error {
 			var err error
-			seats, err = seat.New(d, db.Now).Lock(ctx, w.ID)
+			seats, err = seat.New(d, clock.Now).Lock(ctx, w.ID)
 			return err
 		})
 		if want := (seat.Seats{Total: 5, Paid: 2, Held: 1, Left: 2}); err != nil || seats != want {
 			t.Errorf("LockSeats = %+v, %v; want %+v", seats, err, want)
 		}
 		err = d.InTx(ctx, func(ctx context.Context) error {
-			_, err := seat.New(d, db.Now).Lock(ctx, uuid.NewString())
+			_, err := seat.New(d, clock.Now).Lock(ctx, uuid.NewString())
 			return err
 		})
 		if !isKind(err, apperr.KindNotFound) {
@@ -375,7 +376,7 @@ func TestLockSeats(t *testing.T) {
 			go func() {
 				sold := false
 				err := d.InTx(ctx, func(ctx context.Context) error {
-					seats, err := seat.New(d, db.Now).Lock(ctx, w.ID)
+					seats, err := seat.New(d, clock.Now).Lock(ctx, w.ID)
 					if err != nil || seats.Left == 0 {
 						return err
 					}
