@@ -43,6 +43,16 @@ func flaky(s *testutil.Server) *flakyProvider {
 	return f
 }
 
+// mustStart starts p's payment for a webinar, through the service.
+func mustStart(t *testing.T, s *testutil.Server, p auth.Profile, webinarID string) payment.Started {
+	t.Helper()
+	st, err := s.App.Payments.Start(context.Background(), p, webinarID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
 // payCard pays st with the good test card, as the card form does.
 func payCard(t *testing.T, s *testutil.Server, st payment.Started) {
 	t.Helper()
@@ -78,10 +88,7 @@ func TestRestartAfterPayingWhileProviderFails(t *testing.T) {
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 3})
 		p := buyer(t, s, w.ID)
-		st, err := s.App.Payments.Start(ctx, p, w.ID, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := mustStart(t, s, p, w.ID)
 		payCard(t, s, st)
 		f := flaky(s)
 		f.failCreate = true
@@ -109,10 +116,7 @@ func TestStartWhenTheProviderFails(t *testing.T) {
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
 		p := buyer(t, s, w.ID)
-		st, err := s.App.Payments.Start(ctx, p, w.ID, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := mustStart(t, s, p, w.ID)
 		f := flaky(s)
 		f.failRetrieve = true
 		if _, err := s.App.Payments.Start(ctx, p, w.ID, ""); code(err) != "payment_unavailable" {
@@ -166,17 +170,10 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		s.App.Payments.SetReconcileGrace(time.Nanosecond)
 		tp := s.App.Payments.Provider().(*payment.TestProvider)
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2})
-		start := func(p auth.Profile, webinarID string) payment.Started {
-			st, err := s.App.Payments.Start(ctx, p, webinarID, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			return st
-		}
 
 		// Paid, then canceled by a failed restart: confirm fulfils it.
 		a := buyer(t, s, w.ID)
-		stA := start(a, w.ID)
+		stA := mustStart(t, s, a, w.ID)
 		payCard(t, s, stA)
 		legacyCancel(t, s, stA.ID)
 		if c, err := s.App.Payments.Confirm(ctx, a, stA.ID); err != nil || c.Code == "" {
@@ -185,7 +182,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 
 		// Canceled, paid from the old tab afterwards: the webhook fulfils it.
 		b := buyer(t, s, w.ID)
-		stB := start(b, w.ID)
+		stB := mustStart(t, s, b, w.ID)
 		legacyCancel(t, s, stB.ID)
 		payCard(t, s, stB)
 		if err := s.App.Payments.HandleEvent(ctx, payment.WebhookEvent{ID: "evt_b", Type: payment.EventPaymentSucceeded, IntentID: stB.ID}); err != nil {
@@ -199,7 +196,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		if _, err := d.ExecContext(ctx, `UPDATE webinars SET total_seats = 3 WHERE id = $1`, w.ID); err != nil {
 			t.Fatal(err)
 		}
-		stC := start(c, w.ID)
+		stC := mustStart(t, s, c, w.ID)
 		if _, err := d.ExecContext(ctx, `UPDATE webinars SET total_seats = 2 WHERE id = $1`, w.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -209,7 +206,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		// Never paid: the reconciler cancels the intent at the provider.
 		w2 := s.CreateWebinar(testutil.WebinarSpec{})
 		e := buyer(t, s, w2.ID)
-		stE := start(e, w2.ID)
+		stE := mustStart(t, s, e, w2.ID)
 		legacyCancel(t, s, stE.ID)
 
 		if _, err := s.App.Payments.Reconcile(ctx); err != nil {
@@ -245,10 +242,7 @@ func TestWebhookRefundsOrphanedIntent(t *testing.T) {
 		tp := s.App.Payments.Provider().(*payment.TestProvider)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		p := buyer(t, s, w.ID)
-		st, err := s.App.Payments.Start(ctx, p, w.ID, "")
-		if err != nil {
-			t.Fatal(err)
-		}
+		st := mustStart(t, s, p, w.ID)
 		payCard(t, s, st)
 		if _, err := d.ExecContext(ctx, `UPDATE payments SET provider_payment_id = 'pi_test_newer' WHERE provider_payment_id = $1`, st.ID); err != nil {
 			t.Fatal(err)
@@ -277,11 +271,7 @@ func TestSeatCutNeverOversells(t *testing.T) {
 		var people []auth.Profile
 		for range 3 {
 			p := buyer(t, s, w.ID)
-			st, err := s.App.Payments.Start(ctx, p, w.ID, "")
-			if err != nil {
-				t.Fatal(err)
-			}
-			people, started = append(people, p), append(started, st)
+			people, started = append(people, p), append(started, mustStart(t, s, p, w.ID))
 		}
 		form := func(seats int) map[string]any {
 			return map[string]any{"title": w.Title, "description": w.Description,
