@@ -146,8 +146,11 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, clien
 			return Started{}, err
 		}
 		in, err := s.intentFor(ctx, p)
-		if errors.Is(err, errIntentCanceled) && attempt == 0 {
-			continue // the provider canceled the intent: one new payment
+		if errors.Is(err, errIntentCanceled) {
+			if attempt == 0 {
+				continue // the provider canceled the intent: one new payment
+			}
+			return Started{}, unavailable(ctx, p, err)
 		}
 		if err != nil {
 			return Started{}, err
