@@ -3,7 +3,7 @@
 //
 //	watchwin serve [--addr A] [--data-dir D] [--demo]
 //	watchwin migrate [--data-dir D]
-//	watchwin user add --email E --password P [--role admin] [--data-dir D]
+//	watchwin user add --email E --password P [--role user|staff|admin] [--data-dir D]
 //	watchwin backup FILE [--data-dir D]
 //	watchwin version
 package main
@@ -34,7 +34,7 @@ const usage = `watchwin: webinars that sell store credit
 Usage:
   watchwin serve   [--addr 127.0.0.1:8080] [--data-dir ./data] [--log-format text|json] [--demo]
   watchwin migrate [--data-dir ./data]
-  watchwin user add --email E --password P [--role user|admin] [--data-dir ./data]
+  watchwin user add --email E --password P [--role user|staff|admin] [--data-dir ./data]
   watchwin backup FILE [--data-dir ./data]
   watchwin version
 
@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return migrate(ctx, cfg, args, out)
 	case "user":
 		if len(args) == 0 || args[0] != "add" {
-			return errors.New("usage: watchwin user add --email E --password P [--role admin]")
+			return errors.New("usage: watchwin user add --email E --password P [--role user|staff|admin]")
 		}
 		return userAdd(ctx, cfg, args[1:], out)
 	case "backup":
@@ -168,7 +168,7 @@ func userAdd(ctx context.Context, cfg config.Config, args []string, out io.Write
 	cfg.RegisterCommon(fs)
 	email := fs.String("email", "", "e-mail address (required)")
 	password := fs.String("password", "", "password, at least 6 characters (required)")
-	role := fs.String("role", "user", "user or admin")
+	role := fs.String("role", "user", "user, staff or admin")
 	first := fs.String("first-name", "", "first name")
 	last := fs.String("last-name", "", "last name")
 	if err := parse(fs, &cfg, args); err != nil {

@@ -24,9 +24,10 @@ func TestCommands(t *testing.T) {
 		{"migrate", []string{"migrate", "--data-dir", dir}, "database is up to date (sqlite)", ""},
 		{"user add needs flags", []string{"user", "add", "--data-dir", dir}, "", "--email and --password are required"},
 		{"user add admin", []string{"user", "add", "--email", "Boss@Example.com", "--password", "secret12", "--role", "admin", "--data-dir", dir}, "created admin account boss@example.com", ""},
+		{"user add staff", []string{"user", "add", "--email", "clerk@example.com", "--password", "secret12", "--role", "staff", "--first-name", "Casey", "--data-dir", dir}, "created staff account clerk@example.com", ""},
 		{"user add duplicate", []string{"user", "add", "--email", "boss@example.com", "--password", "secret12", "--data-dir", dir}, "", "already exists"},
 		{"user add short password", []string{"user", "add", "--email", "x@example.com", "--password", "123", "--data-dir", dir}, "", "Password must be at least 6 characters"},
-		{"user add bad role", []string{"user", "add", "--email", "y@example.com", "--password", "secret12", "--role", "root", "--data-dir", dir}, "", "Role must be user or admin"},
+		{"user add bad role", []string{"user", "add", "--email", "y@example.com", "--password", "secret12", "--role", "root", "--data-dir", dir}, "", "Role must be user, staff or admin"},
 		{"backup", []string{"backup", backupFile, "--data-dir", dir}, "backup written to", ""},
 		{"backup refuses to overwrite", []string{"backup", backupFile, "--data-dir", dir}, "", "already exists"},
 	}

@@ -106,3 +106,18 @@ func RequireAdmin(h httpx.HandlerFunc) httpx.HandlerFunc {
 		return h(w, r)
 	}
 }
+
+// RequireStaff lets only staff and admins reach h (the counter): 401 when
+// signed out, 403 for users, with the profile handed to h.
+func RequireStaff(h UserHandler) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		p, ok := UserFrom(r.Context())
+		if !ok {
+			return errLoginRequired
+		}
+		if !p.AtCounter() {
+			return apperr.Forbidden("You don't have permission to do this. Please log in as store staff.")
+		}
+		return h(w, r, p)
+	}
+}

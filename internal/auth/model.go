@@ -8,8 +8,17 @@ import "time"
 // Roles of docs/product.md §2.
 const (
 	RoleUser  = "user"
+	RoleStaff = "staff" // store staff: the counter, no admin area (docs/product.md §2)
 	RoleAdmin = "admin"
 )
+
+// validRole reports whether role is one an account may have.
+func validRole(role string) bool {
+	return role == RoleUser || role == RoleStaff || role == RoleAdmin
+}
+
+// msgRole is the answer to any other role.
+const msgRole = "Role must be user, staff or admin"
 
 // Profile is an account as the API shows it. Field names follow docs/api.md.
 type Profile struct {
@@ -24,6 +33,10 @@ type Profile struct {
 
 // IsAdmin reports whether the profile may use the admin area.
 func (p Profile) IsAdmin() bool { return p.Role == RoleAdmin }
+
+// AtCounter reports whether the profile may use the counter: staff and
+// admins (docs/api.md, "Counter").
+func (p Profile) AtCounter() bool { return p.Role == RoleStaff || p.Role == RoleAdmin }
 
 // User is the small identity object the session endpoint returns beside the profile.
 type User struct {

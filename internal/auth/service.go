@@ -106,8 +106,8 @@ func (s *Service) CreateUser(ctx context.Context, email, password, role, firstNa
 	if err := validatePassword("password", password); err != nil {
 		return Profile{}, err
 	}
-	if role != RoleUser && role != RoleAdmin {
-		return Profile{}, apperr.Invalid("role", "Role must be user or admin")
+	if !validRole(role) {
+		return Profile{}, apperr.Invalid("role", msgRole)
 	}
 	return s.create(ctx, email, password, role, firstName, lastName, "", false)
 }

@@ -65,8 +65,8 @@ func (in *UserInput) validate(cur Profile) error {
 	if err := validateNamePhone(in.FirstName, in.LastName, in.PhoneNumber, blank); err != nil {
 		return err
 	}
-	if in.Role != RoleUser && in.Role != RoleAdmin {
-		return apperr.Invalid("role", "Role must be user or admin")
+	if !validRole(in.Role) {
+		return apperr.Invalid("role", msgRole)
 	}
 	return nil
 }

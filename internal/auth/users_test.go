@@ -83,12 +83,14 @@ func TestAdminUserRoutes(t *testing.T) {
 			{"edit, anonymous", "anon", "PUT", one, good, signedOut},
 			{"edit, user", "user", "PUT", one, good, notAdmin},
 			{"edit, admin", "admin", "PUT", one, good, testutil.Want{Status: 200}},
+			{"edit, to staff", "admin", "PUT", one, with(good, "role", auth.RoleStaff), testutil.Want{Status: 200}},
+			{"edit, back to user", "admin", "PUT", one, good, testutil.Want{Status: 200}},
 			{"edit, bad e-mail", "admin", "PUT", one, with(good, "email", "not-an-email"), invalid("email", "Please enter a valid email address")},
 			{"edit, no first name", "admin", "PUT", one, with(good, "firstName", "  "), invalid("firstName", "First name is required")},
 			{"edit, no last name", "admin", "PUT", one, with(good, "lastName", ""), invalid("lastName", "Last name is required")},
 			{"edit, short phone", "admin", "PUT", one, with(good, "phoneNumber", "555"), invalid("phoneNumber", "Phone number is required")},
-			{"edit, unknown role", "admin", "PUT", one, with(good, "role", "root"), invalid("role", "Role must be user or admin")},
-			{"edit, no role", "admin", "PUT", one, with(good, "role", nil), invalid("role", "Role must be user or admin")},
+			{"edit, unknown role", "admin", "PUT", one, with(good, "role", "root"), invalid("role", "Role must be user, staff or admin")},
+			{"edit, no role", "admin", "PUT", one, with(good, "role", nil), invalid("role", "Role must be user, staff or admin")},
 			{"edit, unknown field", "admin", "PUT", one, with(good, "password", "x"), testutil.Want{Status: 400, Code: "unknown_field", Field: "password"}},
 			{"edit, e-mail taken", "admin", "PUT", one, with(good, "email", " Taken@Example.com"),
 				testutil.Want{Status: 409, Code: "email_taken", Field: "email", Message: "An account with this email already exists."}},
@@ -211,6 +213,7 @@ func TestLastAdminProtected(t *testing.T) {
 		self := "/api/admin/users/" + me.ID
 
 		admin.Do("PUT", self, edit(me.Email, auth.RoleUser)).Check(t, lastAdmin)
+		admin.Do("PUT", self, edit(me.Email, auth.RoleStaff)).Check(t, lastAdmin)                  // staff is not admin
 		admin.Do("PUT", self, edit(me.Email, auth.RoleAdmin)).Check(t, testutil.Want{Status: 200}) // other fields may change
 		// Deleting the last admin is refused whoever asks (the API cannot
 		// even ask: an admin cannot delete themself).

@@ -69,6 +69,7 @@ func TestSchemaRules(t *testing.T) {
 		refused := []struct{ name, sql string }{
 			{"second profile with the same email", `INSERT INTO profiles (id, email, created_at, updated_at) VALUES ('u2', 'a@example.com', $1, $1)`},
 			{"unknown role", `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('u3', 'b@example.com', 'root', $1, $1)`},
+			{"coupon redeemed by a missing account", `UPDATE coupons SET redeemed_by = 'nobody' WHERE id = 'c1' AND $1 = $1`},
 			{"zero seats", `INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, total_seats, youtube_video_id, created_at, updated_at) VALUES ('w2', 't', 'd', $1, 0, 0, 'x', $1, $1)`},
 			{"negative price", `INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at) VALUES ('w3', 't', 'd', $1, -1, 'x', $1, $1)`},
 			{"second registration for the same webinar and user", `INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time) VALUES ('r2', 'w1', 'u1', 'A', 'a@example.com', $1)`},
@@ -214,6 +215,92 @@ func TestAccountMailMigration(t *testing.T) {
 		}
 		if err := d.QueryRowContext(ctx, `SELECT email_confirmed_at FROM profiles WHERE id = 'new'`).Scan(&confirmedAt); err != nil || confirmedAt != nil {
 			t.Errorf("new account: email_confirmed_at %v (%v), want NULL", confirmedAt, err)
+		}
+	})
+}
+
+// TestStaffMigration: 0012 rebuilds SQLite's profiles to allow the staff
+// role (docs/api.md, "Roles"); an upgraded database keeps every account,
+// its sessions and coupons, and still enforces its foreign keys and search.
+func TestStaffMigration(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := t.Context()
+		dialect := goose.DialectSQLite3
+		if d.Engine == db.Postgres {
+			dialect = goose.DialectPostgres
+		}
+		sub, err := fs.Sub(db.Migrations, "migrations/"+string(d.Engine))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := goose.NewProvider(dialect, d.DB, sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustExec := func(q string, args ...any) {
+			t.Helper()
+			if _, err := d.ExecContext(ctx, q, args...); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		now := clock.Now()
+		// Down and up again: the Down of 0012 works too.
+		if _, err := p.DownTo(ctx, 11); err != nil {
+			t.Fatal(err)
+		}
+		mustExec(`INSERT INTO profiles (id, email, role, first_name, created_at, updated_at) VALUES ('u1', 'kept@example.com', 'admin', 'Kept', $1, $1)`, now)
+		mustExec(`INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ('t1', 'u1', $1, $1)`, now)
+		mustExec(`INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at)
+			VALUES ('w1', 'Title', 'Description', $1, 4000, 'abcdefghijk', $1, $1)`, now)
+		mustExec(`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time)
+			VALUES ('r1', 'w1', 'u1', 'A', 'kept@example.com', $1)`, now)
+		mustExec(`INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents, original_payment_cents, created_at, expires_at)
+			VALUES ('c1', 'LW-AAAA-BBBB-CCCC', 'u1', 'w1', 'r1', 4800, 4000, $1, $1)`, now)
+		if err := d.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+
+		var role, name string
+		var sessions, coupons int
+		if err := d.QueryRowContext(ctx, `SELECT role, first_name, (SELECT COUNT(*) FROM sessions), (SELECT COUNT(*) FROM coupons) FROM profiles WHERE id = 'u1'`).Scan(&role, &name, &sessions, &coupons); err != nil {
+			t.Fatal(err)
+		}
+		if role != "admin" || name != "Kept" || sessions != 1 || coupons != 1 {
+			t.Errorf("after 0012: role %q name %q sessions %d coupons %d, want admin Kept 1 1", role, name, sessions, coupons)
+		}
+		mustExec(`INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('s1', 'staff@example.com', 'staff', $1, $1)`, now)
+		mustExec(`UPDATE coupons SET status = 'used', redeemed_at = $1, redeemed_by = 's1' WHERE id = 'c1'`, now)
+		if _, err := d.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ('t2', 'nobody', $1, $1)`, now); !errors.Is(db.MapError(err), db.ErrConflict) {
+			t.Errorf("session of a missing profile after 0012: %v, want refused", err)
+		}
+		if _, err := d.ExecContext(ctx, `UPDATE coupons SET redeemed_by = 'nobody' WHERE id = 'c1'`); !errors.Is(db.MapError(err), db.ErrConflict) {
+			t.Errorf("redeemed_by of a missing profile: %v, want refused", err)
+		}
+		// A removed redeemer leaves the redemption, without its name.
+		mustExec(`DELETE FROM profiles WHERE id = 's1'`)
+		var by *string
+		var status string
+		if err := d.QueryRowContext(ctx, `SELECT status, redeemed_by FROM coupons WHERE id = 'c1'`).Scan(&status, &by); err != nil {
+			t.Fatal(err)
+		}
+		if status != "used" || by != nil {
+			t.Errorf("after the redeemer's profile went: status %q redeemed_by %v, want used and null", status, by)
+		}
+		if d.Engine == db.SQLite {
+			var found int
+			if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM profile_email_search WHERE profile_email_search MATCH '"staff@example"'`).Scan(&found); err != nil {
+				t.Fatal(err)
+			}
+			if found != 0 {
+				t.Errorf("deleted profile still in the e-mail search: %d rows", found)
+			}
+			mustExec(`INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('s2', 'searchable@example.com', 'staff', $1, $1)`, now)
+			if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM profile_email_search WHERE profile_email_search MATCH '"searchable"'`).Scan(&found); err != nil {
+				t.Fatal(err)
+			}
+			if found != 1 {
+				t.Errorf("new profile in the e-mail search: %d rows, want 1", found)
+			}
 		}
 	})
 }
