@@ -25,6 +25,7 @@ const (
 	Anyone Access = "anyone" // signed in or not
 	User   Access = "user"   // a signed-in account: 401 otherwise
 	Admin  Access = "admin"  // an admin: 401 signed out, 403 for users
+	Staff  Access = "staff"  // store staff or an admin: 401 signed out, 403 for users
 )
 
 // Route is one API route: its pattern, who may call it, its rate limit
@@ -36,7 +37,7 @@ type Route struct {
 	handler http.Handler
 }
 
-// anyone, user and admin build a route with its guard: a route cannot be
+// anyone, user and admin (and staff, below) build a route with its guard: a route cannot be
 // written without saying who may call it. user's message is the 401's
 // ("" for 'Please log in to continue.').
 func anyone(pattern string, h httpx.HandlerFunc) Route {
@@ -49,6 +50,12 @@ func user(pattern string, h auth.UserHandler, message string) Route {
 
 func admin(pattern string, h httpx.HandlerFunc) Route {
 	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(h)}
+}
+
+// staff builds a counter route: store staff and admins (docs/api.md,
+// "Counter"), handed the caller's profile.
+func staff(pattern string, h auth.UserHandler) Route {
+	return Route{Pattern: pattern, Access: Staff, handler: auth.RequireStaff(h)}
 }
 
 // limited puts r behind rule.
