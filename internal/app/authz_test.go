@@ -104,6 +104,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		method := methodOf(pattern)
 		return row{pattern, method, path, body, c401, c403, c403, c403, admin}
 	}
+	counter := func(pattern, path string, staff, admin codes) row {
+		method := methodOf(pattern)
+		return row{pattern, method, path, nil, c401, c403, c403, staff, admin}
+	}
 	public := func(pattern, path string, status int) row {
 		method := methodOf(pattern)
 		return row{pattern, method, path, nil, is(status), is(status), is(status), is(status), is(status)}
@@ -176,6 +180,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("PUT /api/admin/settings/backgrounds/{page}", "/api/admin/settings/backgrounds/home", map[string]any{}, bad),
 		adminOnly("POST /api/admin/media/{bucket}", "/api/admin/media/site_images", map[string]any{}, bad, http.StatusUnsupportedMediaType),
 		adminOnly("GET /api/admin/media/{bucket}", "/api/admin/media/site_images", nil, ok),
+
+		// The counter: staff redeem the owner's first coupon, so the admin
+		// finds it redeemed, then staff undo their own redemption.
+		counter("GET /api/counter/coupons/{code}", "/api/counter/coupons/"+mine.Coupon.Code, is(ok), is(ok)),
+		counter("POST /api/counter/coupons/{code}/redeem", "/api/counter/coupons/"+mine.Coupon.Code+"/redeem", is(ok), is(conflict)),
+		counter("POST /api/counter/coupons/{code}/unredeem", "/api/counter/coupons/"+mine.Coupon.Code+"/unredeem", is(ok), is(conflict)),
 
 		public("POST /api/auth/logout", "/api/auth/logout", http.StatusNoContent),
 	}

@@ -30,6 +30,10 @@ var (
 	// Coupon search and lookups: codes are bearer value.
 	limitCouponSearch = throttle.Rule{Name: "coupon-search", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
 	limitCouponLookup = throttle.Rule{Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow}
+	// The counter's lookups, redemptions and undos, counted together: a busy
+	// counter checks a coupon every few seconds, a device guessing codes is
+	// stopped (docs/api.md, "Counter"). Per address: a store's few devices.
+	limitCounterLookup = throttle.Rule{Name: "counter-lookup", PerAccount: 300, PerAddress: 600, Window: limitWindow}
 )
 
 // signedInAccount is the id of the request's signed-in account, "" when none.

@@ -126,6 +126,12 @@ func (a *App) Routes() []Route {
 		admin("POST /api/admin/coupons/{id}/redeem", coupons.Redeem),
 		admin("POST /api/admin/coupons/{id}/cancel-redemption", coupons.CancelRedemption),
 
+		// The counter: store staff and admins check and redeem coupons by
+		// code (a guessing device is stopped by the shared limit).
+		staff("GET /api/counter/coupons/{code}", coupons.CounterLookup).limited(limitCounterLookup),
+		staff("POST /api/counter/coupons/{code}/redeem", coupons.CounterRedeem).limited(limitCounterLookup),
+		staff("POST /api/counter/coupons/{code}/unredeem", coupons.CounterUnredeem).limited(limitCounterLookup),
+
 		// Site settings.
 		anyone("GET /api/settings/announcement", settings.Announcement),
 		anyone("GET /api/settings/site", settings.Site),

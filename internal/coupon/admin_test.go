@@ -19,17 +19,18 @@ import (
 
 // row is a coupon of the admin list as a client reads it.
 type row struct {
-	ID           string     `json:"id"`
-	Code         string     `json:"code"`
-	UserID       string     `json:"user_id"`
-	UserEmail    *string    `json:"user_email"`
-	WebinarTitle *string    `json:"webinar_title"`
-	Value        float64    `json:"value"`
-	ValueCents   int64      `json:"value_cents"`
-	Status       string     `json:"status"`
-	CreatedAt    time.Time  `json:"created_at"`
-	ExpiresAt    time.Time  `json:"expires_at"`
-	RedeemedAt   *time.Time `json:"redeemed_at"`
+	ID             string     `json:"id"`
+	Code           string     `json:"code"`
+	UserID         string     `json:"user_id"`
+	UserEmail      *string    `json:"user_email"`
+	WebinarTitle   *string    `json:"webinar_title"`
+	Value          float64    `json:"value"`
+	ValueCents     int64      `json:"value_cents"`
+	Status         string     `json:"status"`
+	CreatedAt      time.Time  `json:"created_at"`
+	ExpiresAt      time.Time  `json:"expires_at"`
+	RedeemedAt     *time.Time `json:"redeemed_at"`
+	RedeemedByName *string    `json:"redeemed_by_name"`
 }
 
 type listBody struct {

@@ -2,7 +2,9 @@ package coupon
 
 import (
 	"crypto/rand"
+	"net/url"
 	"strings"
+	"unicode"
 )
 
 // codeAlphabet is Crockford's base32: no I, L, O or U, so a code read off
@@ -30,4 +32,44 @@ func NewCode() string {
 		sb.WriteByte(codeAlphabet[v&31]) // 256 is a multiple of 32: no bias
 	}
 	return sb.String()
+}
+
+// crockfordFix reads the letters a person or a scanner may give for a digit
+// as that digit: O is 0, I and L are 1 (Crockford's decoding rule).
+var crockfordFix = strings.NewReplacer("O", "0", "I", "1", "L", "1")
+
+// NormalizeCode reads a code as it reaches the counter (docs/api.md,
+// "Counter"): the bare code, or a link whose code parameter holds it (the
+// printed QR); any case; spaces and hyphens anywhere; O for 0, I or L for 1.
+// It returns the code as stored, LW-XXXX-XXXX-XXXX, and whether the input is
+// one; anything else names no coupon.
+func NormalizeCode(input string) (string, bool) {
+	s := strings.TrimSpace(input)
+	if strings.ContainsAny(s, "/?=:") { // a link, never a bare code
+		u, err := url.Parse(s)
+		if err != nil {
+			return "", false
+		}
+		s = u.Query().Get("code")
+	}
+	s = strings.ToUpper(strings.Map(func(r rune) rune {
+		if r == '-' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s))
+	rest, ok := strings.CutPrefix(s, "LW")
+	if !ok || len(rest) != codeGroups*groupLen {
+		return "", false
+	}
+	rest = crockfordFix.Replace(rest)
+	if strings.Trim(rest, codeAlphabet) != "" {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("LW")
+	for i := 0; i < len(rest); i += groupLen {
+		b.WriteString("-" + rest[i:i+groupLen])
+	}
+	return b.String(), true
 }

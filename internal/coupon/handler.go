@@ -78,8 +78,11 @@ func (h *Handler) AdminList(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// Redeem records the admin as the redeemer (the admin guard put them in the
+// context).
 func (h *Handler) Redeem(w http.ResponseWriter, r *http.Request) error {
-	c, err := h.svc.Redeem(r.Context(), r.PathValue("id"))
+	admin, _ := auth.UserFrom(r.Context())
+	c, err := h.svc.Redeem(r.Context(), admin.ID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -94,4 +97,30 @@ func (h *Handler) CancelRedemption(w http.ResponseWriter, r *http.Request) error
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": c.View(h.svc.now())})
 	return nil
+}
+
+// The counter's routes (docs/api.md, "Counter"): {code} is the code as
+// typed or scanned, normalised by the service. Each answers the verdict.
+
+func (h *Handler) CounterLookup(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {
+	return h.counterAnswer(w, caller)(h.svc.Lookup(r.Context(), r.PathValue("code")))
+}
+
+func (h *Handler) CounterRedeem(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {
+	return h.counterAnswer(w, caller)(h.svc.CounterRedeem(r.Context(), caller, r.PathValue("code")))
+}
+
+func (h *Handler) CounterUnredeem(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {
+	return h.counterAnswer(w, caller)(h.svc.CounterUnredeem(r.Context(), caller, r.PathValue("code")))
+}
+
+// counterAnswer writes a counter result as caller sees it, or returns its error.
+func (h *Handler) counterAnswer(w http.ResponseWriter, caller auth.Profile) func(Counter, error) error {
+	return func(c Counter, err error) error {
+		if err != nil {
+			return err
+		}
+		httpx.WriteJSON(w, http.StatusOK, c.Answer(caller, h.svc.now()))
+		return nil
+	}
 }

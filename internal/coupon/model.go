@@ -27,6 +27,7 @@ type Coupon struct {
 	CreatedAt            time.Time
 	ExpiresAt            time.Time
 	RedeemedAt           *time.Time
+	RedeemedBy           string // the account that redeemed it; "" when not redeemed or unknown
 }
 
 // displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past
@@ -82,25 +83,28 @@ type IssueParams struct {
 }
 
 // Admin is a coupon as the admin list shows it (docs/product.md §3.10): with the
-// owner's e-mail, nil when the account was deleted ('Unknown'), and the
-// webinar's title, nil when the webinar is missing ('Unknown Webinar').
+// owner's e-mail, nil when the account was deleted ('Unknown'), the
+// webinar's title, nil when the webinar is missing ('Unknown Webinar'), and
+// the name of the account that redeemed it, nil when none or unknown.
 type Admin struct {
 	Coupon
-	UserEmail    *string
-	WebinarTitle *string
+	UserEmail      *string
+	WebinarTitle   *string
+	RedeemedByName *string
 }
 
 // AdminView is the API form of an Admin coupon: the coupon view with
-// user_email added and webinar_title nullable.
+// user_email and redeemed_by_name added and webinar_title nullable.
 type AdminView struct {
 	View
-	UserEmail    *string `json:"user_email"`
-	WebinarTitle *string `json:"webinar_title"` // shadows View's
+	UserEmail      *string `json:"user_email"`
+	WebinarTitle   *string `json:"webinar_title"` // shadows View's
+	RedeemedByName *string `json:"redeemed_by_name"`
 }
 
 // View returns the API form of a as of now.
 func (a Admin) View(now time.Time) AdminView {
-	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle}
+	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle, RedeemedByName: a.RedeemedByName}
 }
 
 // ListParams is a page of the admin coupon list.

@@ -137,13 +137,14 @@ func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, e
 	return list, false, nil
 }
 
-// Redeem is the admin's 'Mark Redeemed': active → used, redeemed_at now,
-// as one conditional update, so a coupon is redeemed once however many
-// clerks press at once; the others get 409 already_redeemed. An expired
-// coupon is refused (409 coupon_expired) and recorded expired.
-func (s *Service) Redeem(ctx context.Context, id string) (Admin, error) {
+// Redeem is the admin's 'Mark Redeemed': active → used, redeemed_at now and
+// redeemed_by the admin (by), as one conditional update, so a coupon is
+// redeemed once however many clerks press at once; the others get 409
+// already_redeemed. An expired coupon is refused (409 coupon_expired) and
+// recorded expired.
+func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 	now := s.now()
-	ok, err := s.store.redeem(ctx, id, now)
+	ok, err := s.store.redeem(ctx, id, by, now)
 	if err != nil {
 		return Admin{}, err
 	}
@@ -171,7 +172,7 @@ func (s *Service) Redeem(ctx context.Context, id string) (Admin, error) {
 }
 
 // CancelRedemption is the admin's 'Cancel Redemption': used → active,
-// redeemed_at cleared (expired instead when its expiry has passed
+// redeemed_at and redeemed_by cleared (expired instead when its expiry has passed
 // meanwhile); 409 not_redeemed for a coupon that is not used.
 func (s *Service) CancelRedemption(ctx context.Context, id string) (Admin, error) {
 	ok, err := s.store.unredeem(ctx, id, s.now())

@@ -16,7 +16,8 @@ import (
 type store struct{ db *db.DB }
 
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
-	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at`
+	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at,
+	COALESCE(c.redeemed_by, '')`
 
 const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
@@ -24,7 +25,7 @@ func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 	var c Coupon
 	var redeemed sql.NullTime
 	err := row.Scan(&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
-		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed)
+		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy)
 	if err != nil {
 		return Coupon{}, db.MapError(err)
 	}
@@ -104,17 +105,25 @@ func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 }
 
 // adminFrom joins the owner's e-mail, which a deleted account no longer has
-// (its profile row stays as a tombstone: the e-mail comes back null).
-const adminColumns = columns + `, p.email, w.title`
+// (its profile row stays as a tombstone: the e-mail comes back null); the
+// redeemer's name is read by its own primary-key lookup (redeemerName), so
+// every query of the list keeps its joins.
+const adminColumns = columns + `, p.email, w.title, ` + redeemerName
+
+// redeemerName is the display name of the live account that redeemed c,
+// null when none, deleted or nameless (docs/api.md, "Counter").
+const redeemerName = `(SELECT NULLIF(TRIM(rb.first_name || ' ' || rb.last_name), '') FROM profiles rb
+	WHERE rb.id = c.redeemed_by AND rb.deleted_at IS NULL)`
 
 const adminFrom = from + ` LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL`
 
 func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
 	var a Admin
 	var redeemed sql.NullTime
-	var email, title sql.NullString
+	var email, title, redeemer sql.NullString
 	err := row.Scan(&a.ID, &a.Code, &a.UserID, &a.WebinarID, &a.Coupon.WebinarTitle, &a.RegistrationID, &a.PaymentID,
-		&a.ValueCents, &a.OriginalPaymentCents, &a.Status, &a.CreatedAt, &a.ExpiresAt, &redeemed, &email, &title)
+		&a.ValueCents, &a.OriginalPaymentCents, &a.Status, &a.CreatedAt, &a.ExpiresAt, &redeemed, &a.RedeemedBy,
+		&email, &title, &redeemer)
 	if err != nil {
 		return Admin{}, db.MapError(err)
 	}
@@ -128,6 +137,9 @@ func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
 	}
 	if title.Valid {
 		a.WebinarTitle = &title.String
+	}
+	if redeemer.Valid {
+		a.RedeemedByName = &redeemer.String
 	}
 	return a, nil
 }
@@ -150,21 +162,23 @@ func (s store) expireOne(ctx context.Context, id string, now time.Time) error {
 	return db.MapError(err)
 }
 
-// redeem marks an active, unexpired coupon used, in one conditional
-// statement: of two clerks redeeming at once, PostgreSQL's row lock (the
-// second re-checks the WHERE on the row the first wrote) or SQLite's single
-// writer lets exactly one match. It reports whether this call redeemed it.
-func (s store) redeem(ctx context.Context, id string, now time.Time) (bool, error) {
-	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2
-		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now)
+// redeem marks an active, unexpired coupon used by account by, in one
+// conditional statement: of two clerks redeeming at once, PostgreSQL's row
+// lock (the second re-checks the WHERE on the row the first wrote) or
+// SQLite's single writer lets exactly one match. It reports whether this
+// call redeemed it.
+func (s store) redeem(ctx context.Context, id, by string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2, redeemed_by = NULLIF($3, '')
+		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now, by)
 	return affectedOne(res, err)
 }
 
 // unredeem puts a used coupon back: active, or expired when its expiry has
-// passed meanwhile. It reports whether this call changed it.
+// passed meanwhile; redeemed_at and redeemed_by cleared. It reports whether
+// this call changed it.
 func (s store) unredeem(ctx context.Context, id string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
-		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL
+		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL
 		WHERE id = $1 AND status = 'used'`, id, now)
 	return affectedOne(res, err)
 }

@@ -1,0 +1,226 @@
+package coupon
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
+)
+
+// The counter (docs/api.md, "Counter"): store staff and admins look a coupon
+// up by its code, redeem it and undo a redemption.
+
+// Verdicts of a counter lookup.
+const (
+	VerdictValid    = "valid"
+	VerdictRedeemed = "redeemed"
+	VerdictExpired  = "expired"
+)
+
+// UndoWindow is how long after redeeming a coupon staff may undo it
+// themselves; admins may undo any redemption at any time.
+const UndoWindow = 15 * time.Minute
+
+var (
+	errCodeNotFound  = &apperr.Error{Kind: apperr.KindNotFound, Code: "coupon_not_found", Message: "No coupon with this code."}
+	errCounterUsed   = apperr.Conflict("already_redeemed", "This coupon was already redeemed.")
+	errUndoForbidden = &apperr.Error{Kind: apperr.KindForbidden, Code: "undo_not_allowed",
+		Message: "Only the staff member who redeemed this coupon can undo it, within 15 minutes. Ask an admin."}
+)
+
+// Counter is a coupon as the counter reads it: with its owner's display
+// name (never an e-mail or phone) and its redeemer's, each nil when unknown.
+type Counter struct {
+	Coupon
+	OwnerName      *string
+	RedeemedByName *string
+}
+
+// CounterView is a coupon in a counter answer.
+type CounterView struct {
+	ID               string     `json:"id"`
+	Code             string     `json:"code"`
+	ValueCents       int64      `json:"value_cents"`
+	MinPurchaseCents int64      `json:"min_purchase_cents"`
+	OwnerName        *string    `json:"owner_name"`
+	WebinarTitle     string     `json:"webinar_title"`
+	IssuedAt         time.Time  `json:"issued_at"`
+	ExpiresAt        time.Time  `json:"expires_at"`
+	RedeemedAt       *time.Time `json:"redeemed_at"`
+	RedeemedByName   *string    `json:"redeemed_by_name"`
+	RedeemedByMe     bool       `json:"redeemed_by_me"`
+	CanUndo          bool       `json:"can_undo"`
+}
+
+// CounterAnswer is the body of every counter answer.
+type CounterAnswer struct {
+	Verdict string      `json:"verdict"`
+	Coupon  CounterView `json:"coupon"`
+}
+
+// Answer is c's verdict and view for the caller at now. A coupon's minimum
+// purchase is twice its face value (docs/product.md §8).
+func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
+	verdict := VerdictValid
+	switch c.displayStatus(now) {
+	case StatusUsed:
+		verdict = VerdictRedeemed
+	case StatusExpired:
+		verdict = VerdictExpired
+	}
+	mine := c.Status == StatusUsed && c.RedeemedBy != "" && c.RedeemedBy == caller.ID
+	return CounterAnswer{Verdict: verdict, Coupon: CounterView{
+		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: 2 * c.ValueCents,
+		OwnerName: c.OwnerName, WebinarTitle: c.WebinarTitle, IssuedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt,
+		RedeemedAt: c.RedeemedAt, RedeemedByName: c.RedeemedByName, RedeemedByMe: mine,
+		CanUndo: c.Status == StatusUsed && (caller.IsAdmin() || mine && now.Before(c.RedeemedAt.Add(UndoWindow))),
+	}}
+}
+
+// Lookup finds the coupon input names (NormalizeCode; 404 coupon_not_found
+// otherwise). An active coupon past its expiry is recorded expired
+// (docs/product.md §5) and answered so.
+func (s *Service) Lookup(ctx context.Context, input string) (Counter, error) {
+	c, err := s.counterByCode(ctx, input)
+	if err != nil {
+		return Counter{}, err
+	}
+	now := s.now()
+	if c.Status == StatusActive && !now.Before(c.ExpiresAt) {
+		if err := s.store.expireOne(ctx, c.ID, now); err != nil {
+			return Counter{}, err
+		}
+		c.Status = StatusExpired // nothing redeems a coupon past its expiry
+	}
+	return c, nil
+}
+
+// CounterRedeem redeems the coupon input names for caller: one conditional
+// update (store.redeem), so of any number of clerks at once exactly one
+// wins and the others get 409 already_redeemed. Expiry is checked now, at
+// redeem time: a coupon that expired while on screen is refused with 409
+// coupon_expired and recorded expired.
+func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input string) (Counter, error) {
+	c, err := s.counterByCode(ctx, input)
+	if err != nil {
+		return Counter{}, err
+	}
+	now := s.now()
+	ok, err := s.store.redeem(ctx, c.ID, caller.ID, now)
+	if err != nil {
+		return Counter{}, err
+	}
+	if c, err = s.store.counter(ctx, c.Code); err != nil {
+		return Counter{}, err
+	}
+	switch {
+	case ok:
+		return c, nil
+	case c.Status == StatusUsed:
+		return Counter{}, errCounterUsed
+	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
+		if err := s.store.expireOne(ctx, c.ID, now); err != nil {
+			return Counter{}, err
+		}
+		return Counter{}, errExpired
+	default:
+		// Active and unexpired, yet not redeemed: an undo landed between
+		// the update and the read.
+		return Counter{}, errChanged
+	}
+}
+
+// CounterUnredeem undoes the redemption of the coupon input names: staff
+// their own within UndoWindow of it, admins any (403 undo_not_allowed
+// otherwise; 409 not_redeemed when it is not redeemed). The rule is part
+// of the conditional update, so it holds at the moment of the change.
+func (s *Service) CounterUnredeem(ctx context.Context, caller auth.Profile, input string) (Counter, error) {
+	c, err := s.counterByCode(ctx, input)
+	if err != nil {
+		return Counter{}, err
+	}
+	now := s.now()
+	var ok bool
+	if caller.IsAdmin() {
+		ok, err = s.store.unredeem(ctx, c.ID, now)
+	} else {
+		ok, err = s.store.unredeemOwn(ctx, c.ID, caller.ID, now.Add(-UndoWindow), now)
+	}
+	if err != nil {
+		return Counter{}, err
+	}
+	if c, err = s.store.counter(ctx, c.Code); err != nil {
+		return Counter{}, err
+	}
+	switch {
+	case ok:
+		return c, nil
+	case c.Status != StatusUsed:
+		return Counter{}, errNotRedeemed
+	default:
+		return Counter{}, errUndoForbidden
+	}
+}
+
+// counterByCode reads the coupon input names, or 404 coupon_not_found.
+func (s *Service) counterByCode(ctx context.Context, input string) (Counter, error) {
+	code, ok := NormalizeCode(input)
+	if !ok {
+		return Counter{}, errCodeNotFound
+	}
+	c, err := s.store.counter(ctx, code)
+	if errors.Is(err, db.ErrNotFound) {
+		return Counter{}, errCodeNotFound
+	}
+	return c, err
+}
+
+// counterColumns add to a coupon its owner's display name (the account's
+// names, else the name given at registration; null once the account is
+// deleted) and its redeemer's.
+const counterColumns = columns + `,
+	CASE WHEN o.deleted_at IS NULL THEN COALESCE(NULLIF(TRIM(o.first_name || ' ' || o.last_name), ''),
+		NULLIF(TRIM(r.user_name_for_registration), '')) END, ` + redeemerName
+
+// counter reads the coupon with code (db.ErrNotFound when none): one read
+// of the unique index on code.
+func (s store) counter(ctx context.Context, code string) (Counter, error) {
+	row := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+counterColumns+from+`
+		LEFT JOIN profiles o ON o.id = c.user_id
+		LEFT JOIN webinar_registrations r ON r.id = c.webinar_registration_id
+		WHERE c.code = $1`, code)
+	var c Counter
+	var redeemed sql.NullTime
+	var owner, redeemer sql.NullString
+	err := row.Scan(&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
+		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy,
+		&owner, &redeemer)
+	if err != nil {
+		return Counter{}, db.MapError(err)
+	}
+	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
+	if redeemed.Valid {
+		t := redeemed.Time.UTC()
+		c.RedeemedAt = &t
+	}
+	if owner.Valid {
+		c.OwnerName = &owner.String
+	}
+	if redeemer.Valid {
+		c.RedeemedByName = &redeemer.String
+	}
+	return c, nil
+}
+
+// unredeemOwn is unredeem for staff: only a redemption by account by, made
+// after since.
+func (s store) unredeemOwn(ctx context.Context, id, by string, since, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
+		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL
+		WHERE id = $1 AND status = 'used' AND redeemed_by = $3 AND redeemed_at > $4`, id, now, by, since)
+	return affectedOne(res, err)
+}
