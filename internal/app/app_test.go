@@ -140,3 +140,32 @@ func TestReadyReportsStorage(t *testing.T) {
 		t.Fatalf("storage broken: %d %q, want 503 storage unreachable", res.Status, res.Body)
 	}
 }
+
+// Only the counter page's document may use the camera and compile
+// WebAssembly (docs/api.md, "Counter"); every other response keeps the
+// strict policies.
+func TestCounterPagePolicies(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	c := s.Client()
+	for path, counter := range map[string]bool{
+		"/counter":                               true,
+		"/counter?code=LW-7K3M-Q9PX-4TRW":        true,
+		"/counter/":                              true,
+		"/":                                      false,
+		"/counterfeit":                           false,
+		"/counter/x":                             false,
+		"/admin/coupons":                         false,
+		"/api/counter/coupons/LW-7K3M-Q9PX-4TRW": false,
+		"/api/config":                            false,
+	} {
+		h := c.Do("GET", path, nil).Header
+		csp, pp := h.Get("Content-Security-Policy"), h.Get("Permissions-Policy")
+		wasm, camera := strings.Contains(csp, "'wasm-unsafe-eval'"), strings.Contains(pp, "camera=(self)")
+		if wasm != counter || camera != counter || !strings.Contains(csp, "frame-ancestors 'none'") || strings.Contains(csp, "'unsafe-eval'") {
+			t.Errorf("%s: Content-Security-Policy %q, Permissions-Policy %q; counter policies wanted: %v", path, csp, pp, counter)
+		}
+		if !counter && !strings.Contains(pp, "camera=()") {
+			t.Errorf("%s: Permissions-Policy %q lets the camera in", path, pp)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"watchwin/internal/httpx"
 )
 
 // pageWriter writes index.html for a client route through the page
@@ -54,6 +56,9 @@ func spaHandler(dist fs.FS, pages pageWriter) http.Handler {
 				return
 			}
 		}
+		if cleanPath(r.URL.Path) == counterPage {
+			httpx.CounterPolicies(w.Header())
+		}
 		if tmpl != nil {
 			pages(w, r, tmpl, index)
 			return
@@ -62,6 +67,10 @@ func spaHandler(dist fs.FS, pages pageWriter) http.Handler {
 		http.ServeContent(w, r, "index.html", time.Time{}, bytes.NewReader(index))
 	})
 }
+
+// counterPage is the counter's client route, the one document that may use
+// the camera and WebAssembly (httpx.CounterPolicies).
+const counterPage = "/counter"
 
 // hidden reports whether a path inside the build names a dot file or
 // folder.

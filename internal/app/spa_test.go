@@ -48,3 +48,18 @@ func TestSPACaching(t *testing.T) {
 		}
 	}
 }
+
+// The counter's QR decoder is WebAssembly: served with its own type (which
+// WebAssembly.instantiateStreaming requires) and cached like any asset.
+func TestSPAServesWebAssembly(t *testing.T) {
+	dist := fstest.MapFS{
+		"index.html":                    {Data: []byte(`<!doctype html><div id="root"></div>`)},
+		"assets/zxing_reader-ab12.wasm": {Data: []byte("\x00asm\x01\x00\x00\x00")},
+	}
+	rec := httptest.NewRecorder()
+	spaHandler(dist, nil).ServeHTTP(rec, httptest.NewRequest("GET", "/assets/zxing_reader-ab12.wasm", nil))
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "application/wasm" ||
+		rec.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+		t.Errorf("wasm asset: %d, Content-Type %q, Cache-Control %q", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control"))
+	}
+}

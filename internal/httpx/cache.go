@@ -20,7 +20,7 @@ func NoStore(next http.Handler) http.Handler {
 }
 
 // Compress gzips text answers (HTML, CSS, JavaScript, JSON, SVG, plain
-// text) of at least 1 kB for clients that accept it, with klauspost's
+// text) and WebAssembly (the counter's QR decoder) of at least 1 kB for clients that accept it, with klauspost's
 // gzhttp. Images and other media are already compressed and pass through
 // untouched, with their strong ETags. ETags of compressed answers are
 // weak (W/"…", as ServeBytes writes them), which says the gzip and plain
@@ -40,7 +40,7 @@ func compressible(contentType string) bool {
 	switch {
 	case strings.HasPrefix(ct, "text/"), strings.HasPrefix(ct, "application/json"),
 		strings.HasPrefix(ct, "application/javascript"), strings.HasPrefix(ct, "application/manifest+json"),
-		strings.HasPrefix(ct, "image/svg+xml"):
+		strings.HasPrefix(ct, "image/svg+xml"), strings.HasPrefix(ct, "application/wasm"):
 		return true
 	}
 	return false

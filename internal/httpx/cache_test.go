@@ -30,7 +30,7 @@ func TestCompress(t *testing.T) {
 			_, _ = w.Write(body)
 		}))
 	}
-	for _, ct := range []string{"application/json; charset=utf-8", "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8", "image/svg+xml"} {
+	for _, ct := range []string{"application/json; charset=utf-8", "text/html; charset=utf-8", "text/javascript; charset=utf-8", "text/css; charset=utf-8", "image/svg+xml", "application/wasm"} {
 		rec := send(serve(ct), "GET", map[string]string{"Accept-Encoding": "gzip, deflate, br"})
 		if rec.Header().Get("Content-Encoding") != "gzip" || rec.Header().Get("Vary") != "Accept-Encoding" {
 			t.Errorf("%s: Content-Encoding %q, Vary %q", ct, rec.Header().Get("Content-Encoding"), rec.Header().Get("Vary"))

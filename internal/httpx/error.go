@@ -71,12 +71,12 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		// The client went away before the answer: nothing failed on our
 		// side and nobody reads the body. 499 is the status proxies log
 		// for it (nginx's "client closed request").
-		slog.InfoContext(r.Context(), "request canceled by the client", "method", r.Method, "path", r.URL.Path)
+		slog.InfoContext(r.Context(), "request canceled by the client", "method", r.Method, "path", LoggedPath(r.URL.Path))
 		w.WriteHeader(StatusClientClosed)
 		return
 	}
 	id := RequestID(r.Context())
-	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err) // LogHandler adds request_id
+	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", LoggedPath(r.URL.Path), "err", err) // LogHandler adds request_id
 	WriteJSON(w, http.StatusInternalServerError, errorBody{errorDetail{
 		Code:    "internal",
 		Message: "Something went wrong on our side. Please try again. (request " + id + ")",

@@ -110,8 +110,8 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 // LogRequests logs one line per API request: method, path (never the query,
-// which may carry personal data), status and duration (and, through
-// LogHandler, the request id).
+// which may carry personal data, and never a coupon code: LoggedPath),
+// status and duration (and, through LogHandler, the request id).
 func LogRequests(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -123,9 +123,31 @@ func LogRequests(next http.Handler) http.Handler {
 		} else if len(r.URL.Path) > 4 && r.URL.Path[:5] == "/api/" {
 			level = slog.LevelInfo
 		}
-		slog.Log(r.Context(), level, "http", "method", r.Method, "path", r.URL.Path, "status", rec.status,
+		slog.Log(r.Context(), level, "http", "method", r.Method, "path", LoggedPath(r.URL.Path), "status", rec.status,
 			"duration_ms", time.Since(start).Milliseconds())
 	})
+}
+
+// codePrefix starts the API paths that hold a coupon code, which is bearer
+// value (docs/api.md, "Counter"), followed by one of codeActions or nothing.
+// The code may be a whole link, slashes included, once the path is decoded.
+const codePrefix = "/api/counter/coupons/"
+
+var codeActions = []string{"/redeem", "/unredeem"}
+
+// LoggedPath is path as the request log writes it: a coupon code in it
+// becomes {code}.
+func LoggedPath(path string) string {
+	rest, ok := strings.CutPrefix(path, codePrefix)
+	if !ok {
+		return path
+	}
+	for _, action := range codeActions {
+		if strings.HasSuffix(rest, action) {
+			return codePrefix + "{code}" + action
+		}
+	}
+	return codePrefix + "{code}"
 }
 
 // Recover turns a panic in a handler into a logged 500.
@@ -154,6 +176,27 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
+// PermissionsPolicy turns off the powerful features no page uses (the
+// camera, except on the counter page: CounterPolicies) and lets Stripe.js
+// take payments.
+const PermissionsPolicy = `camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")`
+
+// The counter page's policies (docs/api.md, "Counter"): its camera scanner
+// may use the camera (this origin only), and its QR decoder, WebAssembly
+// served from this origin, may be compiled ('wasm-unsafe-eval' allows that
+// and no JavaScript eval). Every other response keeps the stricter ones.
+var (
+	CounterContentSecurityPolicy = strings.Replace(ContentSecurityPolicy, "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1)
+	CounterPermissionsPolicy     = strings.Replace(PermissionsPolicy, "camera=()", "camera=(self)", 1)
+)
+
+// CounterPolicies gives a response the counter page's policies instead of
+// the ones SecurityHeaders set.
+func CounterPolicies(h http.Header) {
+	h["Content-Security-Policy"] = []string{CounterContentSecurityPolicy}
+	h["Permissions-Policy"] = []string{CounterPermissionsPolicy}
+}
+
 // securityHeaders are the headers every response carries, keys in
 // canonical form. SecurityHeaders puts these very slices in each response's
 // header map rather than building them per request: Header.Set and Add
@@ -167,7 +210,7 @@ var securityHeaders = []struct {
 	{"Referrer-Policy", []string{"strict-origin-when-cross-origin"}},
 	{"X-Frame-Options", []string{"DENY"}},
 	{"Cross-Origin-Opener-Policy", []string{"same-origin"}},
-	{"Permissions-Policy", []string{"camera=(), microphone=(), geolocation=(), payment=(self \"https://js.stripe.com\")"}},
+	{"Permissions-Policy", []string{PermissionsPolicy}},
 }
 
 // SecurityHeaders sets the headers every response carries.

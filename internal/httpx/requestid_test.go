@@ -89,3 +89,22 @@ func TestLogLinesCarryRequestID(t *testing.T) {
 		}
 	}
 }
+
+// A coupon code in an API path is bearer value: the request log names the
+// route, never the code.
+func TestLoggedPathHidesCodes(t *testing.T) {
+	for path, want := range map[string]string{
+		"/api/counter/coupons/LW-7K3M-Q9PX-4TRW":                               "/api/counter/coupons/{code}",
+		"/api/counter/coupons/LW-7K3M-Q9PX-4TRW/redeem":                        "/api/counter/coupons/{code}/redeem",
+		"/api/counter/coupons/https:%2F%2Fx%2Fcounter%3Fcode=LW-7K3M/unredeem": "/api/counter/coupons/{code}/unredeem",
+		"/api/counter/coupons/https://x/counter?code=LW-7K3M-Q9PX-4TRW":        "/api/counter/coupons/{code}",
+		"/api/counter/coupons/https://x/counter?code=LW-7K3M/redeem":           "/api/counter/coupons/{code}/redeem",
+		"/api/counter/coupons/":                                                "/api/counter/coupons/{code}",
+		"/api/admin/coupons/c1/redeem":                                         "/api/admin/coupons/c1/redeem",
+		"/counter":                                                             "/counter",
+	} {
+		if got := httpx.LoggedPath(path); got != want {
+			t.Errorf("LoggedPath(%q) = %q, want %q", path, got, want)
+		}
+	}
+}
