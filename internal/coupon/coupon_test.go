@@ -81,8 +81,9 @@ func TestCouponMailGolden(t *testing.T) {
 			t.Errorf("HTML part lacks %q", want)
 		}
 	}
-	if a := msg.Attachments; len(a) != 1 || a[0].ContentID != "coupon-qr" || a[0].QRCode != c.Code || a[0].ContentType != "image/png" {
-		t.Fatalf("attachments: %+v, want the QR code of the coupon's code", a)
+	const link = "https://webinars.example.com/counter?code=LW-7K3M-Q9PX-4TRW"
+	if a := msg.Attachments; len(a) != 1 || a[0].ContentID != "coupon-qr" || a[0].QRCode != link || a[0].ContentType != "image/png" {
+		t.Fatalf("attachments: %+v, want the QR code of the coupon's counter link", a)
 	}
 	mailtest.Golden(t, "coupon", msg)
 }

@@ -3,6 +3,7 @@ package coupon
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
 
@@ -32,8 +33,8 @@ type Mailer struct {
 }
 
 // Message is the e-mail that carries a new coupon to its owner: code, value,
-// webinar, expiry, terms and the QR code of the code (inline, drawn when the
-// mail is sent). DedupeKey makes it one e-mail per coupon however often
+// webinar, expiry, terms and the QR code (inline, drawn when the mail is
+// sent) of the counter link, CounterLink. DedupeKey makes it one e-mail per coupon however often
 // fulfilment is replayed.
 func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message, error) {
 	msg, err := m.Templates.Render(ctx, "coupon", to, couponMailData{
@@ -47,7 +48,7 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 	}
 	msg.DedupeKey = "coupon:" + c.ID
 	msg.Attachments = []mail.Attachment{{
-		Filename: "coupon-qr.png", ContentType: "image/png", ContentID: "coupon-qr", QRCode: c.Code,
+		Filename: "coupon-qr.png", ContentType: "image/png", ContentID: "coupon-qr", QRCode: CounterLink(m.Templates.Link, c.Code),
 	}}
 	return msg, nil
 }
@@ -63,4 +64,12 @@ func (m Mailer) terms() []string {
 type couponMailData struct {
 	Code, Value, Webinar, Expires, Dashboard string
 	Terms                                    []string
+}
+
+// CounterLink is what a coupon's QR code holds (docs/api.md, "Counter"): the
+// counter page's link with the code, {base URL}/counter?code=LW-…, so a
+// phone's own camera opens the verdict for staff; the counter's scanner
+// takes it or the bare code alike. link makes the absolute URL of a path.
+func CounterLink(link func(pathAndQuery string) string, code string) string {
+	return link("/counter?code=" + url.QueryEscape(code))
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
@@ -25,7 +26,8 @@ func (s *sentMail) Send(_ context.Context, _ string, m mail.Message) error {
 }
 
 // The coupon e-mail, as the mail worker sends it, carries a QR code that
-// a scanner reads as the code of the coupon that was issued.
+// a scanner reads as the counter link of the coupon that was issued, and
+// the counter reads that link as the coupon's code.
 func TestCouponMailQRIsTheIssuedCode(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
@@ -44,8 +46,12 @@ func TestCouponMailQRIsTheIssuedCode(t *testing.T) {
 		if len(atts) != 1 || atts[0].ContentID != "coupon-qr" {
 			t.Fatalf("coupon e-mail attachments = %+v, want the QR code", atts)
 		}
-		if got := testutil.ReadQR(t, atts[0].Data); got != c.Code {
-			t.Errorf("QR code reads %q, want the coupon's code %s", got, c.Code)
+		got := testutil.ReadQR(t, atts[0].Data)
+		if want := s.URL + "/counter?code=" + c.Code; got != want {
+			t.Errorf("QR code reads %q, want the coupon's counter link %s", got, want)
+		}
+		if code, ok := coupon.NormalizeCode(got); !ok || code != c.Code {
+			t.Errorf("the counter reads the QR code as %q, %v; want %s", code, ok, c.Code)
 		}
 	})
 }
