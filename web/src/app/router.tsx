@@ -12,6 +12,7 @@ import {
   RequireAuth,
 } from "@/features/auth";
 import { loadAdminCouponsPage, loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
+import { loadCounterPage } from "@/features/counter";
 import { loadDashboardPage } from "@/features/dashboard";
 import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage } from "@/features/giveaway";
@@ -109,6 +110,10 @@ export const pageRoutes: RouteObject[] = [
       { path: "migration-tool", element: lazyPage(loadMigrationToolPage) },
     ],
   },
+
+  // staff or admin; the page decides what anyone else sees (a coupon's QR
+  // opened by a customer's phone says only "ask the store staff").
+  { path: "counter", element: lazyPage(loadCounterPage) },
 
   // admin
   {

@@ -21,6 +21,11 @@ export const adminSession: Session = {
   profile: { id: "a1", email: "admin@example.com", role: "admin", firstName: "Ada", lastName: "Min", phoneNumber: null },
 };
 
+export const staffSession: Session = {
+  user: { id: "s1", email: "clerk@example.com" },
+  profile: { id: "s1", email: "clerk@example.com", role: "staff", firstName: "Rita", lastName: "Clerk", phoneNumber: null },
+};
+
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

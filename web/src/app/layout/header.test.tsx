@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
+import { adminSession, jsonResponse, mockApi, renderApp, staffSession, userSession } from "@/test/utils";
 import { Header } from "./header";
 
 describe("Header", () => {
@@ -52,5 +52,19 @@ describe("Header", () => {
     const [store] = await screen.findAllByRole("link", { name: /^Store/ });
     expect(store).toHaveAttribute("href", "https://shop.example.com");
     expect(screen.queryByRole("link", { name: /Admin Portal/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["staff", staffSession, true, false],
+    ["an admin", adminSession, true, true],
+    ["a user", userSession, false, false],
+  ])("shows %s the Counter link (and Admin Portal to admins only)", async (_who, session, counter, admin) => {
+    mockApi(session);
+    renderApp(<Header />);
+    await screen.findAllByRole("link", { name: "Dashboard" });
+    const counterLinks = screen.queryAllByRole("link", { name: "Counter" });
+    expect(counterLinks).toHaveLength(counter ? 1 : 0); // the mobile menu is closed
+    for (const link of counterLinks) expect(link).toHaveAttribute("href", "/counter");
+    expect(screen.queryAllByRole("link", { name: "Admin Portal" })).toHaveLength(admin ? 1 : 0);
   });
 });

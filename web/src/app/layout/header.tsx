@@ -1,4 +1,4 @@
-import { ExternalLink, LayoutDashboard, LogIn, LogOut, Menu, ShieldUser, X } from "lucide-react";
+import { ExternalLink, LayoutDashboard, LogIn, LogOut, Menu, ScanLine, ShieldUser, X } from "lucide-react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -41,7 +41,7 @@ function StoreLink({ className, children }: { className: string; children: React
 }
 
 export function Header() {
-  const { user, isAdmin, signOut, signingOut } = useAuth();
+  const { user, isAdmin, canUseCounter, signOut, signingOut } = useAuth();
   const { pathname } = useLocation();
   // The mobile menu remembers the page it was opened on and closes whenever
   // the page changes (reset while rendering: no effect, no extra commit).
@@ -65,6 +65,15 @@ export function Header() {
           <span className="inline-flex items-center gap-2">
             {mobile && <LayoutDashboard className="size-4" aria-hidden="true" />}
             Dashboard
+          </span>
+        </NavLink>
+      )}
+      {canUseCounter && (
+        // A document load, not in-app navigation: /counter's own policy allows its decoder (docs/api.md).
+        <NavLink to="/counter" reloadDocument className={mobile ? mobileNavClass : navClass}>
+          <span className="inline-flex items-center gap-2">
+            <ScanLine className="size-4" aria-hidden="true" />
+            Counter
           </span>
         </NavLink>
       )}

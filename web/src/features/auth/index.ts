@@ -1,7 +1,7 @@
 // Public surface of the auth feature for the app shell and other features.
 export { AuthProvider } from "./components/auth-provider";
 export { LoginRedirect } from "./components/login-redirect";
-export { RequireAuth } from "./components/require-auth";
+export { RedirectToAuth, RequireAuth } from "./components/require-auth";
 export { RequireAdmin } from "./components/require-admin";
 export { useAuth } from "./hooks/use-auth";
 export { authKeys } from "./api/keys";

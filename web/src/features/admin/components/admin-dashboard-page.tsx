@@ -1,4 +1,4 @@
-import { Gift, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
+import { Gift, ScanLine, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
@@ -9,12 +9,14 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { SiteImagesTab } from "./site-images-tab";
 import { UserResetPanel } from "./user-reset-panel";
 
-const sections: { to: string; title: string; text: string; icon: LucideIcon }[] = [
+/** `reloadDocument`: /counter loads as a page of its own, under its own policy (docs/api.md). */
+const sections: { to: string; title: string; text: string; icon: LucideIcon; reloadDocument?: boolean }[] = [
   { to: "/admin/webinars", title: "Webinar Management", text: "Create, edit and retire webinars.", icon: Video },
   { to: "/admin/settings", title: "Site Settings", text: "Store details, announcement banner, backgrounds.", icon: Settings },
   { to: "/admin/users", title: "User Management", text: "Edit accounts, roles and passwords.", icon: Users },
   { to: "/admin/coupons", title: "Coupons", text: "Find coupons, mark them redeemed.", icon: Ticket },
   { to: "/admin/giveaway-winners", title: "Giveaway Winners", text: "Notify winners, pick new ones.", icon: Gift },
+  { to: "/counter", title: "Counter", text: "Scan a coupon, check it, redeem it.", icon: ScanLine, reloadDocument: true },
 ];
 
 function AccountTab() {
@@ -53,11 +55,12 @@ export function AdminDashboardPage() {
     <PageContainer className="pb-24">
       <PageHeader title="Admin Dashboard" description="Run the store: webinars, coupons, users, settings and images." />
       <nav aria-label="Admin sections" className="mb-10">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
-          {sections.map(({ to, title, text, icon: Icon }) => (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {sections.map(({ to, title, text, icon: Icon, reloadDocument }) => (
             <li key={to}>
               <Link
                 to={to}
+                reloadDocument={reloadDocument}
                 className="group flex h-full flex-col gap-3 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-accent-300 hover:bg-accent-50/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <span className="grid size-10 place-items-center rounded-lg bg-accent-50 text-accent-600 group-hover:bg-accent-500 group-hover:text-white">

@@ -27,7 +27,8 @@ export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 /** PUT /api/admin/users/{id}: the account after the edit. */
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 
-export const ROLES = ["user", "admin"] as const;
+/** Staff use the counter (/counter) and nothing of the admin area (docs/api.md "Counter"). */
+export const ROLES = ["user", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Which of an account's fields it does not have yet: those may stay empty in the Edit dialog. */
@@ -59,7 +60,7 @@ export function editUserSchema(blank: BlankFields = { firstName: false, lastName
     firstName: text(1, messages.firstName, 100, "First name must be at most 100 characters", blank.firstName),
     lastName: text(1, messages.lastName, 100, "Last name must be at most 100 characters", blank.lastName),
     phoneNumber: text(7, messages.phoneNumber, 30, "Phone number must be at most 30 characters", blank.phoneNumber),
-    role: z.enum(ROLES, { error: "Role must be user or admin" }),
+    role: z.enum(ROLES, { error: "Role must be user, staff or admin" }),
   });
 }
 export type EditUserInput = z.infer<ReturnType<typeof editUserSchema>>;

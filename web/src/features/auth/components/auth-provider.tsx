@@ -50,6 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       profile,
       isAdmin: profile?.role === "admin",
+      canUseCounter: profile?.role === "staff" || profile?.role === "admin",
       loading,
       signOut,
       signingOut,

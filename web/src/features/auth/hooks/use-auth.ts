@@ -6,6 +6,8 @@ export type AuthContextValue = {
   profile: Profile | null;
   /** True only when the profile's role is 'admin'. */
   isAdmin: boolean;
+  /** True when the role may use the counter (/counter): 'staff' or 'admin' (docs/api.md "Counter"). */
+  canUseCounter: boolean;
   /** True until the first session check has finished. */
   loading: boolean;
   /**

@@ -1,8 +1,22 @@
 import { screen, within } from "@testing-library/react";
+import type { ComponentProps } from "react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, renderApp, userSession } from "@/test/utils";
 import { PrintableCoupon, PrintCouponButton, type PrintableCouponData } from "./printable-coupon";
+
+// The QR library as it is, with the values it was asked to encode recorded.
+const qrValues = vi.hoisted(() => [] as string[]);
+vi.mock("qrcode.react", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("qrcode.react")>();
+  return {
+    ...actual,
+    QRCodeSVG: (props: ComponentProps<typeof actual.QRCodeSVG>) => {
+      qrValues.push(props.value as string);
+      return <actual.QRCodeSVG {...props} />;
+    },
+  };
+});
 
 const coupon: PrintableCouponData = {
   code: "LW-7K3M-Q9PX-4TRW",
@@ -35,6 +49,13 @@ describe("PrintableCoupon", () => {
     expect(qr.querySelector("path")).not.toBeNull();
     // Generated locally: no image is loaded from anywhere.
     expect(document.querySelector("img")).toBeNull();
+  });
+
+  it("encodes the counter page's URL with the code, on this site", async () => {
+    qrValues.length = 0;
+    renderCoupon();
+    await screen.findByRole("img", { name: "QR code of coupon LW-7K3M-Q9PX-4TRW" });
+    expect(new Set(qrValues)).toEqual(new Set([`${window.location.origin}/counter?code=LW-7K3M-Q9PX-4TRW`]));
   });
 
   it("dates the coupon in the store's time zone", async () => {

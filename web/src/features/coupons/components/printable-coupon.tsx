@@ -3,6 +3,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useCallback } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { store, storeAddressLine } from "@/config/store";
+import { counterUrl } from "@/features/counter";
 import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
 import { notify } from "@/lib/toast";
 import { cn } from "@/lib/utils";
@@ -32,8 +33,10 @@ type PrintableCouponProps = {
 
 /**
  * The coupon as the customer prints it and the store scans it: value, code
- * (large, monospace), QR code of the code made in the browser (a code is
- * bearer value: it never goes to an image service, docs/product.md §12), webinar,
+ * (large, monospace), a QR code of the counter page's URL with the code
+ * (docs/api.md "Counter": staff see the verdict, anyone else is asked to see
+ * the staff), made in the browser (a code is bearer value: it never goes to
+ * an image service, docs/product.md §12), webinar,
  * issue and expiry dates in the store's time zone, the terms of docs/product.md §8.
  * While it is on the page, printing prints only this coupon, on one page
  * (printable-coupon.css). A redeemed or expired coupon says so in print too.
@@ -99,7 +102,7 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
         </dl>
         <figure className="grid justify-items-center gap-1 justify-self-center">
           <QRCodeSVG
-            value={coupon.code}
+            value={counterUrl(coupon.code)}
             size={152}
             level="M"
             marginSize={2}

@@ -123,9 +123,10 @@ describe("Edit dialog", () => {
     expect(d.getByLabelText("Last Name")).toHaveValue("Carter");
     expect(d.getByLabelText("Phone")).toHaveValue("630-555-0199");
     expect(d.getByLabelText("Role")).toHaveValue("user");
-    expect(within(d.getByLabelText("Role")).getAllByRole("option").map((o) => (o as HTMLOptionElement).value)).toEqual([
-      "user",
-      "admin",
+    expect(within(d.getByLabelText("Role")).getAllByRole("option").map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
+      ["user", "User"],
+      ["staff", "Staff"],
+      ["admin", "Admin"],
     ]);
     await userEvent.click(d.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -146,7 +147,8 @@ describe("Edit dialog", () => {
     const d = within(await screen.findByRole("dialog", { name: "Edit User" }));
     await userEvent.clear(d.getByLabelText("First Name"));
     await userEvent.type(d.getByLabelText("First Name"), "  Samuel ");
-    await userEvent.selectOptions(d.getByLabelText("Role"), "admin");
+    await userEvent.selectOptions(d.getByLabelText("Role"), "Staff");
+    expect(d.getByText("Staff check and redeem coupons at the counter; they cannot open the admin area.")).toBeInTheDocument();
     await userEvent.click(d.getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
@@ -154,11 +156,11 @@ describe("Edit dialog", () => {
       firstName: "Samuel",
       lastName: "Carter",
       phoneNumber: "630-555-0199",
-      role: "admin",
+      role: "staff",
     });
     const row = await rowOf(sam.email);
     expect(await within(row).findByRole("cell", { name: "Samuel" })).toBeInTheDocument();
-    expect(within(row).getByText("admin")).toBeInTheDocument();
+    expect(within(row).getByText("staff")).toBeInTheDocument();
   });
 
   it("shows the sign-up rules before sending", async () => {

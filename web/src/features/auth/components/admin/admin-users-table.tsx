@@ -27,6 +27,13 @@ function Blank() {
   );
 }
 
+/** The role in words: admin stands out, staff is marked, anything else reads "user". */
+function RoleBadge({ role }: { role: string }) {
+  if (role === "admin") return <Badge variant="default">admin</Badge>;
+  if (role === "staff") return <Badge variant="info">staff</Badge>;
+  return <Badge variant="muted">user</Badge>;
+}
+
 /** Every account, by e-mail (docs/product.md §3.10), with Edit, Change Password and Delete. */
 export function AdminUsersTable({
   users,
@@ -82,7 +89,7 @@ export function AdminUsersTable({
                   {u.phoneNumber || <Blank />}
                 </td>
                 <td data-label="Role" className={responsiveCell}>
-                  {u.role === "admin" ? <Badge variant="default">admin</Badge> : <Badge variant="muted">user</Badge>}
+                  <RoleBadge role={u.role} />
                 </td>
                 <td className="px-4 py-3 max-sm:col-span-2 max-sm:p-0">
                   <div className="flex gap-1 sm:justify-end max-sm:-ml-2">

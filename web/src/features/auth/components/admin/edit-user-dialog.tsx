@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import {
@@ -14,12 +15,12 @@ import {
   editUserSchema,
   ROLES,
   type AdminUser,
+  type Role,
   type EditUserFormValues,
   type EditUserInput,
 } from "../../api/admin-user-schemas";
 import { useUpdateUser } from "../../api/update-user";
 import { applyServerFieldError } from "../../lib/apply-server-error";
-import { NativeSelect } from "./native-select";
 
 type EditUserDialogProps = {
   /** The account to edit; the dialog is open while set. */
@@ -30,7 +31,18 @@ type EditUserDialogProps = {
 };
 
 const FIELDS = ["email", "firstName", "lastName", "phoneNumber", "role"] as const;
-const ROLE_LABELS: Record<(typeof ROLES)[number], string> = { user: "User", admin: "Admin" };
+const ROLE_LABELS: Record<Role, string> = { user: "User", staff: "Staff", admin: "Admin" };
+
+const ROLE_HELP: Record<Role, string> = {
+  user: "Users watch webinars and buy coupons.",
+  staff: "Staff check and redeem coupons at the counter; they cannot open the admin area.",
+  admin: "Admins manage webinars, coupons, users and site settings.",
+};
+
+/** The account's role as the form knows it; an unknown one shows as User. */
+function formRole(role: string): Role {
+  return (ROLES as readonly string[]).includes(role) ? (role as Role) : "user";
+}
 
 /**
  * 'Edit User': e-mail, names, phone and role (docs/api.md "Admin: users").
@@ -87,7 +99,7 @@ function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
       firstName: user.firstName,
       lastName: user.lastName,
       phoneNumber: user.phoneNumber,
-      role: user.role === "admin" ? "admin" : "user",
+      role: formRole(user.role),
     },
   });
   const role = useWatch({ control, name: "role" });
@@ -142,9 +154,9 @@ function EditUserForm({ user, self, onBusyChange, onDone }: EditUserFormProps) {
         label="Role"
         error={errors.role?.message}
         description={
-          self && role === "user"
-            ? "This is your own account: as a user you lose access to the admin area when you save."
-            : "Admins manage webinars, coupons, users and site settings."
+          self && role !== "admin"
+            ? `This is your own account: as ${role === "staff" ? "staff" : "a user"} you lose access to the admin area when you save.`
+            : ROLE_HELP[role]
         }
       >
         <FormControl>

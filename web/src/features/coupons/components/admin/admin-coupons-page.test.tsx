@@ -7,7 +7,11 @@ import type { AdminCoupon } from "../../api/admin-schemas";
 import { AdminCouponsPage } from "./admin-coupons-page";
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
-type ApiCoupon = Omit<AdminCoupon, "webinar_title" | "user_email"> & { webinar_title: string | null; user_email: string | null };
+type ApiCoupon = Omit<AdminCoupon, "webinar_title" | "user_email" | "redeemed_by_name"> & {
+  webinar_title: string | null;
+  user_email: string | null;
+  redeemed_by_name?: string | null;
+};
 
 let seq = 0;
 function makeCoupon(overrides: Partial<ApiCoupon> = {}): ApiCoupon {
@@ -38,6 +42,7 @@ const used = makeCoupon({
   code: "LW-USED-USED-0001",
   status: "used",
   redeemed_at: "2026-12-02T18:00:00Z",
+  redeemed_by_name: "Rita Clerk",
   user_email: null,
   webinar_title: null,
 });
@@ -83,6 +88,7 @@ describe("AdminCouponsPage table", () => {
       "Created",
       "Expires",
       "Status",
+      "Redeemed by",
       "Actions",
     ]);
 
@@ -93,12 +99,14 @@ describe("AdminCouponsPage table", () => {
     expect(within(v).getByRole("cell", { name: "December 1, 2026 at 12:00 PM CST" })).toBeInTheDocument();
     expect(within(v).getByRole("cell", { name: "December 31, 2099 at 12:00 PM CST" })).toBeInTheDocument();
     expect(within(v).getByText("Valid")).toBeInTheDocument();
+    expect(within(v).getByRole("cell", { name: "Not redeemed" })).toBeInTheDocument();
     expect(within(v).getByRole("button", { name: "Mark Redeemed" })).toBeEnabled();
 
     const u = await rowOf(used.code);
     expect(within(u).getByText("Unknown")).toBeInTheDocument();
     expect(within(u).getByText("Unknown Webinar")).toBeInTheDocument();
     expect(within(u).getByText("Redeemed")).toBeInTheDocument();
+    expect(within(u).getByRole("cell", { name: "Rita Clerk" })).toBeInTheDocument();
     expect(within(u).getByRole("button", { name: "Cancel Redemption" })).toBeEnabled();
 
     const e = await rowOf(expired.code);

@@ -20,7 +20,7 @@ type AdminCouponsTableProps = {
   onShowQr: (coupon: AdminCoupon) => void;
 };
 
-const COLUMNS = ["Coupon Code", "Value", "User", "Webinar", "Created", "Expires", "Status", "Actions"] as const;
+const COLUMNS = ["Coupon Code", "Value", "User", "Webinar", "Created", "Expires", "Status", "Redeemed by", "Actions"] as const;
 
 /** An e-mail address that may wrap after its "@" (and at dots and hyphens), never mid-word. */
 function Email({ address }: { address: string }) {
@@ -50,8 +50,8 @@ function RedeemedOn({ text }: { text: string }) {
 /**
  * Every user's coupons, newest first (docs/product.md §3.10): owner
  * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
- * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md §5), the QR popup
- * and the redemption action.
+ * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md §5), who
+ * redeemed it (docs/api.md "Counter"), the QR popup and the redemption action.
  */
 export function AdminCouponsTable({ coupons, isPending, isError, search, stale = false, onShowQr }: AdminCouponsTableProps) {
   const timeZone = useStoreTimeZone();
@@ -61,7 +61,7 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
       <table
         aria-busy={stale || undefined}
         className={cn(
-          "w-full border-collapse text-left text-sm transition-opacity max-sm:block sm:min-w-[1060px]",
+          "w-full border-collapse text-left text-sm transition-opacity max-sm:block sm:min-w-[1180px]",
           stale && "opacity-60",
         )}
       >
@@ -122,7 +122,17 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                       )}
                     </div>
                   </td>
-                  <td className="py-3 pr-4 pl-3 max-sm:order-8 max-sm:col-span-2 max-sm:p-0">
+                  <td data-label="Redeemed by" className={cn(responsiveCell, "max-sm:order-8 max-sm:col-span-2")}>
+                    {status.label === "Redeemed" ? (
+                      (c.redeemed_by_name ?? <span className="text-muted-foreground">Unknown</span>)
+                    ) : (
+                      <span className="text-muted-foreground">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">Not redeemed</span>
+                      </span>
+                    )}
+                  </td>
+                  <td className="py-3 pr-4 pl-3 max-sm:order-9 max-sm:col-span-2 max-sm:p-0">
                     <div className="flex items-center gap-1 sm:justify-end">
                       <Button
                         variant="ghost"

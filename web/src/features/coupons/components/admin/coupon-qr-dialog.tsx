@@ -1,5 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { counterUrl } from "@/features/counter";
 import type { AdminCoupon } from "../../api/admin-schemas";
 
 /** docs/product.md §11: the QR popup is 200 px. */
@@ -12,9 +13,10 @@ type CouponQrDialogProps = {
 };
 
 /**
- * 'Coupon QR Code': the code as a QR image made in the browser (a code is
- * bearer value and never goes to an image service, docs/product.md §12), for the
- * counter's scanner, with the code in text below it.
+ * 'Coupon QR Code': the counter page's URL with the code (as on the printed
+ * coupon, docs/api.md "Counter") as a QR image made in the browser (a code is
+ * bearer value and never goes to an image service, docs/product.md §12), with the
+ * code in text below it.
  */
 export function CouponQrDialog({ coupon, onClose }: CouponQrDialogProps) {
   return (
@@ -27,7 +29,7 @@ export function CouponQrDialog({ coupon, onClose }: CouponQrDialogProps) {
         {coupon && (
           <figure className="grid justify-items-center gap-3 py-2">
             <div role="img" aria-label={`QR code for ${coupon.code}`} className="rounded-lg border bg-white p-3">
-              <QRCodeSVG value={coupon.code} size={QR_SIZE} level="M" aria-hidden="true" />
+              <QRCodeSVG value={counterUrl(coupon.code)} size={QR_SIZE} level="M" aria-hidden="true" />
             </div>
             <figcaption className="font-mono text-lg font-bold tracking-wider text-ink">{coupon.code}</figcaption>
           </figure>

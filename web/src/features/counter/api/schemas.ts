@@ -1,0 +1,29 @@
+import { z } from "@/lib/zod";
+
+/**
+ * What the counter learns about a coupon (docs/api.md "Counter"): money in
+ * cents, times RFC 3339 UTC, the owner's display name only (never an e-mail
+ * or phone). `can_undo`: this account may take the redemption back now.
+ */
+export const counterCouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  value_cents: z.number().int(),
+  min_purchase_cents: z.number().int(),
+  owner_name: z.string().nullish().transform((v) => v || "Unknown"),
+  webinar_title: z.string().nullish().transform((v) => v || "Unknown Webinar"),
+  issued_at: z.string(),
+  expires_at: z.string(),
+  redeemed_at: z.string().nullish().transform((v) => v ?? null),
+  redeemed_by_name: z.string().nullish().transform((v) => v || null),
+  redeemed_by_me: z.boolean(),
+  can_undo: z.boolean(),
+});
+export type CounterCoupon = z.infer<typeof counterCouponSchema>;
+
+/** GET /api/counter/coupons/{code}, and the answer of …/redeem and …/unredeem. */
+export const counterLookupSchema = z.object({
+  verdict: z.enum(["valid", "redeemed", "expired"]),
+  coupon: counterCouponSchema,
+});
+export type CounterLookup = z.infer<typeof counterLookupSchema>;

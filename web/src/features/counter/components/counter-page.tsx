@@ -1,0 +1,67 @@
+import { LogIn, Store } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { PageContainer } from "@/components/layout/page";
+import { Button } from "@/components/ui/button";
+import { PageSpinner } from "@/components/ui/spinner";
+import { RedirectToAuth, useAuth } from "@/features/auth";
+import { storeRedirectAfterAuth } from "@/lib/redirect";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { needsCounterDocument } from "../lib/decoder";
+import { Counter } from "./counter";
+
+export const ASK_STAFF_MESSAGE = "This coupon is checked at the store counter. Please ask the store staff.";
+
+/**
+ * What a customer sees who opened a coupon's QR with their phone's camera
+ * app (or anyone who is not staff): nothing about the coupon, and no API call
+ * about it. Signed out, a small link lets a clerk log in and come back.
+ */
+function AskStaff({ signedOut }: { signedOut: boolean }) {
+  const location = useLocation();
+  return (
+    <PageContainer className="grid max-w-xl justify-items-center gap-6 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-accent-50 text-accent-600">
+        <Store className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">{ASK_STAFF_MESSAGE}</h1>
+      {signedOut && (
+        <Button asChild variant="ghost" size="sm" className="text-muted-foreground">
+          <Link to="/auth" onClick={() => storeRedirectAfterAuth(`${location.pathname}${location.search}`)}>
+            <LogIn aria-hidden="true" />
+            Store staff: log in
+          </Link>
+        </Button>
+      )}
+    </PageContainer>
+  );
+}
+
+/**
+ * "/counter" (docs/product.md "At the counter"): staff and admins get the
+ * counter, with `?code=` looked up at once (the code then leaves the address
+ * bar, so a reload does not repeat it). Anyone else with a code, and signed-in
+ * users without one, see only ASK_STAFF_MESSAGE; signed-out visitors without a
+ * code go to log in (a clerk's expired session).
+ */
+export function CounterPage() {
+  useDocumentTitle("Counter");
+  const { user, canUseCounter, loading } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const code = params.get("code");
+  const [initialCode] = useState(code);
+  // The server allows the scanner's WebAssembly only in the /counter
+  // document's Content-Security-Policy (docs/api.md), and a document keeps the
+  // policy it loaded with: reached by in-app navigation, load /counter afresh.
+  const reload = useMemo(() => canUseCounter && needsCounterDocument("/counter"), [canUseCounter]);
+
+  useEffect(() => {
+    if (reload) window.location.reload();
+    else if (canUseCounter && code !== null) setParams({}, { replace: true });
+  }, [reload, canUseCounter, code, setParams]);
+
+  if (loading || reload) return <PageSpinner label={reload ? "Opening the counter..." : "Checking your session..."} />;
+  if (canUseCounter) return <Counter initialCode={initialCode} />;
+  if (!user && code === null) return <RedirectToAuth />;
+  return <AskStaff signedOut={!user} />;
+}

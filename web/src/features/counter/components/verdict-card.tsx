@@ -1,0 +1,150 @@
+import { BadgeCheck, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, Undo2, type LucideIcon } from "lucide-react";
+import { useId } from "react";
+import { Button } from "@/components/ui/button";
+import { formatEventDate, formatMoney } from "@/features/webinars";
+import { cn } from "@/lib/utils";
+import type { CounterCoupon } from "../api/schemas";
+import type { Verdict } from "../lib/verdict";
+
+export const ID_REMINDER = "Check photo ID (21+) and FOID for firearm purchases";
+
+type Look = { title: string; icon: LucideIcon; band: string; border: string; urgent: boolean };
+
+// Colour, icon and words together: never colour alone. `urgent` verdicts stop
+// the sale, so they are announced at once (role="alert").
+const looks: Record<Verdict["kind"], Look> = {
+  valid: { title: "VALID", icon: CircleCheck, band: "bg-green-700 text-white", border: "border-green-700", urgent: false },
+  "redeemed-now": { title: "REDEEMED", icon: BadgeCheck, band: "bg-blue-700 text-white", border: "border-blue-700", urgent: false },
+  "already-redeemed": { title: "ALREADY REDEEMED", icon: OctagonX, band: "bg-red-700 text-white", border: "border-red-700", urgent: true },
+  expired: { title: "EXPIRED", icon: CalendarX, band: "bg-amber-400 text-amber-950", border: "border-amber-500", urgent: true },
+  "not-found": { title: "NOT FOUND", icon: SearchX, band: "bg-zinc-800 text-white", border: "border-zinc-800", urgent: true },
+};
+
+/** The one line under the title: what the clerk does now. */
+function lead(verdict: Verdict, timeZone: string): string {
+  switch (verdict.kind) {
+    case "valid":
+      return verdict.undone
+        ? "Redemption undone: the coupon is valid again."
+        : `Take ${formatMoney(verdict.coupon.value_cents / 100)} off a purchase of ${formatMoney(verdict.coupon.min_purchase_cents / 100)} or more.`;
+    case "redeemed-now":
+      return `Redeemed. Apply ${formatMoney(verdict.coupon.value_cents / 100)} store credit.`;
+    case "already-redeemed": {
+      const c = verdict.coupon;
+      const who = c.redeemed_by_me ? "you" : (c.redeemed_by_name ?? "unknown staff");
+      return c.redeemed_at
+        ? `Redeemed ${formatEventDate(c.redeemed_at, timeZone)} by ${who}. Do not accept it.`
+        : "This coupon was already redeemed. Do not accept it.";
+    }
+    case "expired":
+      return `Expired ${formatEventDate(verdict.coupon.expires_at, timeZone)}. Do not accept it.`;
+    case "not-found":
+      return "No coupon with this code. Check the code and try again.";
+  }
+}
+
+function Detail({ term, children, className }: { term: string; children: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn("grid gap-0.5", className)}>
+      <dt className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">{term}</dt>
+      <dd className="text-lg font-semibold break-words text-ink">{children}</dd>
+    </div>
+  );
+}
+
+function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: string }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <Detail term="Value" className="sm:col-span-2">
+        <span className="text-5xl font-black tracking-tight">{formatMoney(coupon.value_cents / 100)}</span>
+      </Detail>
+      <Detail term="Minimum purchase">{formatMoney(coupon.min_purchase_cents / 100)}</Detail>
+      <Detail term="Customer">{coupon.owner_name}</Detail>
+      <Detail term="Webinar">{coupon.webinar_title}</Detail>
+      <Detail term="Expires">{formatEventDate(coupon.expires_at, timeZone)}</Detail>
+      {coupon.redeemed_at && (
+        <Detail term="Redeemed">
+          {formatEventDate(coupon.redeemed_at, timeZone)} by {coupon.redeemed_by_me ? "you" : (coupon.redeemed_by_name ?? "unknown staff")}
+        </Detail>
+      )}
+      <Detail term="Code">
+        <span className="font-mono tracking-wider">{coupon.code}</span>
+      </Detail>
+    </dl>
+  );
+}
+
+type VerdictCardProps = {
+  verdict: Verdict;
+  /** IANA zone of the store, for every date. */
+  timeZone: string;
+  busy: "redeem" | "undo" | null;
+  onRedeem: (code: string) => void;
+  onUndo: (code: string) => void;
+};
+
+/**
+ * The verdict of a scan, readable at arm's length: full width, a coloured
+ * band with an icon and the verdict in large capitals, what to do, the
+ * coupon's facts, and the one action that fits (Mark Redeemed on VALID, Undo
+ * after a redemption this clerk may still take back).
+ */
+export function VerdictCard({ verdict, timeZone, busy, onRedeem, onUndo }: VerdictCardProps) {
+  const titleId = useId();
+  const look = looks[verdict.kind];
+  const Icon = look.icon;
+  const coupon = verdict.kind === "not-found" ? null : verdict.coupon;
+  const canUndo = coupon !== null && coupon.can_undo && (verdict.kind === "redeemed-now" || verdict.kind === "already-redeemed");
+
+  return (
+    <section aria-labelledby={titleId} className={cn("w-full overflow-hidden rounded-2xl border-4 bg-card shadow-sm", look.border)}>
+      <div role={look.urgent ? "alert" : "status"} className={cn("grid gap-2 px-5 py-4", look.band)}>
+        <h2 id={titleId} className="flex items-center gap-3 text-4xl font-black tracking-tight sm:text-5xl">
+          <Icon className="size-11 shrink-0 sm:size-14" aria-hidden="true" strokeWidth={2.5} />
+          {look.title}
+        </h2>
+        <p className="text-lg leading-snug font-semibold sm:text-xl">{lead(verdict, timeZone)}</p>
+      </div>
+      <div className="grid gap-5 px-5 py-5">
+        {verdict.kind === "valid" && (
+          <p className="flex items-start gap-3 rounded-lg border-2 border-amber-500 bg-amber-50 px-4 py-3 text-lg font-bold text-amber-950">
+            <IdCard className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+            {ID_REMINDER}
+          </p>
+        )}
+        {coupon ? (
+          <CouponDetails coupon={coupon} timeZone={timeZone} />
+        ) : (
+          <p className="text-lg text-ink">
+            Code: <span className="font-mono font-semibold tracking-wider break-all">{verdict.kind === "not-found" && verdict.code}</span>
+          </p>
+        )}
+        {verdict.kind === "valid" && (
+          <Button
+            size="lg"
+            className="h-16 w-full bg-green-700 text-xl hover:bg-green-800"
+            disabled={busy !== null}
+            aria-busy={busy === "redeem"}
+            onClick={() => onRedeem(verdict.coupon.code)}
+          >
+            <CircleCheck className="size-6" aria-hidden="true" />
+            {busy === "redeem" ? "Redeeming..." : "Mark Redeemed"}
+          </Button>
+        )}
+        {canUndo && coupon && (
+          <Button
+            variant="outline"
+            size="lg"
+            className="h-14 w-full text-lg"
+            disabled={busy !== null}
+            aria-busy={busy === "undo"}
+            onClick={() => onUndo(coupon.code)}
+          >
+            <Undo2 className="size-5" aria-hidden="true" />
+            {busy === "undo" ? "Undoing..." : "Undo"}
+          </Button>
+        )}
+      </div>
+    </section>
+  );
+}

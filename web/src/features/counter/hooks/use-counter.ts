@@ -1,0 +1,117 @@
+import { useCallback, useRef, useState } from "react";
+import { errorMessage, isApiError } from "@/lib/api";
+import { lookUpCoupon, redeemCoupon, unredeemCoupon } from "../api/counter-coupons";
+import { normalizeCouponCode } from "../lib/coupon-code";
+import { createScanDebounce } from "../lib/scan-debounce";
+import { verdictOf, type Verdict } from "../lib/verdict";
+
+/** A code seen again within this many ms of its last sighting is not looked up again. */
+export const REPEAT_WINDOW_MS = 2000;
+
+export type CounterState =
+  | { status: "idle" }
+  | { status: "checking"; code: string }
+  | { status: "verdict"; verdict: Verdict }
+  | { status: "failed"; code: string; message: string };
+
+type Action = "redeem" | "undo";
+
+/**
+ * The counter's one flow: a code (camera, keyboard wedge or typing) becomes a
+ * verdict; a valid coupon can be redeemed, a fresh redemption undone. The
+ * newest code wins over answers still on their way; while a redemption or an
+ * undo is in flight, new codes wait (the clerk must see what they did).
+ */
+export function useCounter() {
+  const [state, setState] = useState<CounterState>({ status: "idle" });
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const debounce = useRef(createScanDebounce(REPEAT_WINDOW_MS));
+  const latest = useRef(0);
+  const busyRef = useRef(false);
+  const inflight = useRef<AbortController | null>(null);
+
+  const lookUp = useCallback(async (code: string) => {
+    const id = ++latest.current;
+    inflight.current?.abort();
+    const controller = new AbortController();
+    inflight.current = controller;
+    setActionError(null);
+    setState({ status: "checking", code });
+    try {
+      const result = await lookUpCoupon(code, controller.signal);
+      if (id === latest.current) setState({ status: "verdict", verdict: verdictOf(result) });
+    } catch (error) {
+      if (id !== latest.current || controller.signal.aborted) return;
+      if (isApiError(error) && error.status === 404) {
+        setState({ status: "verdict", verdict: { kind: "not-found", code } });
+      } else {
+        setState({ status: "failed", code, message: errorMessage(error) });
+      }
+    }
+  }, []);
+
+  /**
+   * A code read or typed at `now` (ms, any monotonic clock). Returns false
+   * when it was dropped: a repeat within REPEAT_WINDOW_MS, or an action in flight.
+   */
+  const submit = useCallback(
+    (input: string, now: number): boolean => {
+      if (busyRef.current) return false;
+      const code = normalizeCouponCode(input);
+      const key = code ?? input.trim().toUpperCase();
+      if (!key || !debounce.current.accept(key, now)) return false;
+      if (code) {
+        void lookUp(code);
+      } else {
+        // Not a coupon code at all: NOT FOUND without asking the server.
+        latest.current++;
+        inflight.current?.abort();
+        setActionError(null);
+        setState({ status: "verdict", verdict: { kind: "not-found", code: input.trim() } });
+      }
+      return true;
+    },
+    [lookUp],
+  );
+
+  const act = useCallback(
+    async (action: Action, code: string) => {
+      busyRef.current = true;
+      setBusy(action);
+      setActionError(null);
+      const id = ++latest.current;
+      try {
+        const result = await (action === "redeem" ? redeemCoupon(code) : unredeemCoupon(code));
+        if (id !== latest.current) return;
+        setState({
+          status: "verdict",
+          verdict:
+            action === "redeem"
+              ? { kind: "redeemed-now", coupon: result.coupon }
+              : { kind: "valid", coupon: result.coupon, undone: true },
+        });
+      } catch (error) {
+        if (id !== latest.current) return;
+        // 409 (already redeemed by someone else, expired meanwhile, not
+        // redeemed) or 404: the card is out of date; show the coupon as it is now.
+        if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+          busyRef.current = false;
+          await lookUp(code);
+        }
+        setActionError(errorMessage(error));
+      } finally {
+        busyRef.current = false;
+        setBusy(null);
+      }
+    },
+    [lookUp],
+  );
+
+  /** Look `code` up again now (after a failed lookup). */
+  const retry = useCallback((code: string) => void lookUp(code), [lookUp]);
+  const redeem = useCallback((code: string) => act("redeem", code), [act]);
+  const undo = useCallback((code: string) => act("undo", code), [act]);
+
+  return { state, busy, actionError, submit, retry, redeem, undo };
+}

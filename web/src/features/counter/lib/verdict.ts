@@ -1,0 +1,25 @@
+import type { CounterCoupon, CounterLookup } from "../api/schemas";
+
+/**
+ * What the counter shows for one code (docs/api.md "Counter"):
+ * - valid: it may be redeemed now (`undone`: a redemption was just taken back);
+ * - redeemed-now: this clerk just redeemed it;
+ * - already-redeemed: it was redeemed before this scan;
+ * - expired; not-found (no such coupon, or not a coupon code at all).
+ */
+export type Verdict =
+  | { kind: "valid"; coupon: CounterCoupon; undone?: boolean }
+  | { kind: "redeemed-now" | "already-redeemed" | "expired"; coupon: CounterCoupon }
+  | { kind: "not-found"; code: string };
+
+/** The verdict of a lookup. */
+export function verdictOf({ verdict, coupon }: CounterLookup): Verdict {
+  switch (verdict) {
+    case "valid":
+      return { kind: "valid", coupon };
+    case "redeemed":
+      return { kind: "already-redeemed", coupon };
+    case "expired":
+      return { kind: "expired", coupon };
+  }
+}
