@@ -66,12 +66,7 @@ func canonicalCode(search string) (string, bool) {
 	if len(s) != codeGroups*groupLen || strings.Trim(s, codeAlphabet) != "" {
 		return "", false
 	}
-	var b strings.Builder
-	b.WriteString("LW")
-	for i := 0; i < len(s); i += groupLen {
-		b.WriteString("-" + s[i:i+groupLen])
-	}
-	return b.String(), true
+	return grouped(s), true
 }
 
 // query builds one statement's text and its numbered arguments.

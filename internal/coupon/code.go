@@ -66,10 +66,16 @@ func NormalizeCode(input string) (string, bool) {
 	if strings.Trim(rest, codeAlphabet) != "" {
 		return "", false
 	}
+	return grouped(rest), true
+}
+
+// grouped is the code of its 12 characters s, as stored: 'LW' and s in
+// groups of four, each after a hyphen.
+func grouped(s string) string {
 	var b strings.Builder
 	b.WriteString("LW")
-	for i := 0; i < len(rest); i += groupLen {
-		b.WriteString("-" + rest[i:i+groupLen])
+	for i := 0; i < len(s); i += groupLen {
+		b.WriteString("-" + s[i:i+groupLen])
 	}
-	return b.String(), true
+	return b.String()
 }

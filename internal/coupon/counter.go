@@ -194,25 +194,11 @@ func (s store) counter(ctx context.Context, code string) (Counter, error) {
 		LEFT JOIN webinar_registrations r ON r.id = c.webinar_registration_id
 		WHERE c.code = $1`, code)
 	var c Counter
-	var redeemed sql.NullTime
 	var owner, redeemer sql.NullString
-	err := row.Scan(&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
-		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy,
-		&owner, &redeemer)
-	if err != nil {
-		return Counter{}, db.MapError(err)
+	if err := scanInto(row, &c.Coupon, &owner, &redeemer); err != nil {
+		return Counter{}, err
 	}
-	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
-	if redeemed.Valid {
-		t := redeemed.Time.UTC()
-		c.RedeemedAt = &t
-	}
-	if owner.Valid {
-		c.OwnerName = &owner.String
-	}
-	if redeemer.Valid {
-		c.RedeemedByName = &redeemer.String
-	}
+	c.OwnerName, c.RedeemedByName = nullable(owner), nullable(redeemer)
 	return c, nil
 }
 

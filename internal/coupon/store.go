@@ -23,18 +23,35 @@ const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
 func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 	var c Coupon
+	if err := scanInto(row, &c); err != nil {
+		return Coupon{}, err
+	}
+	return c, nil
+}
+
+// scanInto reads a row of columns into c, and the row's further columns
+// into more.
+func scanInto(row interface{ Scan(...any) error }, c *Coupon, more ...any) error {
 	var redeemed sql.NullTime
-	err := row.Scan(&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
-		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy)
+	err := row.Scan(append([]any{&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
+		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy}, more...)...)
 	if err != nil {
-		return Coupon{}, db.MapError(err)
+		return db.MapError(err)
 	}
 	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
 	if redeemed.Valid {
 		t := redeemed.Time.UTC()
 		c.RedeemedAt = &t
 	}
-	return c, nil
+	return nil
+}
+
+// nullable is s as a pointer, nil when s is null.
+func nullable(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
 }
 
 // insert writes c unless its code is taken, and reports whether it did. A
@@ -119,28 +136,11 @@ const adminFrom = from + ` LEFT JOIN profiles p ON p.id = c.user_id AND p.delete
 
 func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
 	var a Admin
-	var redeemed sql.NullTime
 	var email, title, redeemer sql.NullString
-	err := row.Scan(&a.ID, &a.Code, &a.UserID, &a.WebinarID, &a.Coupon.WebinarTitle, &a.RegistrationID, &a.PaymentID,
-		&a.ValueCents, &a.OriginalPaymentCents, &a.Status, &a.CreatedAt, &a.ExpiresAt, &redeemed, &a.RedeemedBy,
-		&email, &title, &redeemer)
-	if err != nil {
-		return Admin{}, db.MapError(err)
+	if err := scanInto(row, &a.Coupon, &email, &title, &redeemer); err != nil {
+		return Admin{}, err
 	}
-	a.CreatedAt, a.ExpiresAt = a.CreatedAt.UTC(), a.ExpiresAt.UTC()
-	if redeemed.Valid {
-		t := redeemed.Time.UTC()
-		a.RedeemedAt = &t
-	}
-	if email.Valid {
-		a.UserEmail = &email.String
-	}
-	if title.Valid {
-		a.WebinarTitle = &title.String
-	}
-	if redeemer.Valid {
-		a.RedeemedByName = &redeemer.String
-	}
+	a.UserEmail, a.WebinarTitle, a.RedeemedByName = nullable(email), nullable(title), nullable(redeemer)
 	return a, nil
 }
 

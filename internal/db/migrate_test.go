@@ -181,18 +181,7 @@ func TestMigrateConcurrently(t *testing.T) {
 func TestAccountMailMigration(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := t.Context()
-		dialect := goose.DialectSQLite3
-		if d.Engine == db.Postgres {
-			dialect = goose.DialectPostgres
-		}
-		sub, err := fs.Sub(db.Migrations, "migrations/"+string(d.Engine))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := goose.NewProvider(dialect, d.DB, sub)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := provider(t, d)
 		if _, err := p.DownTo(ctx, 5); err != nil {
 			t.Fatal(err)
 		}
@@ -225,18 +214,7 @@ func TestAccountMailMigration(t *testing.T) {
 func TestStaffMigration(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := t.Context()
-		dialect := goose.DialectSQLite3
-		if d.Engine == db.Postgres {
-			dialect = goose.DialectPostgres
-		}
-		sub, err := fs.Sub(db.Migrations, "migrations/"+string(d.Engine))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := goose.NewProvider(dialect, d.DB, sub)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := provider(t, d)
 		mustExec := func(q string, args ...any) {
 			t.Helper()
 			if _, err := d.ExecContext(ctx, q, args...); err != nil {
@@ -303,4 +281,23 @@ func TestStaffMigration(t *testing.T) {
 			}
 		}
 	})
+}
+
+// provider is goose's migration provider for d's engine, to step the
+// migrations back and forth.
+func provider(t *testing.T, d *db.DB) *goose.Provider {
+	t.Helper()
+	dialect := goose.DialectSQLite3
+	if d.Engine == db.Postgres {
+		dialect = goose.DialectPostgres
+	}
+	sub, err := fs.Sub(db.Migrations, "migrations/"+string(d.Engine))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := goose.NewProvider(dialect, d.DB, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
