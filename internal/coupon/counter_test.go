@@ -162,8 +162,8 @@ func TestCounterRoutes(t *testing.T) {
 			{"staff", "GET", counterPath(c.Code, ""), ok, "redeemed"},
 			{"admin", "GET", counterPath(scanned, ""), ok, "redeemed"},
 			{"staff", "POST", counterPath(c.Code, "unredeem"), ok, "valid"},
-			{"admin", "POST", counterPath(c.Code, "redeem"), ok, "redeemed"},
-			{"admin", "POST", counterPath(c.Code, "unredeem"), ok, "valid"},
+			{"admin", "POST", counterPath(scanned, "redeem"), ok, "redeemed"},
+			{"admin", "POST", counterPath(scanned, "unredeem"), ok, "valid"},
 			{"admin", "POST", counterPath(c.Code, "unredeem"), testutil.Want{Status: 409, Code: "not_redeemed"}, ""},
 		}
 		for i, tt := range tests {
