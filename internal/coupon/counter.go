@@ -181,10 +181,10 @@ func (s *Service) counterByCode(ctx context.Context, input string) (Counter, err
 
 // counterColumns add to a coupon its owner's display name (the account's
 // names, else the name given at registration; null once the account is
-// deleted) and its redeemer's.
-const counterColumns = columns + `,
+// deleted) and its redeemer's (names only: staff see no e-mail).
+var counterColumns = columns + `,
 	CASE WHEN o.deleted_at IS NULL THEN COALESCE(NULLIF(TRIM(o.first_name || ' ' || o.last_name), ''),
-		NULLIF(TRIM(r.user_name_for_registration), '')) END, ` + redeemerName
+		NULLIF(TRIM(r.user_name_for_registration), '')) END, ` + ofRedeemer(redeemerName)
 
 // counter reads the coupon with code (db.ErrNotFound when none): one read
 // of the unique index on code.

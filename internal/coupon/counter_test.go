@@ -375,8 +375,9 @@ func TestCounterOwnerName(t *testing.T) {
 	})
 }
 
-// The admin's own redemption is recorded too, named in the admin list;
-// cancelling it clears the name.
+// The admin's own redemption is recorded too, named in the admin list (by
+// the e-mail when the account has no name, never at the counter); cancelling
+// it clears the name.
 func TestAdminRedeemRecordsRedeemer(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
@@ -399,6 +400,15 @@ func TestAdminRedeemRecordsRedeemer(t *testing.T) {
 		admin.Do("POST", "/api/admin/coupons/"+c.ID+"/cancel-redemption", nil).Check(t, testutil.Want{Status: 200})
 		if rows := list(t, admin, "").Coupons; rows[0].RedeemedByName != nil || redeemedBy(t, d, c.ID) != nil {
 			t.Errorf("after cancel: redeemed_by_name %v", rows[0].RedeemedByName)
+		}
+
+		rename(t, d, me.ID, "", "")
+		admin.Do("POST", "/api/admin/coupons/"+c.ID+"/redeem", nil).Check(t, testutil.Want{Status: 200})
+		if rows := list(t, admin, "").Coupons; rows[0].RedeemedByName == nil || *rows[0].RedeemedByName != me.Email {
+			t.Errorf("list, a nameless redeemer: redeemed_by_name %v, want the e-mail", rows[0].RedeemedByName)
+		}
+		if v := answer(t, admin.Do("GET", counterPath(c.Code, ""), nil)); v.Coupon.RedeemedByName != nil {
+			t.Errorf("counter, a nameless redeemer: redeemed_by_name %q, want null", *v.Coupon.RedeemedByName)
 		}
 	})
 }

@@ -123,14 +123,20 @@ func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 
 // adminFrom joins the owner's e-mail, which a deleted account no longer has
 // (its profile row stays as a tombstone: the e-mail comes back null); the
-// redeemer's name is read by its own primary-key lookup (redeemerName), so
-// every query of the list keeps its joins.
-const adminColumns = columns + `, p.email, w.title, ` + redeemerName
+// redeemer is read by its own primary-key lookup, so every query of the
+// list keeps its joins. Admins see every account's e-mail anyway: a
+// redeemer without a name is named by it (docs/api.md, "Admin: coupons").
+var adminColumns = columns + `, p.email, w.title, ` + ofRedeemer(`COALESCE(`+redeemerName+`, rb.email)`)
 
-// redeemerName is the display name of the live account that redeemed c,
-// null when none, deleted or nameless (docs/api.md, "Counter").
-const redeemerName = `(SELECT NULLIF(TRIM(rb.first_name || ' ' || rb.last_name), '') FROM profiles rb
-	WHERE rb.id = c.redeemed_by AND rb.deleted_at IS NULL)`
+// redeemerName is the display name of the redeemer rb, null when it has
+// none (docs/api.md, "Counter").
+const redeemerName = `NULLIF(TRIM(rb.first_name || ' ' || rb.last_name), '')`
+
+// ofRedeemer reads expr of the live account rb that redeemed c: null when
+// none or deleted.
+func ofRedeemer(expr string) string {
+	return `(SELECT ` + expr + ` FROM profiles rb WHERE rb.id = c.redeemed_by AND rb.deleted_at IS NULL)`
+}
 
 const adminFrom = from + ` LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL`
 
