@@ -49,13 +49,31 @@ export function CameraPanel({ scanner }: { scanner: Scanner }) {
           playsInline
           autoPlay
           aria-label="Camera picture"
-          className="aspect-[4/3] max-h-[45vh] w-full object-cover"
+          className="aspect-video max-h-[40vh] w-full object-cover sm:aspect-[4/3]"
         />
         {/* The aiming frame: decoration only. */}
         <div aria-hidden="true" className="pointer-events-none absolute inset-0 grid place-items-center">
-          <div className="aspect-square h-3/5 rounded-2xl border-4 border-white/80 shadow-[0_0_0_100vmax_rgba(0,0,0,0.25)]" />
+          <div className="aspect-square h-3/4 rounded-2xl border-4 border-white/80 shadow-[0_0_0_100vmax_rgba(0,0,0,0.25)]" />
         </div>
-        <p role="status" className="absolute inset-x-0 bottom-0 bg-black/60 px-3 py-1.5 text-center text-sm font-medium text-white">
+        <div className="absolute top-2 right-2 flex gap-2">
+          {scanner.torchSupported && status === "scanning" && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="bg-white/90"
+              aria-pressed={scanner.torchOn}
+              onClick={() => void scanner.toggleTorch()}
+            >
+              {scanner.torchOn ? <FlashlightOff aria-hidden="true" /> : <Flashlight aria-hidden="true" />}
+              Torch
+            </Button>
+          )}
+          <Button variant="secondary" size="sm" className="bg-white/90" onClick={scanner.stop}>
+            <CameraOff aria-hidden="true" />
+            Stop Camera
+          </Button>
+        </div>
+        <p role="status" className="absolute inset-x-0 bottom-0 bg-black/60 px-3 py-1 text-center text-sm font-medium text-white">
           {status === "starting" ? "Starting the camera..." : "Point the camera at the coupon's QR code."}
         </p>
       </div>
@@ -76,43 +94,24 @@ export function CameraPanel({ scanner }: { scanner: Scanner }) {
         </Alert>
       )}
 
-      <div className="flex flex-wrap items-end gap-2">
-        {devices.length > 1 && live && (
-          <div className="grid min-w-48 flex-1 gap-1.5">
-            <Label htmlFor="counter-camera">Camera</Label>
-            <NativeSelect
-              id="counter-camera"
-              value={activeDeviceId ?? ""}
-              onChange={(e) => scanner.selectDevice(e.target.value)}
-            >
-              {devices.map((d) => (
-                <option key={d.deviceId} value={d.deviceId}>
-                  {d.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-        )}
-        {scanner.torchSupported && status === "scanning" && (
-          <Button variant="outline" aria-pressed={scanner.torchOn} onClick={() => void scanner.toggleTorch()}>
-            {scanner.torchOn ? <FlashlightOff aria-hidden="true" /> : <Flashlight aria-hidden="true" />}
-            Torch
-          </Button>
-        )}
-        {status === "off" ? (
-          <Button variant="outline" onClick={scanner.start}>
-            <Camera aria-hidden="true" />
-            Start Camera
-          </Button>
-        ) : (
-          live && (
-            <Button variant="ghost" onClick={scanner.stop}>
-              <CameraOff aria-hidden="true" />
-              Stop Camera
-            </Button>
-          )
-        )}
-      </div>
+      {devices.length > 1 && live && (
+        <div className="grid gap-1.5">
+          <Label htmlFor="counter-camera">Camera</Label>
+          <NativeSelect id="counter-camera" value={activeDeviceId ?? ""} onChange={(e) => scanner.selectDevice(e.target.value)}>
+            {devices.map((d) => (
+              <option key={d.deviceId} value={d.deviceId}>
+                {d.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      {status === "off" && (
+        <Button variant="outline" className="w-fit" onClick={scanner.start}>
+          <Camera aria-hidden="true" />
+          Start Camera
+        </Button>
+      )}
     </div>
   );
 }

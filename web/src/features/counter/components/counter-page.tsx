@@ -1,5 +1,5 @@
 import { LogIn, Store } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { RedirectToAuth, useAuth } from "@/features/auth";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { needsCounterDocument } from "../lib/decoder";
+import { needsOwnDocument } from "../lib/own-document";
 import { Counter } from "./counter";
 
 export const ASK_STAFF_MESSAGE = "This coupon is checked at the store counter. Please ask the store staff.";
@@ -50,10 +50,10 @@ export function CounterPage() {
   const [params, setParams] = useSearchParams();
   const code = params.get("code");
   const [initialCode] = useState(code);
-  // The server allows the scanner's WebAssembly only in the /counter
-  // document's Content-Security-Policy (docs/api.md), and a document keeps the
-  // policy it loaded with: reached by in-app navigation, load /counter afresh.
-  const reload = useMemo(() => canUseCounter && needsCounterDocument("/counter"), [canUseCounter]);
+  // Reached by in-app navigation, the document still has the policies of the
+  // page it loaded at, which allow neither the camera nor the decoder: load
+  // /counter afresh (the reloaded document was loaded at /counter: no loop).
+  const reload = canUseCounter && needsOwnDocument("/counter");
 
   useEffect(() => {
     if (reload) window.location.reload();

@@ -91,8 +91,9 @@ export function Counter({ initialCode }: { initialCode: string | null }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [focusField] = useState(keepsFocus);
 
-  const onCode = useCallback((text: string) => void submit(text, performance.now()), [submit]);
-  const scanner = useCameraScanner(onCode);
+  const onScan = useCallback((text: string) => void submit(text, performance.now(), "camera"), [submit]);
+  const onType = useCallback((text: string) => void submit(text, performance.now(), "keyboard"), [submit]);
+  const scanner = useCameraScanner(onScan);
 
   useEffect(() => {
     if (initialCode) submit(initialCode, performance.now());
@@ -112,12 +113,12 @@ export function Counter({ initialCode }: { initialCode: string | null }) {
     <PageContainer className="max-w-6xl py-4 sm:py-8">
       <div className="mb-4 grid gap-1">
         <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">Counter</h1>
-        <p className="text-muted-foreground">Scan or type a coupon code, check the verdict, redeem.</p>
+        <p className="hidden text-muted-foreground sm:block">Scan or type a coupon code, check the verdict, redeem.</p>
       </div>
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="grid gap-4">
           <CameraPanel scanner={scanner} />
-          <CodeForm inputRef={inputRef} autoFocus={focusField} onSubmit={onCode} />
+          <CodeForm inputRef={inputRef} autoFocus={focusField} onSubmit={onType} />
         </div>
         <div className="grid gap-3">
           {counter.actionError && (

@@ -154,6 +154,7 @@ export function useCameraScanner(onCode: (text: string) => void) {
   const selectDevice = useCallback((id: string) => {
     writeCameraPreference(id);
     setDeviceId(id);
+    setAttempt((n) => n + 1); // "starting" until the new camera is up
   }, []);
 
   const toggleTorch = useCallback(async () => {

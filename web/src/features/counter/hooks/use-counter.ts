@@ -15,6 +15,7 @@ export type CounterState =
   | { status: "failed"; code: string; message: string };
 
 type Action = "redeem" | "undo";
+type Source = "camera" | "keyboard";
 
 /**
  * The counter's one flow: a code (camera, keyboard wedge or typing) becomes a
@@ -26,9 +27,10 @@ export function useCounter() {
   const [state, setState] = useState<CounterState>({ status: "idle" });
   const [busy, setBusy] = useState<Action | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const debounce = useRef(createScanDebounce(REPEAT_WINDOW_MS));
+  const debounce = useRef({ camera: createScanDebounce(REPEAT_WINDOW_MS), keyboard: createScanDebounce(REPEAT_WINDOW_MS) });
   const latest = useRef(0);
   const busyRef = useRef(false);
+  const busyCode = useRef<string | null>(null);
   const inflight = useRef<AbortController | null>(null);
 
   const lookUp = useCallback(async (code: string) => {
@@ -52,15 +54,23 @@ export function useCounter() {
   }, []);
 
   /**
-   * A code read or typed at `now` (ms, any monotonic clock). Returns false
-   * when it was dropped: a repeat within REPEAT_WINDOW_MS, or an action in flight.
+   * A code read (`camera`) or typed (`keyboard`: typing or a wedge scanner)
+   * at `now` (ms, any monotonic clock). Each source drops its own repeats
+   * within REPEAT_WINDOW_MS, so a code typed on purpose is never dropped for
+   * the camera having seen it. Returns false when it was dropped; while a
+   * redemption or undo is in flight every code is dropped, and the camera's
+   * sightings of that coupon still count as seen.
    */
   const submit = useCallback(
-    (input: string, now: number): boolean => {
-      if (busyRef.current) return false;
+    (input: string, now: number, source: Source = "keyboard"): boolean => {
       const code = normalizeCouponCode(input);
       const key = code ?? input.trim().toUpperCase();
-      if (!key || !debounce.current.accept(key, now)) return false;
+      if (!key) return false;
+      if (busyRef.current) {
+        if (key === busyCode.current) debounce.current[source].accept(key, now);
+        return false;
+      }
+      if (!debounce.current[source].accept(key, now)) return false;
       if (code) {
         void lookUp(code);
       } else {
@@ -78,6 +88,7 @@ export function useCounter() {
   const act = useCallback(
     async (action: Action, code: string) => {
       busyRef.current = true;
+      busyCode.current = code;
       setBusy(action);
       setActionError(null);
       const id = ++latest.current;
@@ -93,9 +104,10 @@ export function useCounter() {
         });
       } catch (error) {
         if (id !== latest.current) return;
-        // 409 (already redeemed by someone else, expired meanwhile, not
-        // redeemed) or 404: the card is out of date; show the coupon as it is now.
-        if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        // 409 (redeemed by someone else, expired meanwhile, not redeemed),
+        // 403 (the undo's 15 minutes are over) or 404: the card is out of
+        // date; show the coupon as it is now, with the server's words.
+        if (isApiError(error) && [403, 404, 409].includes(error.status)) {
           busyRef.current = false;
           await lookUp(code);
         }

@@ -23,26 +23,6 @@ export function canCompileWasm(): boolean {
   }
 }
 
-/** Whether this document was loaded at `pathname` (not reached by in-app navigation). */
-function documentLoadedAt(pathname: string): boolean {
-  const entry = performance.getEntriesByType?.("navigation")[0];
-  if (!entry) return true;
-  try {
-    return new URL(entry.name).pathname === pathname;
-  } catch {
-    return true;
-  }
-}
-
-/**
- * True when the counter must load as a document of its own: the browser has
- * no BarcodeDetector, so the WebAssembly decoder is needed, and this document
- * came from another page (in-app navigation) whose policy forbids it.
- */
-export function needsCounterDocument(pathname: string): boolean {
-  return !("BarcodeDetector" in globalThis) && !documentLoadedAt(pathname) && !canCompileWasm();
-}
-
 /**
  * A QR decoder: the browser's own BarcodeDetector where it reads QR codes
  * (Chrome on Android, Safari on macOS), else the ZXing-C++ WebAssembly
