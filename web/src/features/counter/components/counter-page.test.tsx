@@ -190,6 +190,14 @@ describe("CounterPage for staff and admins", () => {
     expect(calls.filter((c) => c.method === "GET")).toHaveLength(1);
   });
 
+  it("looks a typed code up even while the camera has that coupon in view", async () => {
+    fakeCamera(`https://shop.example.com/counter?code=${CODE}`);
+    const { calls } = renderCounter(staffSession);
+    expect(await screen.findByRole("heading", { name: "VALID" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Coupon code"), `${CODE}{Enter}`);
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET")).toHaveLength(2));
+  });
+
   it("remembers the camera the clerk picks", async () => {
     const { getUserMedia } = fakeCamera(null);
     renderCounter(staffSession);
