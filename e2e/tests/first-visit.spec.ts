@@ -65,6 +65,9 @@ test('the public pages never download admin, payment or print code', async ({ pa
     'src/features/coupons/components/webinar-coupon-page.tsx',
     'src/features/coupons/components/stripe-card-form.tsx',
     'src/features/dashboard/components/dashboard-page.tsx',
+    // The counter and its QR decoder (issue 21).
+    'src/features/counter/components/counter-page.tsx',
+    'src/features/counter/lib/zxing-decoder.ts',
   ]) {
     expect(privateCode, src).toContain(fileOf(src));
   }
