@@ -30,6 +30,9 @@ var (
 	// Coupon search and lookups: codes are bearer value.
 	limitCouponSearch = throttle.Rule{Name: "coupon-search", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
 	limitCouponLookup = throttle.Rule{Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow}
+	// One-click unsubscribes: mailbox providers post them from a few
+	// addresses of their own, so the per-address limit is generous.
+	limitUnsubscribe = throttle.Rule{Name: "unsubscribe", PerAccount: 30, PerAddress: 600, Window: limitWindow}
 )
 
 // signedInAccount is the id of the request's signed-in account, "" when none.

@@ -15,6 +15,15 @@ type Message struct {
 	HTML        string // HTML part, optional
 	Attachments []Attachment
 
+	// Bulk marks mail sent to many at once (reminders): it goes out after
+	// every transactional mail that is due, at the store-wide pace of
+	// Worker.BulkRate, so a webinar's 5,000 reminders are not one burst.
+	Bulk bool
+	// ListUnsubscribe, when set, is the https URL that unsubscribes the
+	// recipient from this kind of mail with one POST (RFC 8058): senders
+	// add List-Unsubscribe and List-Unsubscribe-Post headers for it.
+	ListUnsubscribe string
+
 	// ID is the outbox row the Worker is sending; senders derive the
 	// Message-ID header from it, so a retried mail is recognisably the same
 	// message. Set by the Worker; Enqueue ignores it.
