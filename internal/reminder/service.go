@@ -40,7 +40,7 @@ type Service struct {
 	now      clock.Func
 
 	keyMu sync.Mutex
-	key     []byte // the signing key, read once from server_keys
+	key   []byte // the signing key, read once from server_keys
 }
 
 // NewService returns the reminder service on d, queuing mail in outbox.
