@@ -67,7 +67,7 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 		 bulk, list_unsubscribe)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
 		ON CONFLICT (dedupe_key) DO NOTHING`,
-		uuid.NewString(), dedupe, m.To, m.Subject, m.Text, html, attachments, now, m.Bulk, unsubscribe)
+		uuid.NewString(), dedupe, m.To, m.Subject, m.Text, html, attachments, now, m.Class == Bulk, unsubscribe)
 	if err != nil {
 		return fmt.Errorf("mail: queue: %w", db.MapError(err))
 	}

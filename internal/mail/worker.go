@@ -51,7 +51,7 @@ type Worker struct {
 	// MaxAttempts is how many failed sends a mail gets before the worker
 	// gives up on it (it stays in the table with its last error): 10.
 	MaxAttempts int
-	// BulkRate is how many bulk mails (Message.Bulk) go out per second,
+	// BulkRate is how many bulk mails (Class Bulk) go out per second,
 	// counted across every worker on the database: each takes the next
 	// slot of the shared pace (mail_pace) before it claims one. 0: no pace.
 	BulkRate float64
@@ -160,6 +160,7 @@ func (w *Worker) claim(ctx context.Context) (m Message, attempts int, ok bool, e
 	err = d.InTx(ctx, func(ctx context.Context) error {
 		now := w.outbox.now()
 		var html, attachments, unsubscribe sql.NullString
+		var bulk bool
 		err := d.Q(ctx).QueryRowContext(ctx, `SELECT id, to_address, subject, body_text, body_html, attachments, attempts,
 				bulk, list_unsubscribe
 			FROM mail_outbox
@@ -167,14 +168,17 @@ func (w *Worker) claim(ctx context.Context) (m Message, attempts int, ok bool, e
 				AND (locked_until IS NULL OR locked_until <= $1)
 			ORDER BY bulk, next_attempt_at, id
 			LIMIT 1`+lock, now, w.MaxAttempts).
-			Scan(&m.ID, &m.To, &m.Subject, &m.Text, &html, &attachments, &attempts, &m.Bulk, &unsubscribe)
+			Scan(&m.ID, &m.To, &m.Subject, &m.Text, &html, &attachments, &attempts, &bulk, &unsubscribe)
 		if err == sql.ErrNoRows {
 			return nil
 		}
 		if err != nil {
 			return db.MapError(err)
 		}
-		if m.Bulk && w.BulkRate > 0 {
+		if bulk {
+			m.Class = Bulk
+		}
+		if bulk && w.BulkRate > 0 {
 			next, free, err := w.takeBulkSlot(ctx, now)
 			if err != nil || !free {
 				w.bulkWait = next

@@ -64,7 +64,7 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 		return mail.Message{}, err
 	}
 	msg.DedupeKey = Key(k, c.RegistrationID)
-	msg.Bulk = true
+	msg.Class = mail.Bulk
 	msg.ListUnsubscribe = d.UnsubscribePost
 	return msg, nil
 }

@@ -25,10 +25,14 @@ func (s *Server) Mails(to string) []mail.Message {
 	for rows.Next() {
 		var m mail.Message
 		var html, attachments sql.NullString
-		if err := rows.Scan(&m.ID, &m.DedupeKey, &m.To, &m.Subject, &m.Text, &html, &attachments, &m.Bulk, &m.ListUnsubscribe); err != nil {
+		var bulk bool
+		if err := rows.Scan(&m.ID, &m.DedupeKey, &m.To, &m.Subject, &m.Text, &html, &attachments, &bulk, &m.ListUnsubscribe); err != nil {
 			s.t.Fatal(err)
 		}
 		m.HTML = html.String
+		if bulk {
+			m.Class = mail.Bulk
+		}
 		if attachments.Valid {
 			if err := json.Unmarshal([]byte(attachments.String), &m.Attachments); err != nil {
 				s.t.Fatal(err)

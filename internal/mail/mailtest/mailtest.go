@@ -56,8 +56,8 @@ func Golden(t *testing.T, name string, m mail.Message) {
 func Format(m mail.Message) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "To: %s\nSubject: %s\nDedupe-Key: %s\n", m.To, m.Subject, m.DedupeKey)
-	if m.Bulk {
-		b.WriteString("Bulk: yes\n")
+	if m.Class != mail.Transactional {
+		fmt.Fprintf(&b, "Class: %s\n", m.Class)
 	}
 	if m.ListUnsubscribe != "" {
 		fmt.Fprintf(&b, "List-Unsubscribe: <%s>\n", m.ListUnsubscribe)
