@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LockKeyhole, MonitorPlay, Ticket } from "lucide-react";
+import { LockKeyhole, MonitorPlay, Settings, Ticket } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
@@ -9,13 +9,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { authKeys, useAuth } from "@/features/auth";
 import { useMyCoupons } from "@/features/coupons";
 import { useMyRegistrations } from "@/features/registration";
+import { ReminderSwitches } from "@/features/reminders";
 import { isApiError } from "@/lib/api";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { MyCoupons } from "./my-coupons";
 import { MyWebinars } from "./my-webinars";
 
-const TABS = ["coupons", "webinars"] as const;
+const TABS = ["coupons", "webinars", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
 function isTab(value: string | null): value is Tab {
@@ -24,7 +25,8 @@ function isTab(value: string | null): value is Tab {
 
 /**
  * "/dashboard": My Dashboard (docs/product.md §3.9), tabs 'My Coupons' and 'My
- * Webinars'. The route sits behind RequireAuth, which sends a visitor to
+ * Webinars', and Settings with the "Reminder e-mails" switches (?tab=settings,
+ * where a reminder's unsubscribe page links). The route sits behind RequireAuth, which sends a visitor to
  * /auth; this page still says 'Authentication Required' when it finds no
  * user, or when the server no longer knows the session (401).
  */
@@ -67,7 +69,7 @@ export function DashboardPage() {
         description="Your store-credit coupons and the webinars you registered for."
       />
       <Tabs value={tab} onValueChange={selectTab} className="gap-6">
-        <TabsList className="sm:max-w-md">
+        <TabsList className="sm:max-w-xl">
           <TabsTrigger value="coupons">
             <Ticket aria-hidden="true" />
             My Coupons
@@ -75,6 +77,10 @@ export function DashboardPage() {
           <TabsTrigger value="webinars">
             <MonitorPlay aria-hidden="true" />
             My Webinars
+          </TabsTrigger>
+          <TabsTrigger value="settings">
+            <Settings aria-hidden="true" />
+            Settings
           </TabsTrigger>
         </TabsList>
         <TabsContent value="coupons">
@@ -94,6 +100,9 @@ export function DashboardPage() {
             isFetching={registrations.isFetching}
             refetch={() => void registrations.refetch()}
           />
+        </TabsContent>
+        <TabsContent value="settings">
+          <ReminderSwitches />
         </TabsContent>
       </Tabs>
     </PageContainer>
