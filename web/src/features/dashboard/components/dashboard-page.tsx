@@ -19,6 +19,8 @@ import { MyWebinars } from "./my-webinars";
 const TABS = ["coupons", "webinars", "settings"] as const;
 type Tab = (typeof TABS)[number];
 
+const trigger = "px-2 max-sm:[&_svg]:hidden sm:px-3";
+
 function isTab(value: string | null): value is Tab {
   return TABS.includes(value as Tab);
 }
@@ -69,16 +71,17 @@ export function DashboardPage() {
         description="Your store-credit coupons and the webinars you registered for."
       />
       <Tabs value={tab} onValueChange={selectTab} className="gap-6">
+        {/* Three tabs fit a 375 px phone once their icons give way. */}
         <TabsList className="sm:max-w-xl">
-          <TabsTrigger value="coupons">
+          <TabsTrigger value="coupons" className={trigger}>
             <Ticket aria-hidden="true" />
             My Coupons
           </TabsTrigger>
-          <TabsTrigger value="webinars">
+          <TabsTrigger value="webinars" className={trigger}>
             <MonitorPlay aria-hidden="true" />
             My Webinars
           </TabsTrigger>
-          <TabsTrigger value="settings">
+          <TabsTrigger value="settings" className={trigger}>
             <Settings aria-hidden="true" />
             Settings
           </TabsTrigger>

@@ -93,7 +93,7 @@ export function UnsubscribePage() {
   }
 
   return (
-    <PageContainer className="flex justify-center">
+    <PageContainer className="flex items-start justify-center">
       <Card className="w-full max-w-lg">
         <CardHeader>
           <h1 className="text-2xl font-extrabold text-ink">{title}</h1>
