@@ -1,5 +1,4 @@
 import { CircleAlert, CircleCheck, RotateCw, Settings } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -8,6 +7,7 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useSendOnce } from "@/lib/use-send-once";
 import { useUnsubscribe } from "../api/unsubscribe";
 
 /** The server's words for a link it did not sign; also shown when the URL has no token. */
@@ -27,13 +27,7 @@ export function UnsubscribePage() {
   const unsubscribe = useUnsubscribe();
   const { mutate } = unsubscribe;
 
-  // Send it once, also when StrictMode runs the effect twice.
-  const sentFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || sentFor.current === token) return;
-    sentFor.current = token;
-    mutate(token);
-  }, [token, mutate]);
+  useSendOnce(token, mutate);
 
   if (token && (unsubscribe.isIdle || unsubscribe.isPending)) return <PageSpinner label="Unsubscribing..." />;
 
