@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"watchwin/internal/apperr"
@@ -41,6 +42,10 @@ type Service struct {
 
 	keyMu sync.Mutex
 	key   []byte // the signing key, read once from server_keys
+
+	// paused remembers that the job found no store address, so the
+	// warning is logged once, not at every run.
+	paused atomic.Bool
 }
 
 // NewService returns the reminder service on d, queuing mail in outbox.
@@ -102,8 +107,13 @@ func (s *Service) Run(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	if site.StoreAddress == "" {
-		slog.WarnContext(ctx, "reminders paused: the store address setting is empty (commercial mail must carry it)")
+		if !s.paused.Swap(true) {
+			slog.WarnContext(ctx, "reminders paused: the store address setting is empty (commercial mail must carry it)")
+		}
 		return 0, nil
+	}
+	if s.paused.Swap(false) {
+		slog.InfoContext(ctx, "reminders resumed: the store address is set")
 	}
 	key, err := s.signingKey(ctx)
 	if err != nil {
