@@ -82,6 +82,7 @@ test('public pages have no serious accessibility violations', async ({ page }) =
     '/auth/forgot-password',
     '/auth/reset-password?token=not-a-real-token',
     '/auth/confirm-email?token=not-a-real-token',
+    '/unsubscribe?token=not-a-real-token',
     '/how-it-works',
     '/about',
     '/contact',
@@ -100,7 +101,13 @@ test('signed-in pages have no serious accessibility violations', async ({ page }
   await useYouTubeStandIn(page);
   await logInViaApi(page.request, await signUpViaApi(page.request, 'a11y'));
   await registerViaApi(page.request, webinar.id);
-  await auditPages(page, ['/dashboard', `/webinar/${webinar.id}/watch`, `/webinar/${webinar.id}/coupon`, '/migration-tool']);
+  await auditPages(page, [
+    '/dashboard',
+    '/dashboard?tab=settings',
+    `/webinar/${webinar.id}/watch`,
+    `/webinar/${webinar.id}/coupon`,
+    '/migration-tool',
+  ]);
 });
 
 test('admin pages have no serious accessibility violations', async ({ page }) => {

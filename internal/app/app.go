@@ -24,6 +24,7 @@ import (
 	"watchwin/internal/media"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
+	"watchwin/internal/reminder"
 	"watchwin/internal/seat"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
@@ -54,6 +55,9 @@ type App struct {
 	// Giveaway draws a winner when a webinar's paid seats fill (told by
 	// Seats) and when an admin picks a new one.
 	Giveaway *giveaway.Service
+	// Reminders queues the reminder e-mails (a periodic job) and keeps
+	// each account's reminder preferences.
+	Reminders *reminder.Service
 	// Throttle limits the routes the route table limits (routes.go).
 	Throttle *throttle.Throttle
 	now      clock.Func
@@ -123,7 +127,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	settings := setting.NewService(d, mediaSvc, now)
 	templates := mail.NewTemplates(cfg.BaseURL, func(ctx context.Context) (mail.Site, error) {
 		site, err := settings.Site(ctx)
-		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail}, err
+		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail, Address: site.StoreAddress}, err
 	})
 	giveaways := giveaway.NewService(d, webinars, seats, outbox, templates, now)
 	// Seat changes drop the public list's cache; a seat that fills a
@@ -140,6 +144,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Mailer: outbox, CouponMail: couponMail.Message,
 	}, now, cfg.SeatHold)
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
+	reminders := reminder.NewService(d, outbox, reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone},
+		settings, webinars, now)
 	return &App{
 		Config:        cfg,
 		DB:            d,
@@ -154,6 +160,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Coupons:       coupons,
 		Payments:      payments,
 		Giveaway:      giveaways,
+		Reminders:     reminders,
 		Throttle:      throttle.New(d, now),
 		now:           now,
 		instance:      db.InstanceID(cfg.Addr),
@@ -206,7 +213,10 @@ func (a *App) Handler() http.Handler {
 		httpx.Compress,
 		httpx.LimitBodies(maxBody),
 		httpx.RefuseInvalidText,
-		httpx.RefuseCrossOrigin(),
+		// The one-click unsubscribe of a reminder's List-Unsubscribe header
+		// is POSTed by mailbox providers, from anywhere; it acts on its
+		// signed token alone, never on a session.
+		httpx.RefuseCrossOrigin("POST /api/reminders/unsubscribe"),
 	)
 }
 

@@ -178,6 +178,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("PUT /api/admin/settings/general", "/api/admin/settings/general", map[string]any{}, bad),
 		adminOnly("PUT /api/admin/settings/announcement", "/api/admin/settings/announcement", map[string]any{}, bad),
 		adminOnly("PUT /api/admin/settings/backgrounds/{page}", "/api/admin/settings/backgrounds/home", map[string]any{}, bad),
+		// Reminder e-mails: the unsubscribe link's token decides, not the session.
+		r("POST /api/reminders/unsubscribe", "/api/reminders/unsubscribe?token=forged", nil, is(bad), is(bad), is(bad), is(bad)),
+		r("GET /api/reminders/preferences", "/api/reminders/preferences", nil, c401, is(ok), is(ok), is(ok)),
+		r("PATCH /api/reminders/preferences", "/api/reminders/preferences", map[string]any{}, c401, is(ok), is(ok), is(ok)),
+		adminOnly("GET /api/admin/webinars/{id}/reminders", "/api/admin/webinars/"+wid+"/reminders", nil, ok),
+		adminOnly("PUT /api/admin/settings/reminders", "/api/admin/settings/reminders", map[string]bool{"ready": true, "unfinished": true, "offer": true}, ok),
 		adminOnly("POST /api/admin/media/{bucket}", "/api/admin/media/site_images", map[string]any{}, bad, http.StatusUnsupportedMediaType),
 		adminOnly("GET /api/admin/media/{bucket}", "/api/admin/media/site_images", nil, ok),
 

@@ -10,10 +10,16 @@ import (
 
 // jobInterval is how often Serve runs its periodic jobs: the retry of
 // automatic giveaway draws a crash or an error interrupted, the payment
-// reconciler that fulfils payments no confirm reached, and housekeeping
-// (expired sessions, device tokens, throttle counts, mail older than
-// mail.Retention, SQLite's planner statistics).
+// reconciler that fulfils payments no confirm reached, the reminder
+// e-mails, and housekeeping (expired sessions, device tokens, throttle
+// counts, mail older than mail.Retention, SQLite's planner statistics).
 const jobInterval = time.Minute
+
+// reminderInterval is how often the reminder job also runs between the
+// minutes, so a reminder goes out within seconds of being due (a new
+// registrant for a webinar whose event time has passed gets "It's ready"
+// well within a minute).
+const reminderInterval = 15 * time.Second
 
 // jobLease is how long a run of a job keeps the job's lease (db.Lease): with
 // several instances on one database, the one holding it runs the job and
@@ -39,8 +45,12 @@ func (a *App) jobs() []job {
 		{"auth.housekeeping", a.Auth.Housekeep},
 		{"mail.prune", a.Outbox.Prune},
 		{"db.optimize", a.DB.Optimize},
+		a.reminderJob(),
 	}
 }
+
+// reminderJob queues the reminder e-mails that are due (reminder.Service.Run).
+func (a *App) reminderJob() job { return job{"reminders.send", a.Reminders.Run} }
 
 // RunJobs runs each periodic job once if this instance holds, or can
 // take, the job's lease, and returns the names of the jobs it ran. Serve
@@ -68,20 +78,29 @@ func (a *App) lease(name string) *db.Lease {
 	return a.DB.NewLease(name, a.instance, jobLease, a.now)
 }
 
-// runJobs calls RunJobs at once and then every jobInterval until ctx ends,
-// then releases the leases.
+// runJobs calls RunJobs at once and then every jobInterval, and the
+// reminder job every reminderInterval in between, until ctx ends, then
+// releases the leases.
 func (a *App) runJobs(ctx context.Context) {
 	t := time.NewTicker(jobInterval)
 	defer t.Stop()
+	reminders := time.NewTicker(reminderInterval)
+	defer reminders.Stop()
 	for {
 		a.RunJobs(ctx)
-		select {
-		case <-ctx.Done():
-			rel, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			a.ReleaseJobs(rel)
-			return
-		case <-t.C:
+	between:
+		for {
+			select {
+			case <-ctx.Done():
+				rel, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				defer cancel()
+				a.ReleaseJobs(rel)
+				return
+			case <-reminders.C:
+				runLeased(ctx, a.lease("reminders.send"), a.reminderJob())
+			case <-t.C:
+				break between
+			}
 		}
 	}
 }

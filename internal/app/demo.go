@@ -26,7 +26,9 @@ const DemoAdminEmail = "admin@watchwin.local"
 var demoThumbnails embed.FS
 
 // demoWebinar is one sample webinar; the event is daysAhead days from today
-// at 6:30 pm store time.
+// at 6:30 pm store time. The first aired two days ago (the recording is
+// there to watch), so a new registrant gets its "It's ready to watch"
+// reminder at once (docs/api.md, "Reminders").
 type demoWebinar struct {
 	title, description string
 	daysAhead          int
@@ -43,7 +45,7 @@ var demoWebinars = []demoWebinar{
 			"how to choose a holster that covers the trigger guard, holds your pistol securely and stays " +
 			"comfortable all day, plus belt selection and a safe draw-and-reholster routine you can practice " +
 			"with an unloaded firearm. Bring your questions about carrying in Illinois.",
-		daysAhead: 10, price: "40", percentage: "120", seats: "20",
+		daysAhead: -2, price: "40", percentage: "120", seats: "20",
 		videoID: "aqz-KE-bpKQ", thumbnail: "holster_fundamentals.jpg",
 	},
 	{

@@ -54,8 +54,10 @@ func TestSeedDemo(t *testing.T) {
 			}
 			free, lowSeats := 0, 0
 			for _, w := range list {
-				if !w.EventDatetime.After(time.Now()) {
-					t.Errorf("%s is not in the future: %v", w.Title, w.EventDatetime)
+				// The holster webinar aired already, so a new registrant
+				// is reminded at once; the others are ahead.
+				if past := w.Title == "Concealed Carry Holster Fundamentals"; w.EventDatetime.After(time.Now()) == past {
+					t.Errorf("%s: event %v, want it in the past: %v", w.Title, w.EventDatetime, past)
 				}
 				if ok, err := s.App.Media.Exists(ctx, media.BucketWebinarAssets, w.ThumbnailImagePath); !ok || err != nil {
 					t.Errorf("%s thumbnail %q missing: %v", w.Title, w.ThumbnailImagePath, err)

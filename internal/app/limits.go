@@ -34,6 +34,9 @@ var (
 	// counter checks a coupon every few seconds, a device guessing codes is
 	// stopped (docs/api.md, "Counter"). Per address: a store's few devices.
 	limitCounterLookup = throttle.Rule{Name: "counter-lookup", PerAccount: 300, PerAddress: 600, Window: limitWindow}
+	// One-click unsubscribes: mailbox providers post them from a few
+	// addresses of their own, so the per-address limit is generous.
+	limitUnsubscribe = throttle.Rule{Name: "unsubscribe", PerAccount: 30, PerAddress: 600, Window: limitWindow}
 )
 
 // signedInAccount is the id of the request's signed-in account, "" when none.

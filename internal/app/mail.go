@@ -21,7 +21,9 @@ func (a *App) startMail() (stop func(), err error) {
 		}
 		sender, via = s, "smtp"
 	}
-	stop = inBackground(mail.NewWorker(a.Outbox, sender, a.Config.MailFrom, nil).Run)
+	w := mail.NewWorker(a.Outbox, sender, a.Config.MailFrom, nil)
+	w.BulkRate = a.Config.BulkMailRate
+	stop = inBackground(w.Run)
 	slog.Info("mail worker started", "via", via)
 	return stop, nil
 }

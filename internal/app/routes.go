@@ -12,6 +12,7 @@ import (
 	"watchwin/internal/media"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
+	"watchwin/internal/reminder"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
@@ -80,6 +81,7 @@ func (a *App) Routes() []Route {
 	giveaways := giveaway.NewHandler(a.Giveaway)
 	links := couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations))
 	images := media.NewHandler(a.Media)
+	reminders := reminder.NewHandler(a.Reminders)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -150,6 +152,14 @@ func (a *App) Routes() []Route {
 		// The Coupon Migration Tool.
 		user("GET /api/migration/status", links.Status, msgMigrationSignedOut),
 		user("POST /api/migration/run", links.Run, msgMigrationSignedOut),
+
+		// Reminder e-mails: the one-click unsubscribe needs no session (its
+		// signed token names the account), the switches are the caller's own.
+		anyone("POST /api/reminders/unsubscribe", reminders.Unsubscribe).limited(limitUnsubscribe),
+		user("GET /api/reminders/preferences", reminders.Preferences, ""),
+		user("PATCH /api/reminders/preferences", reminders.SetPreferences, ""),
+		admin("GET /api/admin/webinars/{id}/reminders", reminders.Stats),
+		admin("PUT /api/admin/settings/reminders", settings.SaveReminders),
 
 		// Images (served publicly under /media/ by media.PublicRoutes).
 		admin("POST /api/admin/media/{bucket}", images.Upload),

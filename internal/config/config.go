@@ -63,6 +63,10 @@ type Config struct {
 	SMTPURL string
 	// MailFrom is the From of every e-mail ("Name <address>").
 	MailFrom string
+	// BulkMailRate is how many bulk mails (the reminders) go out per second,
+	// store-wide (WATCHWIN_BULK_MAIL_RATE, default 5): a webinar's thousands
+	// of reminders leave as a steady stream, never one burst.
+	BulkMailRate float64
 	// RequireEmailConfirmation makes login wait until the account's e-mail
 	// address is confirmed by the link mailed at sign-up
 	// (WATCHWIN_REQUIRE_EMAIL_CONFIRMATION, default false so that `make run`
@@ -118,6 +122,7 @@ func Defaults() (Config, error) {
 		MetricsToken:         os.Getenv("WATCHWIN_METRICS_TOKEN"),
 		LogFormat:            env("WATCHWIN_LOG_FORMAT", "text"),
 		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
+		BulkMailRate:         5,
 		HTTP:                 DefaultHTTPLimits,
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
@@ -145,6 +150,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_RECONCILE_GRACE must be a duration such as 30s, 1s to 1h")
 		}
 		c.ReconcileGrace = d
+	}
+	if v := os.Getenv("WATCHWIN_BULK_MAIL_RATE"); v != "" {
+		r, err := strconv.ParseFloat(v, 64)
+		if err != nil || r < 0.01 || r > 1000 {
+			return c, fmt.Errorf("WATCHWIN_BULK_MAIL_RATE must be a number of mails per second, 0.01 to 1000")
+		}
+		c.BulkMailRate = r
 	}
 	if (c.StripeSecretKey == "") != (c.StripePublishableKey == "") {
 		return c, fmt.Errorf("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the test provider)")

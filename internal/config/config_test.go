@@ -131,6 +131,28 @@ func TestRequireEmailConfirmation(t *testing.T) {
 	}
 }
 
+// The reminders' pace is 5 bulk mails a second unless WATCHWIN_BULK_MAIL_RATE
+// says another number from 0.01 to 1000; anything else stops the server.
+func TestBulkMailRate(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  float64
+		err   bool
+	}{{"", 5, false}, {"12.5", 12.5, false}, {"0.2", 0.2, false}, {"0", 0, true}, {"-1", 0, true}, {"5000", 0, true}, {"fast", 0, true}} {
+		t.Setenv("WATCHWIN_BULK_MAIL_RATE", tt.value)
+		c, err := config.Defaults()
+		if tt.err {
+			if err == nil || !strings.Contains(err.Error(), "WATCHWIN_BULK_MAIL_RATE") {
+				t.Errorf("%q: err = %v, want one naming the variable", tt.value, err)
+			}
+			continue
+		}
+		if err != nil || c.BulkMailRate != tt.want {
+			t.Errorf("%q: BulkMailRate = %v (err %v), want %v", tt.value, c.BulkMailRate, err, tt.want)
+		}
+	}
+}
+
 // The log format is text unless WATCHWIN_LOG_FORMAT or --log-format says
 // json; anything else stops the server at start.
 func TestLogFormat(t *testing.T) {

@@ -15,6 +15,13 @@ type Message struct {
 	HTML        string // HTML part, optional
 	Attachments []Attachment
 
+	// Class is Transactional (the zero value: sent at once) or Bulk.
+	Class Class
+	// ListUnsubscribe, when set, is the https URL that unsubscribes the
+	// recipient from this kind of mail with one POST (RFC 8058): senders
+	// add List-Unsubscribe and List-Unsubscribe-Post headers for it.
+	ListUnsubscribe string
+
 	// ID is the outbox row the Worker is sending; senders derive the
 	// Message-ID header from it, so a retried mail is recognisably the same
 	// message. Set by the Worker; Enqueue ignores it.
@@ -33,3 +40,16 @@ type Attachment struct {
 	// of this text (QRPNG), drawn by the Worker when it sends the mail.
 	QRCode string `json:"qr_code,omitempty"`
 }
+
+// Class says how a mail is sent.
+type Class string
+
+const (
+	// Transactional mail (coupons, receipts, account links) goes out as
+	// soon as it is due.
+	Transactional Class = ""
+	// Bulk mail (the reminders) goes out after every transactional mail
+	// that is due, at the store-wide pace of Worker.BulkRate, so a
+	// webinar's 5,000 reminders are never one burst.
+	Bulk Class = "bulk"
+)

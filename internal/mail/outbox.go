@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"strconv"
 	"strings"
 	"time"
 
@@ -43,7 +44,7 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	if err := validate(m); err != nil {
 		return err
 	}
-	var attachments, html, dedupe any
+	var attachments, html, dedupe, unsubscribe any
 	if len(m.Attachments) > 0 {
 		b, err := json.Marshal(m.Attachments)
 		if err != nil {
@@ -57,12 +58,16 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	if m.DedupeKey != "" {
 		dedupe = m.DedupeKey
 	}
+	if m.ListUnsubscribe != "" {
+		unsubscribe = m.ListUnsubscribe
+	}
 	now := o.now()
 	_, err := o.db.Q(ctx).ExecContext(ctx, `INSERT INTO mail_outbox
-		(id, dedupe_key, to_address, subject, body_text, body_html, attachments, created_at, next_attempt_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+		(id, dedupe_key, to_address, subject, body_text, body_html, attachments, created_at, next_attempt_at,
+		 bulk, list_unsubscribe)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10)
 		ON CONFLICT (dedupe_key) DO NOTHING`,
-		uuid.NewString(), dedupe, m.To, m.Subject, m.Text, html, attachments, now)
+		uuid.NewString(), dedupe, m.To, m.Subject, m.Text, html, attachments, now, m.Class == Bulk, unsubscribe)
 	if err != nil {
 		return fmt.Errorf("mail: queue: %w", db.MapError(err))
 	}
@@ -73,6 +78,48 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	default:
 	}
 	return nil
+}
+
+// Withdraw deletes the mail queued under each of keys (DedupeKey) that is
+// not sent and not being sent, and returns the keys it withdrew: a reminder
+// whose reason went away (the seats sold out, the registrant bought) is
+// not sent late from a backlog. A key whose mail went out, or is going out
+// now, is not returned.
+func (o *Outbox) Withdraw(ctx context.Context, keys []string) ([]string, error) {
+	var out []string
+	const chunk = 200 // placeholders per statement
+	for len(keys) > 0 {
+		n := min(chunk, len(keys))
+		part := keys[:n]
+		keys = keys[n:]
+		args := []any{o.now()}
+		holes := make([]string, len(part))
+		for i, k := range part {
+			args = append(args, k)
+			holes[i] = "$" + strconv.Itoa(i+2)
+		}
+		rows, err := o.db.Q(ctx).QueryContext(ctx, `DELETE FROM mail_outbox
+			WHERE dedupe_key IN (`+strings.Join(holes, ", ")+`) AND sent_at IS NULL
+				AND (locked_until IS NULL OR locked_until <= $1)
+			RETURNING dedupe_key`, args...)
+		if err != nil {
+			return out, db.MapError(err)
+		}
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				rows.Close()
+				return out, db.MapError(err)
+			}
+			out = append(out, k)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return out, db.MapError(err)
+		}
+	}
+	return out, nil
 }
 
 // Backlog counts the mail not sent: pending (still to be tried, now or
@@ -113,6 +160,9 @@ func validate(m Message) error {
 	}
 	if strings.TrimSpace(m.Subject) == "" || strings.ContainsAny(m.Subject, "\r\n") {
 		return fmt.Errorf("%w: Subject must be one non-empty line", ErrInvalid)
+	}
+	if m.ListUnsubscribe != "" && !strings.HasPrefix(m.ListUnsubscribe, "http") || strings.ContainsAny(m.ListUnsubscribe, "\r\n <>") {
+		return fmt.Errorf("%w: ListUnsubscribe must be one http(s) URL", ErrInvalid)
 	}
 	if strings.TrimSpace(m.Text) == "" {
 		return fmt.Errorf("%w: Text must not be empty", ErrInvalid)

@@ -301,6 +301,12 @@ func (s *SMTP) build(from string, m Message) (*gomail.Msg, error) {
 	} else {
 		msg.SetMessageID()
 	}
+	if m.ListUnsubscribe != "" {
+		// RFC 8058 one-click unsubscribe: the mailbox provider POSTs
+		// "List-Unsubscribe=One-Click" to the URL, no page or login involved.
+		msg.SetGenHeader(gomail.HeaderListUnsubscribe, "<"+m.ListUnsubscribe+">")
+		msg.SetGenHeader(gomail.HeaderListUnsubscribePost, "List-Unsubscribe=One-Click")
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

@@ -17,9 +17,7 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
-	netmail "net/mail"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,73 +27,16 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
-	"watchwin/internal/testutil/testbin"
+	"watchwin/internal/testutil/smtpserver"
 )
 
-// The SMTP sender is tested against a real SMTP server: Debian's aiosmtpd
-// (apt-get install -y python3-aiosmtpd), run by the test, which writes every
-// message it accepts into a Maildir that the test then reads back.
-const python = "/usr/bin/python3"
-
-// aiosmtpd starts an SMTP server on a free port of 127.0.0.1 with extra
-// arguments (TLS certificates) and returns its address and Maildir. Without
-// aiosmtpd the test is skipped, except under CI=true, where it fails.
-func aiosmtpd(t *testing.T, args ...string) (addr, maildir string) {
-	t.Helper()
-	if err := exec.Command(python, "-c", "import aiosmtpd").Run(); err != nil {
-		testbin.Missing(t, "the SMTP tests need a real SMTP server: apt-get install -y python3-aiosmtpd ("+python+" cannot import aiosmtpd)")
-	}
-	addr = testbin.FreeAddr(t)
-	maildir = filepath.Join(t.TempDir(), "Maildir")
-	var out bytes.Buffer
-	cmd := exec.Command(python, append(append([]string{"-m", "aiosmtpd", "-n", "-l", addr,
-		"-c", "aiosmtpd.handlers.Mailbox"}, args...), maildir)...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		if t.Failed() {
-			t.Logf("aiosmtpd output:\n%s", out.String())
-		}
-	})
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, time.Second)
-		if err == nil {
-			c.Close()
-			return addr, maildir
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("aiosmtpd did not listen on %s: %v\n%s", addr, err, out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// received returns the messages in maildir's new/ folder.
-func received(t *testing.T, maildir string) []*netmail.Message {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(maildir, "new", "*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []*netmail.Message
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, err := netmail.ReadMessage(bytes.NewReader(b))
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		out = append(out, m)
-	}
-	return out
-}
+// The SMTP sender is tested against a real SMTP server, aiosmtpd
+// (testutil/smtpserver), which writes every message it accepts into a
+// Maildir that the test then reads back.
+var (
+	aiosmtpd = smtpserver.Start
+	received = smtpserver.Received
+)
 
 // part is one leaf of a MIME tree, its body decoded.
 type part struct {

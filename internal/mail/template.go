@@ -14,16 +14,19 @@ import (
 // templateFiles holds every e-mail: templates/NAME.txt.tmpl defines its
 // "subject" and the "body" of the plain-text part, templates/NAME.html.tmpl
 // the "body" of the HTML part; layout.txt.tmpl and layout.html.tmpl wrap
-// every body with the site's title, address and contact e-mail.
+// every body with the site's title, address and contact e-mail, and a mail
+// may add to their footer by defining "footer".
 //
 //go:embed templates/*.tmpl
 var templateFiles embed.FS
 
 // Site is what every e-mail shows of the store: its title and contact
-// e-mail (the site settings).
+// e-mail (the site settings), and its postal address, which commercial mail
+// (the reminders) carries in its footer.
 type Site struct {
 	Title        string
 	ContactEmail string
+	Address      string
 }
 
 // View is what a template sees: the site, the site's public URL, and the

@@ -17,6 +17,10 @@ import (
 // DefaultMaxAttempts is a Worker's MaxAttempts unless changed.
 const DefaultMaxAttempts = 10
 
+// DefaultBulkRate is a Worker's BulkRate unless changed: 5 bulk mails a
+// second, store-wide (WATCHWIN_BULK_MAIL_RATE).
+const DefaultBulkRate = 5.0
+
 const (
 	// lockFor is how long a claimed mail is reserved for the worker that
 	// claimed it; sendTimeout is well below it, so no other worker claims a
@@ -47,6 +51,14 @@ type Worker struct {
 	// MaxAttempts is how many failed sends a mail gets before the worker
 	// gives up on it (it stays in the table with its last error): 10.
 	MaxAttempts int
+	// BulkRate is how many bulk mails (Class Bulk) go out per second,
+	// counted across every worker on the database: each takes the next
+	// slot of the shared pace (mail_pace) before it claims one. 0: no pace.
+	BulkRate float64
+
+	// bulkWait is when the next bulk slot opens, once a claim found the
+	// slot taken; Run sleeps until then rather than a whole PollInterval.
+	bulkWait time.Time
 }
 
 // NewWorker returns a worker that sends o's mail through sender with From
@@ -56,7 +68,7 @@ func NewWorker(o *Outbox, sender Sender, from string, logger *slog.Logger) *Work
 		logger = slog.Default()
 	}
 	return &Worker{outbox: o, sender: sender, from: from, log: logger,
-		PollInterval: 2 * time.Second, MaxAttempts: DefaultMaxAttempts}
+		PollInterval: 2 * time.Second, MaxAttempts: DefaultMaxAttempts, BulkRate: DefaultBulkRate}
 }
 
 // Backoff is how long a mail waits after its n-th failed attempt (n ≥ 1):
@@ -91,6 +103,9 @@ func (w *Worker) Run(ctx context.Context) {
 		next := w.PollInterval
 		if time.Now().Before(fastUntil) {
 			next = fastPoll
+		}
+		if wait := w.bulkWait.Sub(w.outbox.now()); !w.bulkWait.IsZero() && wait < next {
+			next = max(wait, time.Millisecond) // the next bulk slot
 		}
 		// Drain a fired timer before Reset when a wake-up came first.
 		if !timer.Stop() {
@@ -129,7 +144,10 @@ func (w *Worker) SendDue(ctx context.Context) (int, error) {
 
 // claim reserves the next due mail for this worker in a short transaction
 // and returns it with its attempts so far; ok is false when none is due.
+// Transactional mail comes first; a bulk mail is claimed only with the next
+// slot of the bulk pace (else ok is false and bulkWait says when to retry).
 func (w *Worker) claim(ctx context.Context) (m Message, attempts int, ok bool, err error) {
+	w.bulkWait = time.Time{}
 	d := w.outbox.db
 	// PostgreSQL: several instances may claim at once; FOR UPDATE SKIP
 	// LOCKED makes each take a different row instead of waiting for (or
@@ -141,21 +159,34 @@ func (w *Worker) claim(ctx context.Context) (m Message, attempts int, ok bool, e
 	}
 	err = d.InTx(ctx, func(ctx context.Context) error {
 		now := w.outbox.now()
-		var html, attachments sql.NullString
-		err := d.Q(ctx).QueryRowContext(ctx, `SELECT id, to_address, subject, body_text, body_html, attachments, attempts
+		var html, attachments, unsubscribe sql.NullString
+		var bulk bool
+		err := d.Q(ctx).QueryRowContext(ctx, `SELECT id, to_address, subject, body_text, body_html, attachments, attempts,
+				bulk, list_unsubscribe
 			FROM mail_outbox
 			WHERE sent_at IS NULL AND next_attempt_at <= $1 AND attempts < $2
 				AND (locked_until IS NULL OR locked_until <= $1)
-			ORDER BY next_attempt_at, id
+			ORDER BY bulk, next_attempt_at, id
 			LIMIT 1`+lock, now, w.MaxAttempts).
-			Scan(&m.ID, &m.To, &m.Subject, &m.Text, &html, &attachments, &attempts)
+			Scan(&m.ID, &m.To, &m.Subject, &m.Text, &html, &attachments, &attempts, &bulk, &unsubscribe)
 		if err == sql.ErrNoRows {
 			return nil
 		}
 		if err != nil {
 			return db.MapError(err)
 		}
+		if bulk {
+			m.Class = Bulk
+		}
+		if bulk && w.BulkRate > 0 {
+			next, free, err := w.takeBulkSlot(ctx, now)
+			if err != nil || !free {
+				w.bulkWait = next
+				return err
+			}
+		}
 		m.HTML = html.String
+		m.ListUnsubscribe = unsubscribe.String
 		if attachments.Valid && attachments.String != "" {
 			if err := json.Unmarshal([]byte(attachments.String), &m.Attachments); err != nil {
 				return fmt.Errorf("mail %s: decode attachments: %w", m.ID, err)
@@ -169,6 +200,27 @@ func (w *Worker) claim(ctx context.Context) (m Message, attempts int, ok bool, e
 		return nil
 	})
 	return m, attempts, ok, err
+}
+
+// takeBulkSlot takes the store-wide bulk slot when it is open (its time
+// has come) and moves it 1/BulkRate seconds on, in one conditional upsert
+// (as db.Lease.Acquire: PostgreSQL serialises it on the row, SQLite has one
+// writer), so all workers together send at most BulkRate bulk mails a
+// second. When the slot is not open it returns the time it opens.
+func (w *Worker) takeBulkSlot(ctx context.Context, now time.Time) (next time.Time, free bool, err error) {
+	q := w.outbox.db.Q(ctx)
+	interval := time.Duration(float64(time.Second) / w.BulkRate)
+	err = q.QueryRowContext(ctx, `INSERT INTO mail_pace (name, next_at) VALUES ('bulk', $2)
+		ON CONFLICT (name) DO UPDATE SET next_at = excluded.next_at WHERE mail_pace.next_at <= $1
+		RETURNING next_at`, now, now.Add(interval)).Scan(&next)
+	if err == nil {
+		return next, true, nil
+	}
+	if err != sql.ErrNoRows {
+		return time.Time{}, false, db.MapError(err)
+	}
+	err = q.QueryRowContext(ctx, `SELECT next_at FROM mail_pace WHERE name = 'bulk'`).Scan(&next)
+	return next, false, db.MapError(err)
 }
 
 // deliver sends one claimed mail and records the outcome: sent_at, or the

@@ -32,12 +32,12 @@ const WhenLayout = "Monday, January 2, 2006 at 3:04 PM MST"
 // account's own address to: the form's address is kept as the
 // registration's contact and never mailed, so the store's server cannot be
 // made to mail a stranger (docs/api.md, "Registrations"). The greeting
-// shows the form's name only as a plain name (plainName). DedupeKey makes
+// shows the form's name only as a plain name (PlainName). DedupeKey makes
 // it one per registration.
 func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar, to string) (mail.Message, error) {
 	watch := m.Templates.Link("/webinar/" + w.ID + "/watch")
 	msg, err := m.Templates.Render(ctx, "registration", to, registrationMailData{
-		Name: plainName(r.Name), Title: oneLine(w.Title), When: w.EventDatetime.In(m.TimeZone).Format(WhenLayout), WatchLink: watch,
+		Name: PlainName(r.Name), Title: oneLine(w.Title), When: w.EventDatetime.In(m.TimeZone).Format(WhenLayout), WatchLink: watch,
 	})
 	if err != nil {
 		return mail.Message{}, err
@@ -54,12 +54,12 @@ func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar, 
 // maxMailName caps the name a registration e-mail greets.
 const maxMailName = 40
 
-// plainName is the part of a name typed in the registration form that may
-// appear in an e-mail: its leading words made only of letters and the marks
+// PlainName is the part of a name typed in the registration form that may
+// appear in an e-mail (this one and the reminders): its leading words made only of letters and the marks
 // names use (' - .), stopping at the first word that is anything else (a
 // URL, a domain, "URGENT:"), at most maxMailName characters. "" when no
 // word qualifies; the greeting then has no name.
-func plainName(name string) string {
+func PlainName(name string) string {
 	var words []string
 	n := 0
 	for _, word := range strings.Fields(name) {

@@ -95,7 +95,7 @@ func (s *Service) ListMine(ctx context.Context, user auth.Profile) ([]Mine, erro
 // MarkWatched records that user watched the webinar to the end. Only their
 // own registration; a repeat changes nothing.
 func (s *Service) MarkWatched(ctx context.Context, user auth.Profile, webinarID string) (Registration, error) {
-	return notFoundAs(s.store.markWatched(ctx, webinarID, user.ID))
+	return notFoundAs(s.store.markWatched(ctx, webinarID, user.ID, s.now()))
 }
 
 // ResetMine clears user's flags for a webinar ('Reset Status').
@@ -120,7 +120,7 @@ func (s *Service) reset(ctx context.Context, webinarID, userID string) (Registra
 	var r Registration
 	err := s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
 		var err error
-		if r, err = notFoundAs(s.store.resetWatched(ctx, webinarID, userID)); err != nil {
+		if r, err = notFoundAs(s.store.resetWatched(ctx, webinarID, userID, s.now())); err != nil {
 			return err
 		}
 		if !r.PurchasedCoupon {

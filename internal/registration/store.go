@@ -3,6 +3,7 @@ package registration
 import (
 	"context"
 	"database/sql"
+	"time"
 
 	"watchwin/internal/db"
 )
@@ -59,18 +60,20 @@ func (s store) get(ctx context.Context, webinarID, userID string) (Registration,
 		FROM webinar_registrations r WHERE r.webinar_id = $1 AND r.user_id = $2`, webinarID, userID))
 }
 
-// markWatched sets watched_video_fully; it is already true on a repeat.
-func (s store) markWatched(ctx context.Context, webinarID, userID string) (Registration, error) {
+// markWatched sets watched_video_fully, and watched_at to now the first
+// time (the offer reminder is due a day later); a repeat changes nothing.
+func (s store) markWatched(ctx context.Context, webinarID, userID string, now time.Time) (Registration, error) {
 	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
-		SET watched_video_fully = TRUE WHERE webinar_id = $1 AND user_id = $2
-		RETURNING `+returning, webinarID, userID))
+		SET watched_video_fully = TRUE, watched_at = COALESCE(watched_at, $3) WHERE webinar_id = $1 AND user_id = $2
+		RETURNING `+returning, webinarID, userID, now))
 }
 
-// resetWatched clears watched_video_fully.
-func (s store) resetWatched(ctx context.Context, webinarID, userID string) (Registration, error) {
+// resetWatched clears watched_video_fully and watched_at and records the
+// reset (a reset registration gets no reminders).
+func (s store) resetWatched(ctx context.Context, webinarID, userID string, now time.Time) (Registration, error) {
 	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
-		SET watched_video_fully = FALSE WHERE webinar_id = $1 AND user_id = $2
-		RETURNING `+returning, webinarID, userID))
+		SET watched_video_fully = FALSE, watched_at = NULL, reset_at = $3 WHERE webinar_id = $1 AND user_id = $2
+		RETURNING `+returning, webinarID, userID, now))
 }
 
 // hasCoupon reports whether a coupon was issued for registration id.

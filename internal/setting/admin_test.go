@@ -97,6 +97,7 @@ func TestSettingsRoundTrip(t *testing.T) {
 			"announcement_text": "", "announcement_enabled": "false", "announcement_color": "#E53E3E",
 			"announcement_text_color": "#ffffff", "announcement_font_size": "1.25rem",
 			"announcement_font_family": "inherit", "announcement_border": "none", "announcement_dismissible": "false",
+			"reminder_ready_enabled": "true", "reminder_unfinished_enabled": "true", "reminder_offer_enabled": "true",
 		}
 		if !maps.Equal(all.Settings, wantAll) {
 			t.Fatalf("default settings = %v, want %v", all.Settings, wantAll)

@@ -91,3 +91,16 @@ func (h *Handler) SetBackground(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, b)
 	return nil
 }
+
+func (h *Handler) SaveReminders(w http.ResponseWriter, r *http.Request) error {
+	var in Reminders
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	saved, err := h.svc.SaveReminders(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, saved)
+	return nil
+}

@@ -52,6 +52,10 @@ var defaults = map[string]string{
 	KeyAnnouncementFontFamily:  "inherit",
 	KeyAnnouncementBorder:      "none",
 	KeyAnnouncementDismissible: "false",
+
+	KeyReminderReady:      "true",
+	KeyReminderUnfinished: "true",
+	KeyReminderOffer:      "true",
 }
 
 // Site is the general information the header, footer and Contact page show,
@@ -134,4 +138,32 @@ type Background struct {
 // BackgroundInput is the admin's choice of image for a page.
 type BackgroundInput struct {
 	ImagePath string `json:"image_path"`
+}
+
+// Keys of the reminder e-mails (docs/api.md, "Reminders"): each kind can be
+// turned off for the whole site (Feature Toggles); all are on by default.
+const (
+	KeyReminderReady      = "reminder_ready_enabled"
+	KeyReminderUnfinished = "reminder_unfinished_enabled"
+	KeyReminderOffer      = "reminder_offer_enabled"
+)
+
+// reminderKeys are in the order of the admin's switches.
+var reminderKeys = []string{KeyReminderReady, KeyReminderUnfinished, KeyReminderOffer}
+
+// Reminders says which reminder kinds the site sends.
+type Reminders struct {
+	Ready      bool `json:"ready"`
+	Unfinished bool `json:"unfinished"`
+	Offer      bool `json:"offer"`
+}
+
+func (r Reminders) values() map[string]string {
+	return map[string]string{KeyReminderReady: boolString(r.Ready),
+		KeyReminderUnfinished: boolString(r.Unfinished), KeyReminderOffer: boolString(r.Offer)}
+}
+
+func remindersOf(v map[string]string) Reminders {
+	return Reminders{Ready: v[KeyReminderReady] == "true", Unfinished: v[KeyReminderUnfinished] == "true",
+		Offer: v[KeyReminderOffer] == "true"}
 }

@@ -71,7 +71,7 @@ func (s *Service) effective(ctx context.Context, keys []string) (map[string]stri
 // All returns every setting key with its effective value (booleans as
 // 'true'/'false'), for the admin settings screen.
 func (s *Service) All(ctx context.Context) (map[string]string, error) {
-	return s.effective(ctx, slices.Concat(generalKeys, announcementKeys))
+	return s.effective(ctx, slices.Concat(generalKeys, announcementKeys, reminderKeys))
 }
 
 // Site returns the general information, defaults filled in.
@@ -179,4 +179,24 @@ func checkPage(page string) error {
 		return apperr.NotFound(msgUnknownPage)
 	}
 	return nil
+}
+
+// Reminders returns which reminder kinds the site sends (the reminder job
+// reads it at every run, so a switch takes effect within seconds).
+func (s *Service) Reminders(ctx context.Context) (Reminders, error) {
+	v, err := s.effective(ctx, reminderKeys)
+	if err != nil {
+		return Reminders{}, err
+	}
+	return remindersOf(v), nil
+}
+
+// SaveReminders saves the three switches in one transaction and returns
+// them. A kind turned off sends no more reminders, and those of its
+// reminders still waiting in the outbox are withdrawn at the job's next run.
+func (s *Service) SaveReminders(ctx context.Context, in Reminders) (Reminders, error) {
+	if err := s.store.put(ctx, in.values(), s.now()); err != nil {
+		return Reminders{}, err
+	}
+	return in, nil
 }

@@ -36,6 +36,10 @@ var rules = map[string]rule{
 	KeyAnnouncementFontFamily:  {"font_family", checkFontFamily},
 	KeyAnnouncementBorder:      {"border", checkBorder},
 	KeyAnnouncementDismissible: {"dismissible", checkBool},
+
+	KeyReminderReady:      {"ready", checkBool},
+	KeyReminderUnfinished: {"unfinished", checkBool},
+	KeyReminderOffer:      {"offer", checkBool},
 }
 
 // Limits of the values.

@@ -23,7 +23,7 @@ const BaseURL = "https://webinars.example.com"
 // default site facts.
 func Templates() *mail.Templates {
 	return mail.NewTemplates(BaseURL+"/", func(context.Context) (mail.Site, error) {
-		return mail.Site{Title: "WatchWin", ContactEmail: "info@watchwin.store"}, nil
+		return mail.Site{Title: "WatchWin", ContactEmail: "info@watchwin.store", Address: "1847 W Ogden Ave, Naperville, IL 60540"}, nil
 	})
 }
 
@@ -56,6 +56,12 @@ func Golden(t *testing.T, name string, m mail.Message) {
 func Format(m mail.Message) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "To: %s\nSubject: %s\nDedupe-Key: %s\n", m.To, m.Subject, m.DedupeKey)
+	if m.Class != mail.Transactional {
+		fmt.Fprintf(&b, "Class: %s\n", m.Class)
+	}
+	if m.ListUnsubscribe != "" {
+		fmt.Fprintf(&b, "List-Unsubscribe: <%s>\n", m.ListUnsubscribe)
+	}
 	for _, a := range m.Attachments {
 		fmt.Fprintf(&b, "Attachment: %s (%s", a.Filename, a.ContentType)
 		if a.ContentID != "" {

@@ -18,6 +18,7 @@ import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
+import { loadUnsubscribePage } from "@/features/reminders";
 import { loadAdminSettingsPage } from "@/features/settings";
 import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
 import {
@@ -101,6 +102,8 @@ export const pageRoutes: RouteObject[] = [
   { path: "privacy", element: lazyPage(loadPrivacyPage) },
   { path: "terms", element: lazyPage(loadTermsPage) },
   { path: "how-it-works", element: lazyPage(loadHowItWorksPage) },
+  // The link in every reminder e-mail: unsubscribes without a login (issue 26).
+  { path: "unsubscribe", element: lazyPage(loadUnsubscribePage) },
 
   // signed-in
   {

@@ -1,11 +1,11 @@
 import { CircleAlert, CircleCheck, LogIn, RotateCw } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useSendOnce } from "@/lib/use-send-once";
 import { useConfirmEmail } from "../api/email-confirmation";
 import { AuthCard } from "./auth-card";
 import { ResendConfirmationForm } from "./resend-confirmation";
@@ -21,13 +21,8 @@ export function ConfirmEmailPage() {
   const confirm = useConfirmEmail();
   const { mutate } = confirm;
 
-  // A link works once: send it once, also when StrictMode runs the effect twice.
-  const sentFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || sentFor.current === token) return;
-    sentFor.current = token;
-    mutate(token);
-  }, [token, mutate]);
+  // A link works once: send it once.
+  useSendOnce(token, mutate);
 
   if (token && (confirm.isIdle || confirm.isPending)) {
     return <PageSpinner label="Confirming your email..." />;

@@ -76,6 +76,18 @@ describe("DashboardPage", () => {
     expect(document.title).toBe("My Dashboard | WatchWin");
   });
 
+  it("has a Settings tab with the reminder e-mail switches (?tab=settings)", async () => {
+    const fetchMock = mockApi(userSession, (url) =>
+      url === "/api/reminders/preferences" ? jsonResponse({ ready: false, unfinished: true, offer: true }) : undefined,
+    );
+    renderApp(<DashboardPage />, { path: "/dashboard", initialEntries: ["/dashboard?tab=settings"] });
+    expect(await screen.findByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");
+    const panel = screen.getByRole("tabpanel", { name: "Settings" });
+    expect(within(panel).getByRole("heading", { level: 2, name: "Reminder e-mails" })).toBeInTheDocument();
+    expect(await within(panel).findByRole("switch", { name: "It's ready to watch" })).not.toBeChecked();
+    expect(fetchMock.mock.calls.some(([url]) => url === "/api/reminders/preferences")).toBe(true);
+  });
+
   it("says 'Authentication Required' to a visitor who is not logged in", async () => {
     const { fetchMock } = renderDashboard({ session: { user: null, profile: null } });
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LockKeyhole, MonitorPlay, Ticket } from "lucide-react";
+import { LockKeyhole, MonitorPlay, Settings, Ticket } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
@@ -9,14 +9,17 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { authKeys, useAuth } from "@/features/auth";
 import { useMyCoupons } from "@/features/coupons";
 import { useMyRegistrations } from "@/features/registration";
+import { ReminderSwitches } from "@/features/reminders";
 import { isApiError } from "@/lib/api";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { MyCoupons } from "./my-coupons";
 import { MyWebinars } from "./my-webinars";
 
-const TABS = ["coupons", "webinars"] as const;
+const TABS = ["coupons", "webinars", "settings"] as const;
 type Tab = (typeof TABS)[number];
+
+const trigger = "px-2 max-sm:[&_svg]:hidden sm:px-3";
 
 function isTab(value: string | null): value is Tab {
   return TABS.includes(value as Tab);
@@ -24,7 +27,8 @@ function isTab(value: string | null): value is Tab {
 
 /**
  * "/dashboard": My Dashboard (docs/product.md §3.9), tabs 'My Coupons' and 'My
- * Webinars'. The route sits behind RequireAuth, which sends a visitor to
+ * Webinars', and Settings with the "Reminder e-mails" switches (?tab=settings,
+ * where a reminder's unsubscribe page links). The route sits behind RequireAuth, which sends a visitor to
  * /auth; this page still says 'Authentication Required' when it finds no
  * user, or when the server no longer knows the session (401).
  */
@@ -67,14 +71,19 @@ export function DashboardPage() {
         description="Your store-credit coupons and the webinars you registered for."
       />
       <Tabs value={tab} onValueChange={selectTab} className="gap-6">
-        <TabsList className="sm:max-w-md">
-          <TabsTrigger value="coupons">
+        {/* Three tabs fit a 375 px phone once their icons give way. */}
+        <TabsList className="sm:max-w-xl">
+          <TabsTrigger value="coupons" className={trigger}>
             <Ticket aria-hidden="true" />
             My Coupons
           </TabsTrigger>
-          <TabsTrigger value="webinars">
+          <TabsTrigger value="webinars" className={trigger}>
             <MonitorPlay aria-hidden="true" />
             My Webinars
+          </TabsTrigger>
+          <TabsTrigger value="settings" className={trigger}>
+            <Settings aria-hidden="true" />
+            Settings
           </TabsTrigger>
         </TabsList>
         <TabsContent value="coupons">
@@ -94,6 +103,9 @@ export function DashboardPage() {
             isFetching={registrations.isFetching}
             refetch={() => void registrations.refetch()}
           />
+        </TabsContent>
+        <TabsContent value="settings">
+          <ReminderSwitches />
         </TabsContent>
       </Tabs>
     </PageContainer>

@@ -1,7 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { settingsKeys } from "./keys";
-import { backgroundResultSchema, siteInfoSchema, type AnnouncementInput, type BackgroundPage, type SiteInfo } from "./schemas";
+import {
+  backgroundResultSchema,
+  reminderSettingsSchema,
+  siteInfoSchema,
+  type AnnouncementInput,
+  type BackgroundPage,
+  type ReminderSettings,
+  type SiteInfo,
+} from "./schemas";
 
 /** The public banner's query key (features/announcement reads it); refreshed after a save. */
 const ANNOUNCEMENT_KEY = ["announcement"] as const;
@@ -38,5 +46,15 @@ export function useSaveBackground() {
     mutationFn: ({ page, imagePath }: { page: BackgroundPage; imagePath: string }) =>
       api.put(`/api/admin/settings/backgrounds/${page}`, { image_path: imagePath }, { schema: backgroundResultSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.backgrounds() }),
+  });
+}
+
+/** PUT /api/admin/settings/reminders: each reminder e-mail on or off for the site ('Reminder settings saved!'). */
+export function useSaveReminderSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReminderSettings) =>
+      api.put("/api/admin/settings/reminders", input, { schema: reminderSettingsSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.admin() }),
   });
 }

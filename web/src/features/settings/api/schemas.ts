@@ -45,3 +45,7 @@ export const backgroundsSchema = zm.object({
 
 /** PUT /api/admin/settings/backgrounds/{page} answer. */
 export const backgroundResultSchema = zm.object({ page: zm.string(), image_path: zm.string(), url: zm.string() });
+
+/** PUT /api/admin/settings/reminders body and answer: each reminder e-mail on or off for the site. */
+export const reminderSettingsSchema = zm.object({ ready: zm.boolean(), unfinished: zm.boolean(), offer: zm.boolean() });
+export type ReminderSettings = zm.infer<typeof reminderSettingsSchema>;

@@ -19,6 +19,9 @@ const settings = {
   announcement_font_family: "inherit",
   announcement_border: "none",
   announcement_dismissible: "false",
+  reminder_ready_enabled: "true",
+  reminder_unfinished_enabled: "false",
+  reminder_offer_enabled: "true",
 };
 
 const images = [
@@ -46,14 +49,27 @@ function putBody(fetchMock: ReturnType<typeof mockApi>, url: string) {
 }
 
 describe("AdminSettingsPage", () => {
-  it("has the five tabs of docs/product.md §3.10, Social Links and Feature Toggles coming soon", async () => {
+  it("has the five tabs of docs/product.md §3.10, Social Links coming soon", async () => {
     renderPage();
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
     expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images"]);
     await userEvent.click(screen.getByRole("tab", { name: "Social Links" }));
     expect(screen.getByRole("tabpanel")).toHaveTextContent("Coming soon");
+  });
+
+  it("turns a reminder e-mail off for the site under Feature Toggles", async () => {
+    const { fetchMock } = renderPage((url, init) =>
+      url === "/api/admin/settings/reminders" && init.method === "PUT" ? jsonResponse(JSON.parse(String(init.body))) : undefined,
+    );
     await userEvent.click(screen.getByRole("tab", { name: "Feature Toggles" }));
-    expect(screen.getByRole("tabpanel")).toHaveTextContent("Coming soon");
+    const ready = await screen.findByRole("switch", { name: "It's ready to watch" });
+    expect(ready).toBeChecked();
+    expect(screen.getByRole("switch", { name: "You didn't finish" })).not.toBeChecked();
+    expect(screen.getByRole("switch", { name: "Your coupon offer" })).toBeChecked();
+    await userEvent.click(ready);
+    await userEvent.click(screen.getByRole("button", { name: "Save Reminder Settings" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Reminder settings saved!");
+    expect(putBody(fetchMock, "/api/admin/settings/reminders")).toEqual({ ready: false, unfinished: false, offer: true });
   });
 
   it("saves the general info and says 'General info saved!'", async () => {

@@ -12,6 +12,7 @@ import { useAdminSettings } from "../../api/get-admin-settings";
 import { AnnouncementForm } from "./announcement-form";
 import { BackgroundImagesForm } from "./background-images-form";
 import { GeneralInfoForm } from "./general-info-form";
+import { ReminderTogglesForm } from "./reminder-toggles-form";
 
 function TabCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -104,7 +105,7 @@ export function AdminSettingsPage() {
         </TabsContent>
         <TabsContent value="features">
           <TabCard title="Feature Toggles" description="Switch parts of the site on or off.">
-            <ComingSoon what="Feature toggles" />
+            {failed || (loaded ? <ReminderTogglesForm settings={loaded} /> : pending)}
           </TabCard>
         </TabsContent>
         <TabsContent value="backgrounds">

@@ -2,6 +2,7 @@ import { ArrowLeft, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
+import { WebinarRemindersDialog } from "@/features/reminders";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
@@ -20,6 +21,7 @@ export function AdminWebinarsPage() {
   const { data, isPending, isError, error } = useAdminWebinars();
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<AdminWebinar | null>(null);
+  const [remindersOf, setRemindersOf] = useState<AdminWebinar | null>(null);
 
   useEffect(() => {
     if (error) notify.error(`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`);
@@ -51,6 +53,7 @@ export function AdminWebinarsPage() {
         isError={isError}
         onEdit={(webinar) => setForm({ open: true, webinar })}
         onDelete={setToDelete}
+        onReminders={setRemindersOf}
       />
       <WebinarFormDialog
         open={form.open}
@@ -58,6 +61,7 @@ export function AdminWebinarsPage() {
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
       <DeleteWebinarDialog webinar={toDelete} onClose={() => setToDelete(null)} />
+      <WebinarRemindersDialog webinar={remindersOf} onClose={() => setRemindersOf(null)} />
     </PageContainer>
   );
 }

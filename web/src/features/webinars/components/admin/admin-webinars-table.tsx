@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Mail, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
@@ -14,12 +14,14 @@ type AdminWebinarsTableProps = {
   isError: boolean;
   onEdit: (webinar: AdminWebinar) => void;
   onDelete: (webinar: AdminWebinar) => void;
+  /** Opens the webinar's reminder e-mail figures (issue 26). */
+  onReminders: (webinar: AdminWebinar) => void;
 };
 
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
 
 /** Every webinar, newest event first, with edit and delete (docs/product.md §3.10). */
-export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete }: AdminWebinarsTableProps) {
+export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete, onReminders }: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (
     <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
@@ -75,6 +77,9 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
                   <div className="flex justify-end gap-1">
+                    <Button variant="ghost" size="icon" aria-label={`Reminders of ${w.title}`} onClick={() => onReminders(w)}>
+                      <Mail aria-hidden="true" />
+                    </Button>
                     <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
                       <Pencil aria-hidden="true" />
                     </Button>

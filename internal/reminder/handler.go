@@ -1,0 +1,58 @@
+package reminder
+
+import (
+	"net/http"
+
+	"watchwin/internal/auth"
+	"watchwin/internal/httpx"
+)
+
+// Handler serves the reminder endpoints of docs/api.md ("Reminders").
+type Handler struct{ svc *Service }
+
+// NewHandler returns the reminder handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+// Unsubscribe takes the token from the query string, where both the
+// List-Unsubscribe URL and the unsubscribe page put it. A mailbox provider's
+// one-click POST carries the form body "List-Unsubscribe=One-Click"
+// (RFC 8058), the page none: the body is not read, so either works.
+func (h *Handler) Unsubscribe(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.svc.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (h *Handler) Preferences(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	p, err := h.svc.Preferences(r.Context(), user)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *Handler) SetPreferences(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	var in PreferencesInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.SetPreferences(r.Context(), user, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *Handler) Stats(w http.ResponseWriter, r *http.Request) error {
+	st, err := h.svc.Stats(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, st)
+	return nil
+}

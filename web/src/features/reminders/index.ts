@@ -1,0 +1,8 @@
+// Public surface of the reminder e-mails feature: the dashboard's switches,
+// the admin's per-webinar figures, the kinds' names, and the unsubscribe page.
+export { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "./api/schemas";
+export { ReminderSwitches } from "./components/reminder-switches";
+export { WebinarRemindersDialog } from "./components/webinar-reminders-dialog";
+
+// The page every reminder's unsubscribe link opens, loaded on first visit in its own chunk (app/router.tsx).
+export const loadUnsubscribePage = () => import("./components/unsubscribe-page").then((m) => m.UnsubscribePage);
