@@ -12,7 +12,8 @@ import (
 // automatic giveaway draws a crash or an error interrupted, the payment
 // reconciler that fulfils payments no confirm reached, and housekeeping
 // (expired sessions, device tokens, throttle counts, mail older than
-// mail.Retention, SQLite's planner statistics).
+// mail.Retention, audit entries older than their retention, SQLite's
+// planner statistics).
 const jobInterval = time.Minute
 
 // jobLease is how long a run of a job keeps the job's lease (db.Lease): with
@@ -38,6 +39,7 @@ func (a *App) jobs() []job {
 		{"payments.reconcile", a.Payments.Reconcile},
 		{"auth.housekeeping", a.Auth.Housekeep},
 		{"mail.prune", a.Outbox.Prune},
+		{"audit.prune", a.Audit.Prune},
 		{"db.optimize", a.DB.Optimize},
 	}
 }

@@ -30,6 +30,8 @@ var (
 	// Coupon search and lookups: codes are bearer value.
 	limitCouponSearch = throttle.Rule{Name: "coupon-search", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
 	limitCouponLookup = throttle.Rule{Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow}
+	// CSV exports of the books: each reads a whole period's rows.
+	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )
 
 // signedInAccount is the id of the request's signed-in account, "" when none.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/couponlink"
@@ -48,7 +49,7 @@ func user(pattern string, h auth.UserHandler, message string) Route {
 }
 
 func admin(pattern string, h httpx.HandlerFunc) Route {
-	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(h)}
+	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(acting(h))}
 }
 
 // limited puts r behind rule.
@@ -73,6 +74,7 @@ func (a *App) Routes() []Route {
 	giveaways := giveaway.NewHandler(a.Giveaway)
 	links := couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations))
 	images := media.NewHandler(a.Media)
+	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -141,6 +143,11 @@ func (a *App) Routes() []Route {
 		// Images (served publicly under /media/ by media.PublicRoutes).
 		admin("POST /api/admin/media/{bucket}", images.Upload),
 		admin("GET /api/admin/media/{bucket}", images.List),
+
+		// The owner's books: refunds, reports, CSV exports, the audit log.
+		admin("POST /api/admin/coupons/{id}/refund", payments.Refund),
+		admin("GET /api/admin/audit", auditLog.List),
+		admin("GET /api/admin/audit/export.csv", auditLog.Export).limited(limitExport),
 
 		anyone("GET /api/config", a.publicConfig),
 		// Any other /api/ path.

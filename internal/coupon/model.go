@@ -5,11 +5,14 @@ package coupon
 
 import "time"
 
-// Statuses of docs/product.md §4.
+// Statuses of docs/product.md §4, and the refund's (docs/api.md, "Refunds"):
+// refunding while the payment provider is asked, then refunded (final).
 const (
-	StatusActive  = "active"
-	StatusUsed    = "used"
-	StatusExpired = "expired"
+	StatusActive    = "active"
+	StatusUsed      = "used"
+	StatusExpired   = "expired"
+	StatusRefunding = "refunding"
+	StatusRefunded  = "refunded"
 )
 
 // Coupon is one row of coupons, with the title of its webinar.
@@ -27,6 +30,7 @@ type Coupon struct {
 	CreatedAt            time.Time
 	ExpiresAt            time.Time
 	RedeemedAt           *time.Time
+	RefundedAt           *time.Time
 }
 
 // displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past
@@ -55,6 +59,7 @@ type View struct {
 	CreatedAt            time.Time  `json:"created_at"`
 	ExpiresAt            time.Time  `json:"expires_at"`
 	RedeemedAt           *time.Time `json:"redeemed_at"`
+	RefundedAt           *time.Time `json:"refunded_at"`
 }
 
 // View returns the API form of c as of now.
@@ -65,6 +70,7 @@ func (c Coupon) View(now time.Time) View {
 		Value:          float64(c.ValueCents) / 100, ValueCents: c.ValueCents,
 		OriginalPayment: float64(c.OriginalPaymentCents) / 100, OriginalPaymentCents: c.OriginalPaymentCents,
 		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
+		RefundedAt: c.RefundedAt,
 	}
 }
 

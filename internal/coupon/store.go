@@ -16,24 +16,29 @@ import (
 type store struct{ db *db.DB }
 
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
-	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at`
+	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at, c.refunded_at`
 
 const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
 func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 	var c Coupon
-	var redeemed sql.NullTime
+	var redeemed, refunded sql.NullTime
 	err := row.Scan(&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
-		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed)
+		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &refunded)
 	if err != nil {
 		return Coupon{}, db.MapError(err)
 	}
 	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
-	if redeemed.Valid {
-		t := redeemed.Time.UTC()
-		c.RedeemedAt = &t
-	}
+	c.RedeemedAt, c.RefundedAt = timePtr(redeemed), timePtr(refunded)
 	return c, nil
+}
+
+func timePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }
 
 // insert writes c unless its code is taken, and reports whether it did. A
@@ -111,18 +116,15 @@ const adminFrom = from + ` LEFT JOIN profiles p ON p.id = c.user_id AND p.delete
 
 func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
 	var a Admin
-	var redeemed sql.NullTime
+	var redeemed, refunded sql.NullTime
 	var email, title sql.NullString
 	err := row.Scan(&a.ID, &a.Code, &a.UserID, &a.WebinarID, &a.Coupon.WebinarTitle, &a.RegistrationID, &a.PaymentID,
-		&a.ValueCents, &a.OriginalPaymentCents, &a.Status, &a.CreatedAt, &a.ExpiresAt, &redeemed, &email, &title)
+		&a.ValueCents, &a.OriginalPaymentCents, &a.Status, &a.CreatedAt, &a.ExpiresAt, &redeemed, &refunded, &email, &title)
 	if err != nil {
 		return Admin{}, db.MapError(err)
 	}
 	a.CreatedAt, a.ExpiresAt = a.CreatedAt.UTC(), a.ExpiresAt.UTC()
-	if redeemed.Valid {
-		t := redeemed.Time.UTC()
-		a.RedeemedAt = &t
-	}
+	a.RedeemedAt, a.RefundedAt = timePtr(redeemed), timePtr(refunded)
 	if email.Valid {
 		a.UserEmail = &email.String
 	}
@@ -175,4 +177,24 @@ func affectedOne(res sql.Result, err error) (bool, error) {
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// claimRefund moves an active, unexpired coupon to refunding (the refund's
+// claim: no counter can redeem it now), in one conditional statement; it
+// reports whether this call moved it.
+func (s store) claimRefund(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'refunding'
+		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now)
+	return affectedOne(res, err)
+}
+
+// settleRefund ends a refunding coupon: refunded at now when refunded is
+// true (the provider gave the money back), else active again (it did not).
+func (s store) settleRefund(ctx context.Context, id string, refunded bool, now time.Time) (bool, error) {
+	q := `UPDATE coupons SET status = 'active' WHERE id = $1 AND status = 'refunding' AND $2 = $2`
+	if refunded {
+		q = `UPDATE coupons SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status = 'refunding'`
+	}
+	res, err := s.db.Q(ctx).ExecContext(ctx, q, id, now)
+	return affectedOne(res, err)
 }
