@@ -13,6 +13,7 @@ import (
 	"watchwin/internal/media"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
+	"watchwin/internal/report"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
@@ -75,6 +76,7 @@ func (a *App) Routes() []Route {
 	links := couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations))
 	images := media.NewHandler(a.Media)
 	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
+	reports := report.NewHandler(report.NewService(a.DB, a.Config.Timezone, a.now))
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -146,6 +148,8 @@ func (a *App) Routes() []Route {
 
 		// The owner's books: refunds, reports, CSV exports, the audit log.
 		admin("POST /api/admin/coupons/{id}/refund", payments.Refund),
+		admin("GET /api/admin/reports", reports.Report),
+		admin("GET /api/admin/reports/exports/{name}", reports.Export).limited(limitExport),
 		admin("GET /api/admin/audit", auditLog.List),
 		admin("GET /api/admin/audit/export.csv", auditLog.Export).limited(limitExport),
 

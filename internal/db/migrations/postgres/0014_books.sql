@@ -9,10 +9,13 @@ ALTER TABLE coupons ADD CONSTRAINT coupons_status_check
     CHECK (status IN ('active', 'used', 'expired', 'refunding', 'refunded'));
 ALTER TABLE coupons ADD COLUMN refunded_at TIMESTAMPTZ;
 ALTER TABLE coupons ADD CONSTRAINT coupons_refunded_check CHECK ((status = 'refunded') = (refunded_at IS NOT NULL));
--- The report's figures read ranges of these times.
-CREATE INDEX coupons_redeemed ON coupons (redeemed_at);
-CREATE INDEX coupons_refunded ON coupons (refunded_at);
-CREATE INDEX coupons_expires ON coupons (expires_at);
+-- The report's figures (docs/api.md, "Reports") sum ranges of these times;
+-- each index carries the amount summed, so a report reads no table rows.
+CREATE INDEX coupons_issued ON coupons (created_at, value_cents);
+CREATE INDEX coupons_redeemed ON coupons (redeemed_at, value_cents);
+CREATE INDEX coupons_refunded ON coupons (refunded_at, value_cents);
+CREATE INDEX coupons_expires ON coupons (expires_at, status, value_cents);
+CREATE INDEX coupons_webinar_status ON coupons (webinar_id, status);
 
 -- Payments: a refund is claimed in the database before the provider is
 -- asked, by one conditional update that moves the payment to 'refunded'
@@ -24,11 +27,13 @@ ALTER TABLE payments ADD COLUMN refund_reason TEXT CHECK (refund_reason IN ('no_
 ALTER TABLE payments ADD COLUMN refund_requested_by TEXT;
 -- Refunds made before: every one was for want of a seat.
 UPDATE payments SET refund_reason = 'no_seat', refund_claimed_at = COALESCE(refunded_at, updated_at) WHERE status = 'refunded';
-CREATE INDEX payments_fulfilled ON payments (fulfilled_at);
-CREATE INDEX payments_refunded ON payments (refunded_at);
+CREATE INDEX payments_fulfilled ON payments (fulfilled_at, amount_cents);
+CREATE INDEX payments_refunded ON payments (refunded_at, refund_reason, amount_cents);
 CREATE INDEX payments_refund_claims ON payments (refund_claimed_at) WHERE status = 'refunded' AND refunded_at IS NULL;
 
--- The registrations a report's funnel counts, by when they were made.
+-- A report's funnel counts a webinar's registrations by their flags; the
+-- registrations export reads a period's by time.
+CREATE INDEX webinar_registrations_funnel ON webinar_registrations (webinar_id, watched_video_fully, purchased_coupon);
 CREATE INDEX webinar_registrations_time ON webinar_registrations (registration_time);
 
 -- The built-in test provider's refunds: one per intent, found again by its
@@ -77,15 +82,18 @@ DROP FUNCTION audit_log_append_only();
 DROP TABLE audit_log;
 DROP TABLE test_refunds;
 DROP INDEX webinar_registrations_time;
+DROP INDEX webinar_registrations_funnel;
 DROP INDEX payments_refund_claims;
 DROP INDEX payments_refunded;
 DROP INDEX payments_fulfilled;
 ALTER TABLE payments DROP COLUMN refund_requested_by;
 ALTER TABLE payments DROP COLUMN refund_reason;
 ALTER TABLE payments DROP COLUMN refund_claimed_at;
+DROP INDEX coupons_webinar_status;
 DROP INDEX coupons_expires;
 DROP INDEX coupons_refunded;
 DROP INDEX coupons_redeemed;
+DROP INDEX coupons_issued;
 ALTER TABLE coupons DROP CONSTRAINT coupons_refunded_check;
 ALTER TABLE coupons DROP COLUMN refunded_at;
 ALTER TABLE coupons DROP CONSTRAINT coupons_status_check;

@@ -34,10 +34,13 @@ CREATE INDEX coupons_user ON coupons (user_id, created_at);
 CREATE INDEX coupons_created_id ON coupons (created_at DESC, id);
 CREATE INDEX coupons_webinar ON coupons (webinar_id, created_at);
 CREATE INDEX coupons_status_expiry ON coupons (status, expires_at);
--- The report's figures read ranges of these times.
-CREATE INDEX coupons_redeemed ON coupons (redeemed_at);
-CREATE INDEX coupons_refunded ON coupons (refunded_at);
-CREATE INDEX coupons_expires ON coupons (expires_at);
+-- The report's figures (docs/api.md, "Reports") sum ranges of these times;
+-- each index carries the amount summed, so a report reads no table rows.
+CREATE INDEX coupons_issued ON coupons (created_at, value_cents);
+CREATE INDEX coupons_redeemed ON coupons (redeemed_at, value_cents);
+CREATE INDEX coupons_refunded ON coupons (refunded_at, value_cents);
+CREATE INDEX coupons_expires ON coupons (expires_at, status, value_cents);
+CREATE INDEX coupons_webinar_status ON coupons (webinar_id, status);
 -- The code search of 0011, rebuilt for the new table.
 DELETE FROM coupon_code_search;
 INSERT INTO coupon_code_search (coupon_id, code) SELECT id, code FROM coupons;
@@ -75,11 +78,13 @@ ALTER TABLE payments ADD COLUMN refund_reason TEXT CHECK (refund_reason IN ('no_
 ALTER TABLE payments ADD COLUMN refund_requested_by TEXT;
 -- Refunds made before: every one was for want of a seat.
 UPDATE payments SET refund_reason = 'no_seat', refund_claimed_at = COALESCE(refunded_at, updated_at) WHERE status = 'refunded';
-CREATE INDEX payments_fulfilled ON payments (fulfilled_at);
-CREATE INDEX payments_refunded ON payments (refunded_at);
+CREATE INDEX payments_fulfilled ON payments (fulfilled_at, amount_cents);
+CREATE INDEX payments_refunded ON payments (refunded_at, refund_reason, amount_cents);
 CREATE INDEX payments_refund_claims ON payments (refund_claimed_at) WHERE status = 'refunded' AND refunded_at IS NULL;
 
--- The registrations a report's funnel counts, by when they were made.
+-- A report's funnel counts a webinar's registrations by their flags; the
+-- registrations export reads a period's by time.
+CREATE INDEX webinar_registrations_funnel ON webinar_registrations (webinar_id, watched_video_fully, purchased_coupon);
 CREATE INDEX webinar_registrations_time ON webinar_registrations (registration_time);
 
 -- The built-in test provider's refunds: one per intent, found again by its
@@ -123,6 +128,7 @@ DROP TRIGGER audit_log_append_only;
 DROP TABLE audit_log;
 DROP TABLE test_refunds;
 DROP INDEX webinar_registrations_time;
+DROP INDEX webinar_registrations_funnel;
 DROP INDEX payments_refund_claims;
 DROP INDEX payments_refunded;
 DROP INDEX payments_fulfilled;
@@ -130,6 +136,8 @@ ALTER TABLE payments DROP COLUMN refund_requested_by;
 ALTER TABLE payments DROP COLUMN refund_reason;
 ALTER TABLE payments DROP COLUMN refund_claimed_at;
 -- The coupons keep their wider CHECK: a refunded coupon cannot go back.
+DROP INDEX coupons_webinar_status;
 DROP INDEX coupons_expires;
 DROP INDEX coupons_refunded;
 DROP INDEX coupons_redeemed;
+DROP INDEX coupons_issued;
