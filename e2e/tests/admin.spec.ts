@@ -4,11 +4,11 @@ type Playwright = PlaywrightWorkerArgs['playwright'];
 import {
   test,
   expect,
+  buyCouponViaApi,
   createAdmin,
   createWebinarViaApi,
   logIn,
   logInViaApi,
-  registerViaApi,
   signUpViaApi,
   type Account,
   type SeededWebinar,
@@ -17,44 +17,9 @@ import {
 // The admin screens of docs/product.md §3.10 for coupons, users and giveaway winners
 // (§4 coupon status and winner, §6 roles, §8 texts), against the real server.
 
-const CODE = /^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
-
 /** An API client with its own cookies (another person than `request` and the page). */
 async function apiClient(playwright: Playwright, testInfo: TestInfo): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-}
-
-/**
- * A customer buys a webinar's coupon the way the SPA does it, through the API:
- * register, watch to the end, start the payment, pay with the test provider's
- * 4242 card, confirm. `customer` must hold the customer's session.
- */
-async function buyCoupon(customer: APIRequestContext, webinar: SeededWebinar): Promise<string> {
-  await registerViaApi(customer, webinar.id);
-  const watched = await customer.post(`/api/webinars/${webinar.id}/registration/watched`);
-  expect(watched.status(), await watched.text()).toBe(200);
-
-  const started = await customer.post(`/api/webinars/${webinar.id}/payments`);
-  expect(started.status(), await started.text()).toBe(201);
-  const intent = (await started.json()) as { id: string; clientSecret: string };
-
-  const paid = await customer.post(`/api/payments/test-intents/${intent.id}/confirm`, {
-    data: {
-      client_secret: intent.clientSecret,
-      card_number: '4242 4242 4242 4242',
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 5,
-      cvc: '123',
-      postal_code: '60540',
-    },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-
-  const confirmed = await customer.post('/api/payments/confirm', { data: { paymentIntentId: intent.id } });
-  expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const { code } = (await confirmed.json()) as { code: string };
-  expect(code).toMatch(CODE);
-  return code;
 }
 
 /** A new customer with their own API session, and the coupon they bought for `webinar`. */
@@ -62,7 +27,7 @@ async function customerWithCoupon(playwright: Playwright, testInfo: TestInfo, we
   const customer = await apiClient(playwright, testInfo);
   const account = await signUpViaApi(customer, 'buyer');
   await logInViaApi(customer, account);
-  const code = await buyCoupon(customer, webinar);
+  const code = await buyCouponViaApi(customer, webinar);
   return { customer, account, code };
 }
 

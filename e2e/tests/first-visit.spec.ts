@@ -65,6 +65,7 @@ test('the public pages never download admin, payment or print code', async ({ pa
     'src/features/coupons/components/webinar-coupon-page.tsx',
     'src/features/coupons/components/stripe-card-form.tsx',
     'src/features/dashboard/components/dashboard-page.tsx',
+    'src/features/books/components/pages.ts',
   ]) {
     expect(privateCode, src).toContain(fileOf(src));
   }

@@ -89,6 +89,40 @@ export async function registerViaApi(request: APIRequestContext, webinarId: stri
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/**
+ * A customer buys a webinar's coupon the way the SPA does it, through the API:
+ * register, watch to the end, start the payment, pay with the test provider's
+ * 4242 card, confirm. `customer` must hold the customer's session. Returns the
+ * coupon's code.
+ */
+export async function buyCouponViaApi(customer: APIRequestContext, webinar: SeededWebinar): Promise<string> {
+  await registerViaApi(customer, webinar.id);
+  const watched = await customer.post(`/api/webinars/${webinar.id}/registration/watched`);
+  expect(watched.status(), await watched.text()).toBe(200);
+
+  const started = await customer.post(`/api/webinars/${webinar.id}/payments`);
+  expect(started.status(), await started.text()).toBe(201);
+  const intent = (await started.json()) as { id: string; clientSecret: string };
+
+  const paid = await customer.post(`/api/payments/test-intents/${intent.id}/confirm`, {
+    data: {
+      client_secret: intent.clientSecret,
+      card_number: '4242 4242 4242 4242',
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 5,
+      cvc: '123',
+      postal_code: '60540',
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  const confirmed = await customer.post('/api/payments/confirm', { data: { paymentIntentId: intent.id } });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  const { code } = (await confirmed.json()) as { code: string };
+  expect(code).toMatch(/^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  return code;
+}
+
 /** Creates an admin with the binary's own command, as an operator would. */
 export function createAdmin(): Account {
   const account = { email: uniqueEmail('admin'), password: 'admin-secret-1', firstName: 'Ada', lastName: 'Admin' };

@@ -102,11 +102,15 @@ type AdminView struct {
 	View
 	UserEmail    *string `json:"user_email"`
 	WebinarTitle *string `json:"webinar_title"` // shadows View's
+	// PaidByCard: a payment is behind the coupon, so it can be refunded
+	// while active (docs/api.md, "Refunds"); the demo's sample coupon has none.
+	PaidByCard bool `json:"paid_by_card"`
 }
 
 // View returns the API form of a as of now.
 func (a Admin) View(now time.Time) AdminView {
-	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle}
+	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle,
+		PaidByCard: a.PaymentID != ""}
 }
 
 // ListParams is a page of the admin coupon list.

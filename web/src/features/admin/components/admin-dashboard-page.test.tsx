@@ -43,7 +43,15 @@ describe("AdminDashboardPage", () => {
     renderPage();
     const nav = screen.getByRole("navigation", { name: "Admin sections" });
     const links = within(nav).getAllByRole("link").map((l) => l.getAttribute("href"));
-    expect(links).toEqual(["/admin/webinars", "/admin/settings", "/admin/users", "/admin/coupons", "/admin/giveaway-winners"]);
+    expect(links).toEqual([
+      "/admin/webinars",
+      "/admin/settings",
+      "/admin/users",
+      "/admin/coupons",
+      "/admin/giveaway-winners",
+      "/admin/reports",
+      "/admin/audit",
+    ]);
     expect(within(nav).getByRole("link", { name: /Webinar Management/ })).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /Site Settings/ })).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /User Management/ })).toBeInTheDocument();
