@@ -8,7 +8,6 @@ package report
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -74,8 +73,8 @@ type Report struct {
 	Series Series   `json:"series"`
 }
 
-// Funnel is one webinar held in the period (by its event date) and how far
-// its registrations got, to date: watched the video to the end (or bought,
+// Funnel is one webinar held or registered for in the period and how far
+// all its registrations got, to date: watched the video to the end (or bought,
 // which needs it), a paid seat now (card, free claim or simulated; a
 // refunded one is given back), the coupon redeemed. Percentages are of the
 // step before, rounded down to one decimal.
@@ -105,64 +104,96 @@ type Point struct {
 	Redemptions Money  `json:"redemptions"`
 }
 
-// Report computes p's figures. Its four queries are independent reads, so
-// they run at once, each on its own connection (both engines let readers
-// run side by side): the chart's series (whose sums are the period's sales
-// and redemptions), the other totals in one query of single-pass
-// aggregates over covering indexes, the store credit owed, and the funnel.
-// It reads outside any transaction.
+// parallel bounds the queries one report runs at once (a report is about
+// a dozen independent reads; a few admins reporting at once must leave
+// connections for everyone else).
+const parallel = 4
+
+// Report computes p's figures. Each figure is an independent read of a
+// covering index, so they run at once, each on its own connection (both
+// engines let readers run side by side): the chart's two series (whose sums
+// are the period's sales and redemptions), coupons issued, expired, the
+// refunds, the store credit owed, and the funnel's two passes. It reads
+// outside any transaction.
 func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 	r := Report{Period: p}
 	now := s.now()
-	totals := map[string]Money{}
+	starts, bucket := s.buckets(p)
+	var sales, redemptions []Money
+	var refunds map[string]Money
+	var funnelCounts func() []Funnel
 	g, ctx := errgroup.WithContext(ctx)
-	g.Go(func() (err error) { r.Series, err = s.series(ctx, p); return err })
-	g.Go(func() error { return s.totals(ctx, p, now, totals) })
+	g.SetLimit(parallel)
+	g.Go(func() (err error) { sales, err = s.series(ctx, p, starts, "payments", "fulfilled_at", "amount_cents"); return err })
+	g.Go(func() (err error) {
+		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "value_cents")
+		return err
+	})
+	g.Go(func() (err error) {
+		r.Coupons.Issued, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+			WHERE created_at >= $1 AND created_at < $2`, p.Start, p.End)
+		return err
+	})
+	g.Go(func() (err error) {
+		r.Coupons.Expired, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+			WHERE expires_at >= $1 AND expires_at < $2 AND expires_at <= $3 AND status IN ('active', 'expired')`, p.Start, p.End, now)
+		return err
+	})
+	g.Go(func() (err error) { refunds, err = s.refunds(ctx, p); return err })
 	g.Go(func() error { return s.outstanding(ctx, p, now, &r) })
-	g.Go(func() (err error) { r.Funnel, err = s.funnel(ctx, p); return err })
+	g.Go(func() (err error) { funnelCounts, err = s.funnel(ctx, g, p); return err })
 	if err := g.Wait(); err != nil {
 		return Report{}, err
 	}
+	r.Series = Series{Bucket: bucket, Points: make([]Point, len(starts))}
 	var taken, redeemed Money
-	for _, pt := range r.Series.Points {
-		taken = money(taken.Count+pt.Sales.Count, taken.Cents+pt.Sales.Cents)
-		redeemed = money(redeemed.Count+pt.Redemptions.Count, redeemed.Cents+pt.Redemptions.Cents)
+	for i, t := range starts {
+		r.Series.Points[i] = Point{Start: t.Format("2006-01-02"), Sales: sales[i], Redemptions: redemptions[i]}
+		taken = money(taken.Count+sales[i].Count, taken.Cents+sales[i].Cents)
+		redeemed = money(redeemed.Count+redemptions[i].Count, redeemed.Cents+redemptions[i].Cents)
 	}
-	r.Payments.Taken, r.Payments.Refunded, r.Payments.ReturnedNoSeat = taken, totals["refunded"], totals["no_seat"]
-	r.Payments.NetCents = taken.Cents - totals["refunded"].Cents
-	r.Coupons.Issued, r.Coupons.Redeemed = totals["issued"], redeemed
-	r.Coupons.Expired, r.Coupons.Refunded = totals["expired"], totals["coupons_refunded"]
+	r.Payments.Taken, r.Payments.Refunded, r.Payments.ReturnedNoSeat = taken, refunds["refunded"], refunds["no_seat"]
+	r.Payments.NetCents = taken.Cents - refunds["refunded"].Cents
+	r.Coupons.Redeemed, r.Coupons.Refunded = redeemed, refunds["coupons_refunded"]
+	r.Funnel = funnelCounts()
 	return r, nil
 }
 
-// totals fills into the period's refunds, coupons issued, expired and
-// refunded, by name.
-func (s *Service) totals(ctx context.Context, p period.Period, now time.Time, into map[string]Money) error {
+// sum runs a query of one row: a count and a sum of cents.
+func (s *Service) sum(ctx context.Context, query string, args ...any) (Money, error) {
+	var n int
+	var cents int64
+	if err := s.db.QueryRowContext(ctx, query, args...).Scan(&n, &cents); err != nil {
+		return Money{}, db.MapError(err)
+	}
+	return money(n, cents), nil
+}
+
+// refunds are the period's refunds by name: payments refunded by an admin
+// and for want of a seat, coupons refunded (few rows: one query).
+func (s *Service) refunds(ctx context.Context, p period.Period) (map[string]Money, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT 'refunded', count(*), COALESCE(sum(amount_cents), 0) FROM payments
 			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason = 'admin'
 		UNION ALL SELECT 'no_seat', count(*), COALESCE(sum(amount_cents), 0) FROM payments
 			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason = 'no_seat'
-		UNION ALL SELECT 'issued', count(*), COALESCE(sum(value_cents), 0) FROM coupons
-			WHERE created_at >= $1 AND created_at < $2
-		UNION ALL SELECT 'expired', count(*), COALESCE(sum(value_cents), 0) FROM coupons
-			WHERE expires_at >= $1 AND expires_at < $2 AND expires_at <= $3 AND status IN ('active', 'expired')
 		UNION ALL SELECT 'coupons_refunded', count(*), COALESCE(sum(value_cents), 0) FROM coupons
-			WHERE refunded_at >= $1 AND refunded_at < $2`, p.Start, p.End, now)
+			WHERE refunded_at >= $1 AND refunded_at < $2`, p.Start, p.End)
 	if err != nil {
-		return db.MapError(err)
+		return nil, db.MapError(err)
 	}
 	defer rows.Close()
+	out := map[string]Money{}
 	for rows.Next() {
 		var name string
 		var n int
 		var cents int64
 		if err := rows.Scan(&name, &n, &cents); err != nil {
-			return db.MapError(err)
+			return nil, db.MapError(err)
 		}
-		into[name] = money(n, cents)
+		out[name] = money(n, cents)
 	}
-	return db.MapError(rows.Err())
+	return out, db.MapError(rows.Err())
 }
 
 // outstanding is the store credit owed at the period's end, or now for a
@@ -186,17 +217,27 @@ func (s *Service) outstanding(ctx context.Context, p period.Period, now time.Tim
 	return nil
 }
 
-// funnel follows each webinar held in the period (its event date) through
-// all its registrations to date: two grouped passes over covering indexes,
-// one of the registrations, one of the redeemed coupons.
-func (s *Service) funnel(ctx context.Context, p period.Period) ([]Funnel, error) {
-	q := s.db
-	rows, err := q.QueryContext(ctx, `SELECT id, title FROM webinars
-		WHERE event_datetime >= $1 AND event_datetime < $2 ORDER BY event_datetime, title, id`, p.Start, p.End)
+// inPeriod selects the webinars a report's funnel follows: those held in
+// the period (their event date) and those registered for in it.
+// For each webinar one index seek answers whether it was registered for:
+// the webinars are few, a period's registrations many.
+const inPeriod = `(SELECT w.id FROM webinars w WHERE (w.event_datetime >= $1 AND w.event_datetime < $2)
+	OR EXISTS (SELECT 1 FROM webinar_registrations r
+		WHERE r.webinar_id = w.id AND r.registration_time >= $1 AND r.registration_time < $2))`
+
+// funnel lists the webinars of inPeriod, then counts, in two more tasks of
+// g, all their registrations to date (a grouped pass over a covering index)
+// and their redeemed coupons (another). The returned function gives the
+// rows once g is done. (It runs as a task of g and adds tasks to it: g.Go
+// waits for a free slot, which the other tasks, none of which waits on g,
+// always give back.)
+func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period) (func() []Funnel, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, title FROM webinars
+		WHERE id IN `+inPeriod+` ORDER BY event_datetime, title, id`, p.Start, p.End)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
-	out := []Funnel{}
+	var out []Funnel
 	index := map[string]int{}
 	for rows.Next() {
 		var f Funnel
@@ -210,46 +251,62 @@ func (s *Service) funnel(ctx context.Context, p period.Period) ([]Funnel, error)
 	if err := rows.Close(); err != nil {
 		return nil, db.MapError(err)
 	}
-	const held = `(SELECT id FROM webinars WHERE event_datetime >= $1 AND event_datetime < $2)`
-	counts := func(query string, scan func(f *Funnel) []any) error {
-		rows, err := q.QueryContext(ctx, query, p.Start, p.End)
-		if err != nil {
+	regs := make([]Funnel, len(out))
+	redeemed := make([]int, len(out))
+	// Each task writes its own slice, by the webinar's index. Watched: the
+	// video's end was recorded, or the seat is paid (which needs it; a reset
+	// clears the one flag, not the other).
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, count(*),
+			sum(CASE WHEN watched_video_fully = TRUE OR purchased_coupon = TRUE THEN 1 ELSE 0 END),
+			sum(CASE WHEN purchased_coupon = TRUE THEN 1 ELSE 0 END)
+			FROM webinar_registrations WHERE webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 3,
+			func(i int) []any { return []any{&regs[i].Registered, &regs[i].Watched, &regs[i].Paid} })
+	})
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, count(*) FROM coupons
+			WHERE status = 'used' AND webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 1,
+			func(i int) []any { return []any{&redeemed[i]} })
+	})
+	return func() []Funnel {
+		if out == nil {
+			return []Funnel{}
+		}
+		for i := range out {
+			f := &out[i]
+			f.Registered, f.Watched, f.Paid, f.Redeemed = regs[i].Registered, regs[i].Watched, regs[i].Paid, redeemed[i]
+			f.WatchedPercent, f.PaidPercent, f.RedeemedPercent = percent(f.Watched, f.Registered), percent(f.Paid, f.Watched), percent(f.Redeemed, f.Paid)
+		}
+		return out
+	}, nil
+}
+
+// eachWebinar runs a query of rows (webinar id, n counts) and scans each
+// row's counts into into(i), i the webinar's place in index (a webinar
+// added since the list was read is skipped).
+func (s *Service) eachWebinar(ctx context.Context, p period.Period, index map[string]int, query string, n int, into func(i int) []any) error {
+	rows, err := s.db.QueryContext(ctx, query, p.Start, p.End)
+	if err != nil {
+		return db.MapError(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var counts [3]int
+		dst := []any{&id}
+		for k := range n {
+			dst = append(dst, &counts[k])
+		}
+		if err := rows.Scan(dst...); err != nil {
 			return db.MapError(err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var id string
-			var f Funnel
-			if err := rows.Scan(append([]any{&id}, scan(&f)...)...); err != nil {
-				return db.MapError(err)
-			}
-			if i, ok := index[id]; ok {
-				out[i].Registered, out[i].Watched, out[i].Paid = out[i].Registered+f.Registered, out[i].Watched+f.Watched, out[i].Paid+f.Paid
-				out[i].Redeemed += f.Redeemed
+		if i, ok := index[id]; ok {
+			for k, v := range into(i) {
+				*v.(*int) = counts[k]
 			}
 		}
-		return db.MapError(rows.Err())
 	}
-	// Watched: the video's end was recorded, or the seat is paid (which
-	// needs it; a reset clears the one flag, not the other).
-	err = counts(`SELECT webinar_id, count(*),
-		sum(CASE WHEN watched_video_fully = TRUE OR purchased_coupon = TRUE THEN 1 ELSE 0 END),
-		sum(CASE WHEN purchased_coupon = TRUE THEN 1 ELSE 0 END)
-		FROM webinar_registrations WHERE webinar_id IN `+held+` GROUP BY webinar_id`,
-		func(f *Funnel) []any { return []any{&f.Registered, &f.Watched, &f.Paid} })
-	if err != nil {
-		return nil, err
-	}
-	err = counts(`SELECT webinar_id, count(*) FROM coupons WHERE status = 'used' AND webinar_id IN `+held+` GROUP BY webinar_id`,
-		func(f *Funnel) []any { return []any{&f.Redeemed} })
-	if err != nil {
-		return nil, err
-	}
-	for i := range out {
-		f := &out[i]
-		f.WatchedPercent, f.PaidPercent, f.RedeemedPercent = percent(f.Watched, f.Registered), percent(f.Paid, f.Watched), percent(f.Redeemed, f.Paid)
-	}
-	return out, nil
+	return db.MapError(rows.Err())
 }
 
 // percent is part of whole in percent, one decimal; 0 of nothing is 0.
@@ -286,48 +343,38 @@ func (s *Service) buckets(p period.Period) ([]time.Time, string) {
 	return out, name
 }
 
-// series sums sales and redemptions per bucket: one query whose parts each
-// aggregate one bucket's range of a covering index (a GROUP BY over a
-// computed bucket would sort every row; both engines share this SQL).
-func (s *Service) series(ctx context.Context, p period.Period) (Series, error) {
-	starts, name := s.buckets(p)
-	out := Series{Bucket: name, Points: make([]Point, len(starts))}
+// series sums one column's amounts per bucket (starts, then p.End): one
+// query whose parts each aggregate one bucket's range of a covering index
+// (a GROUP BY over a computed bucket would sort every row; both engines
+// share this SQL). table, column and amount are the code's own names.
+func (s *Service) series(ctx context.Context, p period.Period, starts []time.Time, table, column, amount string) ([]Money, error) {
+	out := make([]Money, len(starts))
 	bounds := make([]any, 0, len(starts)+1)
-	for i, t := range starts {
-		out.Points[i].Start = t.Format("2006-01-02")
+	for _, t := range starts {
 		bounds = append(bounds, t.UTC())
 	}
 	bounds = append(bounds, p.End)
-	var sql strings.Builder
+	var q strings.Builder
 	for i := range starts {
-		from, to := "$"+strconv.Itoa(i+1), "$"+strconv.Itoa(i+2)
 		if i > 0 {
-			sql.WriteString(" UNION ALL ")
+			q.WriteString(" UNION ALL ")
 		}
-		fmt.Fprintf(&sql, `SELECT %d, 'sales', count(*), COALESCE(sum(amount_cents), 0) FROM payments
-			WHERE fulfilled_at >= %s AND fulfilled_at < %s
-			UNION ALL SELECT %d, 'redemptions', count(*), COALESCE(sum(value_cents), 0) FROM coupons
-			WHERE redeemed_at >= %s AND redeemed_at < %s`, i, from, to, i, from, to)
+		fmt.Fprintf(&q, `SELECT %d, count(*), COALESCE(sum(%s), 0) FROM %s WHERE %s >= $%d AND %s < $%d`,
+			i, amount, table, column, i+1, column, i+2)
 	}
-	rows, err := s.db.QueryContext(ctx, sql.String(), bounds...)
+	rows, err := s.db.QueryContext(ctx, q.String(), bounds...)
 	if err != nil {
-		return Series{}, db.MapError(err)
+		return nil, db.MapError(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var i, n int
-		var kind string
 		var cents int64
-		if err := rows.Scan(&i, &kind, &n, &cents); err != nil {
-			return Series{}, db.MapError(err)
+		if err := rows.Scan(&i, &n, &cents); err != nil {
+			return nil, db.MapError(err)
 		}
-		if i < 0 || i >= len(out.Points) {
-			continue
-		}
-		if kind == "sales" {
-			out.Points[i].Sales = money(n, cents)
-		} else {
-			out.Points[i].Redemptions = money(n, cents)
+		if i >= 0 && i < len(out) {
+			out[i] = money(n, cents)
 		}
 	}
 	return out, db.MapError(rows.Err())

@@ -81,6 +81,8 @@ func TestReportFigures(t *testing.T) {
 		w2 := s.CreateWebinar(testutil.WebinarSpec{Title: "Optics Day", Price: "25", // $30 coupons
 			At: central(t, s, time.November, 25, 18, 0)})
 		s.CreateWebinar(testutil.WebinarSpec{Title: "Held in December", At: central(t, s, time.December, 2, 18, 0)})
+		// Held in January, registered for in November: in November's funnel too.
+		w3 := s.CreateWebinar(testutil.WebinarSpec{Title: "Winter Range Day", At: time.Date(2026, time.January, 10, 18, 0, 0, 0, s.App.Config.Timezone)})
 		at := func(month time.Month, day, hour, minute int) { s.Clock.Set(central(t, s, month, day, hour, minute)) }
 		person := func(name string) auth.Profile { return s.CreateUser(name+"@example.com", "password1", auth.RoleUser) }
 
@@ -97,6 +99,9 @@ func TestReportFigures(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, _, err := s.App.Registrations.Register(ctx, g, w1.ID, registration.Input{Name: "Gil Watcher", Email: "g@example.com"}); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := s.App.Registrations.Register(ctx, g, w3.ID, registration.Input{Name: "Gil Watcher", Email: "g@example.com"}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.App.Registrations.MarkWatched(ctx, g, w1.ID); err != nil {
@@ -145,14 +150,15 @@ func TestReportFigures(t *testing.T) {
 		if want := central(t, s, time.December, 1, 0, 0); !r.Outstanding.AsOf.Equal(want) {
 			t.Errorf("outstanding as of %s, want the period's end %s", r.Outstanding.AsOf, want)
 		}
-		// The webinars held in November, each with all its registrations to
-		// date. W1: a, b, d, f, g registered; a, b, d, g watched; a, b, d
-		// paid; b redeemed. W2: c and e registered and watched; c's seat was
-		// given back by the refund, so e alone paid.
-		if len(r.Funnel) != 2 {
-			t.Fatalf("funnel %+v, want the two webinars held in November", r.Funnel)
+		// The webinars held or registered for in November, by event date,
+		// each with all its registrations to date. W1: a, b, d, f, g
+		// registered; a, b, d, g watched; a, b, d paid; b redeemed. W2: c
+		// and e registered and watched; c's seat was given back by the
+		// refund, so e alone paid. W3: g registered, no more.
+		if len(r.Funnel) != 3 {
+			t.Fatalf("funnel %+v, want the two webinars held in November and the one registered for", r.Funnel)
 		}
-		f1, f2 := r.Funnel[0], r.Funnel[1]
+		f1, f2, f3 := r.Funnel[0], r.Funnel[1], r.Funnel[2]
 		if f1.Title != "Holster Fundamentals" || f1.Registered != 5 || f1.Watched != 4 || f1.Paid != 3 || f1.Redeemed != 1 ||
 			f1.WatchedPercent != 80 || f1.PaidPercent != 75 || f1.RedeemedPercent != 33.3 {
 			t.Errorf("funnel of W1 %+v", f1)
@@ -160,6 +166,9 @@ func TestReportFigures(t *testing.T) {
 		if f2.Title != "Optics Day" || f2.Registered != 2 || f2.Watched != 2 || f2.Paid != 1 || f2.Redeemed != 0 ||
 			f2.WatchedPercent != 100 || f2.PaidPercent != 50 || f2.RedeemedPercent != 0 {
 			t.Errorf("funnel of W2 %+v", f2)
+		}
+		if f3.Title != "Winter Range Day" || f3.Registered != 1 || f3.Watched != 0 || f3.Paid != 0 || f3.WatchedPercent != 0 {
+			t.Errorf("funnel of W3 %+v", f3)
 		}
 		if r.Series.Bucket != "day" || len(r.Series.Points) != 30 {
 			t.Fatalf("series: %s × %d, want 30 days", r.Series.Bucket, len(r.Series.Points))
@@ -219,8 +228,8 @@ func TestReportFigures(t *testing.T) {
 		}
 
 		regs := export(t, admin, "registrations.csv")
-		if len(regs) != 6 {
-			t.Fatalf("registrations.csv: %d records, want a header and 5", len(regs))
+		if len(regs) != 7 {
+			t.Fatalf("registrations.csv: %d records, want a header and 6", len(regs))
 		}
 		var injected []string
 		for _, row := range regs[1:] {

@@ -31,9 +31,11 @@ CREATE INDEX payments_fulfilled ON payments (fulfilled_at, amount_cents);
 CREATE INDEX payments_refunded ON payments (refunded_at, refund_reason, amount_cents);
 CREATE INDEX payments_refund_claims ON payments (refund_claimed_at) WHERE status = 'refunded' AND refunded_at IS NULL;
 
--- A report's funnel counts a webinar's registrations by their flags; the
+-- A report's funnel asks of each webinar whether it was registered for in
+-- a period (a seek), then counts its registrations by their flags; the
 -- registrations export reads a period's by time.
-CREATE INDEX webinar_registrations_funnel ON webinar_registrations (webinar_id, watched_video_fully, purchased_coupon);
+CREATE INDEX webinar_registrations_funnel ON webinar_registrations
+    (webinar_id, registration_time, watched_video_fully, purchased_coupon);
 CREATE INDEX webinar_registrations_time ON webinar_registrations (registration_time);
 
 -- The built-in test provider's refunds: one per intent, found again by its
