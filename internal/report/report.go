@@ -124,7 +124,10 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 	var funnelCounts func() []Funnel
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(parallel)
-	g.Go(func() (err error) { sales, err = s.series(ctx, p, starts, "payments", "fulfilled_at", "amount_cents"); return err })
+	g.Go(func() (err error) {
+		sales, err = s.series(ctx, p, starts, "payments", "fulfilled_at", "amount_cents")
+		return err
+	})
 	g.Go(func() (err error) {
 		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "value_cents")
 		return err

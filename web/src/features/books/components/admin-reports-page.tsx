@@ -153,7 +153,8 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
           Webinar funnel
         </h2>
         <p className="text-sm text-muted-foreground">
-          Webinars held in the period, with all their registrations to date; each percentage is of the step before.
+          Webinars held or registered for in the period, with all their registrations to date; each percentage is of
+          the step before.
         </p>
       </div>
       <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
@@ -172,7 +173,7 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
             {funnel.length === 0 ? (
               <tr>
                 <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
-                  No webinar was held in this period.
+                  No webinar was held or registered for in this period.
                 </td>
               </tr>
             ) : (
