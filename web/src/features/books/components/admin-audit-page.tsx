@@ -1,6 +1,6 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
@@ -14,6 +14,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useAuditLog } from "../api/get-audit";
 import type { AuditEntry } from "../api/schemas";
+import { BackToAdmin } from "./back-to-admin";
 
 /** The filters of the audit log, as the API and the URL name them. */
 const FILTERS = ["actor", "action", "target_type", "target_id", "from", "to"] as const;
@@ -49,12 +50,7 @@ export function AdminAuditPage() {
   return (
     <PageContainer>
       <PageHeader
-        eyebrow={
-          <Link to="/admin" className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-ink">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Admin Dashboard
-          </Link>
-        }
+        eyebrow={<BackToAdmin />}
         title="Audit Log"
         description={`Every change made by staff and admins: who, what, when and from which network. Entries are kept ${
           first ? `${first.retention_days} days` : "two years"
@@ -113,28 +109,8 @@ function AuditFilters({ initial, actions, targets, onApply }: AuditFiltersProps)
         <Label htmlFor="audit-actor">Actor (e-mail, or "system")</Label>
         <Input id="audit-actor" value={f.actor} onChange={set("actor")} placeholder="clerk@example.com" />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="audit-action">Action</Label>
-        <NativeSelect id="audit-action" value={f.action} onChange={set("action")}>
-          <option value="">All actions</option>
-          {actions.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="audit-target-type">Target</Label>
-        <NativeSelect id="audit-target-type" value={f.target_type} onChange={set("target_type")}>
-          <option value="">All targets</option>
-          {targets.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <Choice id="audit-action" label="Action" all="All actions" value={f.action} options={actions} onChange={set("action")} />
+      <Choice id="audit-target-type" label="Target" all="All targets" value={f.target_type} options={targets} onChange={set("target_type")} />
       <div className="grid gap-2">
         <Label htmlFor="audit-target-id">Target id</Label>
         <Input id="audit-target-id" value={f.target_id} onChange={set("target_id")} />
@@ -161,6 +137,33 @@ function AuditFilters({ initial, actions, targets, onApply }: AuditFiltersProps)
         </Button>
       </div>
     </form>
+  );
+}
+
+type ChoiceProps = {
+  id: string;
+  label: string;
+  /** The first option's label, which filters nothing. */
+  all: string;
+  value: string;
+  options: string[];
+  onChange: (e: { target: { value: string } }) => void;
+};
+
+/** A labelled select of one filter's values. */
+function Choice({ id, label, all, value, options, onChange }: ChoiceProps) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={onChange}>
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 

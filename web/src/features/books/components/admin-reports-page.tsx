@@ -1,6 +1,6 @@
-import { ArrowLeft, Download } from "lucide-react";
+import { Download } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -12,6 +12,7 @@ import { cn } from "@/lib/utils";
 import { useReport } from "../api/get-report";
 import type { Money, Report } from "../api/schemas";
 import { formatCents, periodFromParams, periodQuery, type PeriodChoice } from "../lib/period";
+import { BackToAdmin } from "./back-to-admin";
 import { PeriodPicker } from "./period-picker";
 import { SalesChart } from "./sales-chart";
 
@@ -34,12 +35,7 @@ export function AdminReportsPage() {
   return (
     <PageContainer>
       <PageHeader
-        eyebrow={
-          <Link to="/admin" className="flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-ink">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Admin Dashboard
-          </Link>
-        }
+        eyebrow={<BackToAdmin />}
         title="Reports"
         description="What was sold, redeemed, expired and refunded, and the store credit still owed, for any period in the store's time zone."
       />
