@@ -120,6 +120,8 @@ test('admin pages have no serious accessibility violations', async ({ page }) =>
     '/admin/users',
     '/admin/settings',
     '/admin/giveaway-winners',
+    '/admin/reports',
+    '/admin/audit',
   ]);
 });
 

@@ -68,6 +68,7 @@ test('the public pages never download admin, payment or print code', async ({ pa
     // The counter and its QR decoder (issue 21).
     'src/features/counter/components/counter-page.tsx',
     'src/features/counter/lib/zxing-decoder.ts',
+    'src/features/books/components/pages.ts',
   ]) {
     expect(privateCode, src).toContain(fileOf(src));
   }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/clock"
 	"watchwin/internal/config"
@@ -60,7 +61,10 @@ type App struct {
 	Reminders *reminder.Service
 	// Throttle limits the routes the route table limits (routes.go).
 	Throttle *throttle.Throttle
-	now      clock.Func
+	// Audit is the log of staff and admin changes (read and pruned here;
+	// each service writes its entries in its own transactions).
+	Audit *audit.Log
+	now   clock.Func
 	// instance names this process as the holder of job leases: host name
 	// and listen address (cfg.Addr), unique among live processes.
 	instance string
@@ -121,6 +125,7 @@ func openStorage(cfg config.Config) (media.Storage, error) {
 
 func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *App {
 	mediaSvc := media.NewService(store)
+	mediaSvc.Audit = &audit.Recorder{DB: d, Now: now}
 	seats := seat.New(d, now)
 	webinars := webinar.NewService(d, seats, mediaSvc, now)
 	outbox := mail.NewOutbox(d, now)
@@ -141,7 +146,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Seats: seats, Registrations: registrations, Accounts: accounts, Coupons: coupons,
-		Mailer: outbox, CouponMail: couponMail.Message,
+		Mailer: outbox, CouponMail: couponMail.Message, RefundMail: couponMail.RefundMessage, Winners: giveaways,
 	}, now, cfg.SeatHold)
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	reminders := reminder.NewService(d, outbox, reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone},
@@ -162,6 +167,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Giveaway:      giveaways,
 		Reminders:     reminders,
 		Throttle:      throttle.New(d, now),
+		Audit:         audit.NewLog(d, now, cfg.AuditRetention),
 		now:           now,
 		instance:      db.InstanceID(cfg.Addr),
 	}

@@ -167,6 +167,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("GET /api/admin/coupons", "/api/admin/coupons", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/redeem", "/api/admin/coupons/"+cid+"/redeem", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/cancel-redemption", "/api/admin/coupons/"+cid+"/cancel-redemption", nil, ok),
+		// The owner's books (after the redemption rows: a refunded coupon cannot be redeemed).
+		adminOnly("POST /api/admin/coupons/{id}/refund", "/api/admin/coupons/"+cid+"/refund", nil, ok),
+		adminOnly("GET /api/admin/reports", "/api/admin/reports", nil, ok),
+		adminOnly("GET /api/admin/reports/exports/{name}", "/api/admin/reports/exports/coupons.csv", nil, ok),
+		adminOnly("GET /api/admin/audit", "/api/admin/audit", nil, ok),
+		adminOnly("GET /api/admin/audit/export.csv", "/api/admin/audit/export.csv", nil, ok),
 		adminOnly("POST /api/admin/registrations/reset", "/api/admin/registrations/reset", map[string]any{}, bad),
 		// The admin registered for the webinar in a row above.
 		adminOnly("POST /api/admin/webinars/{id}/simulated-purchase", "/api/admin/webinars/"+wid+"/simulated-purchase", nil, ok),

@@ -12,7 +12,8 @@ import (
 // automatic giveaway draws a crash or an error interrupted, the payment
 // reconciler that fulfils payments no confirm reached, the reminder
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
-// counts, mail older than mail.Retention, SQLite's planner statistics).
+// counts, mail older than mail.Retention, audit entries older than their
+// retention, SQLite's planner statistics).
 const jobInterval = time.Minute
 
 // reminderInterval is how often the reminder job also runs between the
@@ -44,6 +45,7 @@ func (a *App) jobs() []job {
 		{"payments.reconcile", a.Payments.Reconcile},
 		{"auth.housekeeping", a.Auth.Housekeep},
 		{"mail.prune", a.Outbox.Prune},
+		{"audit.prune", a.Audit.Prune},
 		{"db.optimize", a.DB.Optimize},
 		a.reminderJob(),
 	}

@@ -37,6 +37,8 @@ var (
 	// One-click unsubscribes: mailbox providers post them from a few
 	// addresses of their own, so the per-address limit is generous.
 	limitUnsubscribe = throttle.Rule{Name: "unsubscribe", PerAccount: 30, PerAddress: 600, Window: limitWindow}
+	// CSV exports of the books: each reads a whole period's rows.
+	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )
 
 // signedInAccount is the id of the request's signed-in account, "" when none.

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/couponlink"
@@ -13,6 +14,7 @@ import (
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
+	"watchwin/internal/report"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
@@ -50,7 +52,7 @@ func user(pattern string, h auth.UserHandler, message string) Route {
 }
 
 func admin(pattern string, h httpx.HandlerFunc) Route {
-	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(h)}
+	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(acting(h))}
 }
 
 // staff builds a counter route: store staff and admins (docs/api.md,
@@ -82,6 +84,8 @@ func (a *App) Routes() []Route {
 	links := couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations))
 	images := media.NewHandler(a.Media)
 	reminders := reminder.NewHandler(a.Reminders)
+	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
+	reports := report.NewHandler(report.NewService(a.DB, a.Config.Timezone, a.now))
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -164,6 +168,13 @@ func (a *App) Routes() []Route {
 		// Images (served publicly under /media/ by media.PublicRoutes).
 		admin("POST /api/admin/media/{bucket}", images.Upload),
 		admin("GET /api/admin/media/{bucket}", images.List),
+
+		// The owner's books: refunds, reports, CSV exports, the audit log.
+		admin("POST /api/admin/coupons/{id}/refund", payments.Refund),
+		admin("GET /api/admin/reports", reports.Report),
+		admin("GET /api/admin/reports/exports/{name}", reports.Export).limited(limitExport),
+		admin("GET /api/admin/audit", auditLog.List),
+		admin("GET /api/admin/audit/export.csv", auditLog.Export).limited(limitExport),
 
 		anyone("GET /api/config", a.publicConfig),
 		// Any other /api/ path.

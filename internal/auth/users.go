@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/db"
 )
 
@@ -123,14 +124,40 @@ func (s *Service) UpdateUser(ctx context.Context, actor Profile, id string, in U
 			e.Field = "email"
 			return e
 		}
-		if err != nil || out.Email == cur.Email {
+		if err != nil {
 			return err
 		}
-		// Links mailed to the old address must not work for the account
-		// any more.
-		return s.spendLinks(ctx, id, purposeReset, purposeConfirm)
+		if out.Email != cur.Email {
+			// Links mailed to the old address must not work for the account
+			// any more.
+			if err := s.spendLinks(ctx, id, purposeReset, purposeConfirm); err != nil {
+				return err
+			}
+		}
+		return audit.Write(ctx, s.store.db, s.now(), userAuditEntry(cur, out))
 	})
 	return out, err
+}
+
+// userAuditEntry is an admin's edit of account cur into out for the audit
+// log: the role's change with its values, the other fields by name only
+// (they are personal data, which the log does not copy).
+func userAuditEntry(cur, out Profile) audit.Entry {
+	var c audit.Changes
+	action := audit.UserUpdate
+	if cur.Role != out.Role {
+		action = audit.UserRoleChange
+		c.Add("role", cur.Role, out.Role)
+	}
+	for _, f := range []struct{ name, before, after string }{
+		{"email", cur.Email, out.Email}, {"first name", cur.FirstName, out.FirstName},
+		{"last name", cur.LastName, out.LastName}, {"phone", cur.PhoneNumber, out.PhoneNumber},
+	} {
+		if f.before != f.after {
+			c.Note(f.name + " changed")
+		}
+	}
+	return audit.Entry{Action: action, TargetType: audit.TargetUser, TargetID: out.ID, Summary: c.String()}
 }
 
 // DeleteUser deletes an account for an admin: its sign-in, sessions and
@@ -152,7 +179,11 @@ func (s *Service) DeleteUser(ctx context.Context, actor Profile, id string) erro
 		if !slices.Contains(admins, actor.ID) {
 			return errNotAdmin
 		}
-		return s.store.tombstone(ctx, id, s.now())
+		if err := s.store.tombstone(ctx, id, s.now()); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: audit.UserDelete, TargetType: audit.TargetUser,
+			TargetID: id, Summary: "account deleted and anonymised (role " + cur.Role + ")"})
 	})
 }
 
@@ -211,7 +242,11 @@ func (s *Service) ChangePassword(ctx context.Context, id string, in PasswordInpu
 		if err := s.spendLinks(ctx, id, purposeReset); err != nil {
 			return err
 		}
-		return s.store.deleteSessions(ctx, id, keep)
+		if err := s.store.deleteSessions(ctx, id, keep); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: audit.UserPasswordChange, TargetType: audit.TargetUser,
+			TargetID: id, Summary: "password set by an admin; the account's other sessions ended"})
 	})
 }
 

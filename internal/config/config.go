@@ -31,6 +31,10 @@ type Config struct {
 	// ReconcileGrace is how old an unconfirmed payment must be before the
 	// reconciler asks the provider about it (WATCHWIN_RECONCILE_GRACE).
 	ReconcileGrace time.Duration
+	// AuditRetention is how long audit log entries are kept
+	// (WATCHWIN_AUDIT_RETENTION_DAYS, 730); an environment setting, not a
+	// site setting, so no admin can shorten the record of their own changes.
+	AuditRetention time.Duration
 
 	// Stripe takes payments when StripeSecretKey and StripePublishableKey
 	// are set (StripeWebhookSecret verifies its webhooks); otherwise the
@@ -114,6 +118,7 @@ func Defaults() (Config, error) {
 		CouponExpiryDays:     30,
 		SeatHold:             15 * time.Minute,
 		ReconcileGrace:       30 * time.Second,
+		AuditRetention:       730 * 24 * time.Hour,
 		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
 		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
@@ -157,6 +162,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_BULK_MAIL_RATE must be a number of mails per second, 0.01 to 1000")
 		}
 		c.BulkMailRate = r
+	}
+	if v := os.Getenv("WATCHWIN_AUDIT_RETENTION_DAYS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 30 || n > 3650 {
+			return c, fmt.Errorf("WATCHWIN_AUDIT_RETENTION_DAYS must be a whole number of days, 30 to 3650")
+		}
+		c.AuditRetention = time.Duration(n) * 24 * time.Hour
 	}
 	if (c.StripeSecretKey == "") != (c.StripePublishableKey == "") {
 		return c, fmt.Errorf("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the test provider)")

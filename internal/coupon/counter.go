@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+	"watchwin/internal/audit"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
@@ -110,7 +111,9 @@ func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input 
 		return Counter{}, err
 	}
 	now := s.now()
-	ok, err := s.store.redeem(ctx, c.ID, caller.ID, now)
+	ok, err := s.changeAudited(ctx, c.ID, audit.CouponRedeem, StatusActive, func(ctx context.Context) (bool, error) {
+		return s.store.redeem(ctx, c.ID, caller.ID, now)
+	})
 	if err != nil {
 		return Counter{}, err
 	}
@@ -144,12 +147,12 @@ func (s *Service) CounterUnredeem(ctx context.Context, caller auth.Profile, inpu
 		return Counter{}, err
 	}
 	now := s.now()
-	var ok bool
-	if caller.IsAdmin() {
-		ok, err = s.store.unredeem(ctx, c.ID, now)
-	} else {
-		ok, err = s.store.unredeemOwn(ctx, c.ID, caller.ID, now.Add(-UndoWindow), now)
-	}
+	ok, err := s.changeAudited(ctx, c.ID, audit.CouponUnredeem, StatusUsed, func(ctx context.Context) (bool, error) {
+		if caller.IsAdmin() {
+			return s.store.unredeem(ctx, c.ID, now)
+		}
+		return s.store.unredeemOwn(ctx, c.ID, caller.ID, now.Add(-UndoWindow), now)
+	})
 	if err != nil {
 		return Counter{}, err
 	}

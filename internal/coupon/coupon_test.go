@@ -87,3 +87,23 @@ func TestCouponMailGolden(t *testing.T) {
 	}
 	mailtest.Golden(t, "coupon", msg)
 }
+
+// TestRefundMailGolden: the buyer's refund e-mail names the amount given
+// back, the void coupon and where to see it.
+func TestRefundMailGolden(t *testing.T) {
+	m := Mailer{Templates: mailtest.Templates(), TimeZone: time.UTC, ExpiryDays: 30}
+	c := Coupon{ID: "c1", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, WebinarTitle: `Holsters & "Belts"`}
+	msg, err := m.RefundMessage(context.Background(), c, 4000, "sam@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.DedupeKey != "refund:c1" || msg.To != "sam@example.com" {
+		t.Errorf("message: %+v", msg)
+	}
+	for _, want := range []string{"$40.00", "$48.00", "no longer valid", "https://webinars.example.com/dashboard"} {
+		if !strings.Contains(msg.Text, want) || !strings.Contains(msg.HTML, want) {
+			t.Errorf("message lacks %q", want)
+		}
+	}
+	mailtest.Golden(t, "refund", msg)
+}

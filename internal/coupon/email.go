@@ -38,7 +38,7 @@ type Mailer struct {
 // fulfilment is replayed.
 func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message, error) {
 	msg, err := m.Templates.Render(ctx, "coupon", to, couponMailData{
-		Code: c.Code, Value: fmt.Sprintf("$%d.%02d", c.ValueCents/100, c.ValueCents%100),
+		Code: c.Code, Value: dollars(c.ValueCents),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
 		Expires:   c.ExpiresAt.In(m.TimeZone).Format("January 2, 2006"),
 		Dashboard: m.Templates.Link("/dashboard"), Terms: m.terms(),
@@ -73,3 +73,27 @@ type couponMailData struct {
 func CounterLink(link func(pathAndQuery string) string, code string) string {
 	return link("/counter?code=" + url.QueryEscape(code))
 }
+
+// RefundMessage is the e-mail that tells c's owner their payment of
+// amountCents was refunded and the coupon is void. DedupeKey makes it one
+// e-mail per coupon however often the refund is replayed.
+func (m Mailer) RefundMessage(ctx context.Context, c Coupon, amountCents int64, to string) (mail.Message, error) {
+	msg, err := m.Templates.Render(ctx, "refund", to, refundMailData{
+		Code: c.Code, Value: dollars(c.ValueCents), Amount: dollars(amountCents),
+		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
+		Dashboard: m.Templates.Link("/dashboard"),
+	})
+	if err != nil {
+		return mail.Message{}, err
+	}
+	msg.DedupeKey = "refund:" + c.ID
+	return msg, nil
+}
+
+// refundMailData is what templates/refund.*.tmpl show.
+type refundMailData struct {
+	Code, Value, Amount, Webinar, Dashboard string
+}
+
+// dollars writes cents as "$48.00".
+func dollars(cents int64) string { return fmt.Sprintf("$%d.%02d", cents/100, cents%100) }

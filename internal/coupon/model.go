@@ -5,11 +5,14 @@ package coupon
 
 import "time"
 
-// Statuses of docs/product.md §4.
+// Statuses of docs/product.md §4, and the refund's (docs/api.md, "Refunds"):
+// refunding while the payment provider is asked, then refunded (final).
 const (
-	StatusActive  = "active"
-	StatusUsed    = "used"
-	StatusExpired = "expired"
+	StatusActive    = "active"
+	StatusUsed      = "used"
+	StatusExpired   = "expired"
+	StatusRefunding = "refunding"
+	StatusRefunded  = "refunded"
 )
 
 // Coupon is one row of coupons, with the title of its webinar.
@@ -28,6 +31,7 @@ type Coupon struct {
 	ExpiresAt            time.Time
 	RedeemedAt           *time.Time
 	RedeemedBy           string // the account that redeemed it; "" when not redeemed or unknown
+	RefundedAt           *time.Time
 }
 
 // displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past
@@ -56,6 +60,7 @@ type View struct {
 	CreatedAt            time.Time  `json:"created_at"`
 	ExpiresAt            time.Time  `json:"expires_at"`
 	RedeemedAt           *time.Time `json:"redeemed_at"`
+	RefundedAt           *time.Time `json:"refunded_at"`
 }
 
 // View returns the API form of c as of now.
@@ -66,6 +71,7 @@ func (c Coupon) View(now time.Time) View {
 		Value:          float64(c.ValueCents) / 100, ValueCents: c.ValueCents,
 		OriginalPayment: float64(c.OriginalPaymentCents) / 100, OriginalPaymentCents: c.OriginalPaymentCents,
 		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
+		RefundedAt: c.RefundedAt,
 	}
 }
 
@@ -100,11 +106,15 @@ type AdminView struct {
 	UserEmail      *string `json:"user_email"`
 	WebinarTitle   *string `json:"webinar_title"` // shadows View's
 	RedeemedByName *string `json:"redeemed_by_name"`
+	// PaidByCard: a payment is behind the coupon, so it can be refunded
+	// while active (docs/api.md, "Refunds"); the demo's sample coupon has none.
+	PaidByCard bool `json:"paid_by_card"`
 }
 
 // View returns the API form of a as of now.
 func (a Admin) View(now time.Time) AdminView {
-	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle, RedeemedByName: a.RedeemedByName}
+	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle,
+		RedeemedByName: a.RedeemedByName, PaidByCard: a.PaymentID != ""}
 }
 
 // ListParams is a page of the admin coupon list.

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
 )
@@ -110,6 +111,7 @@ var (
 	errExpired         = apperr.Conflict("coupon_expired", "This coupon has expired.")
 	errNotRedeemed     = apperr.Conflict("not_redeemed", "This coupon has not been redeemed.")
 	errChanged         = apperr.Conflict("conflict", "This coupon changed while you were working. Please reload and try again.")
+	errRefunded        = apperr.Conflict("coupon_refunded", "This coupon was refunded, so it can't be redeemed.")
 )
 
 // AdminList returns a page of all coupons for the admin screen, newest
@@ -144,7 +146,9 @@ func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, e
 // recorded expired.
 func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 	now := s.now()
-	ok, err := s.store.redeem(ctx, id, by, now)
+	ok, err := s.changeAudited(ctx, id, audit.CouponRedeem, StatusActive, func(ctx context.Context) (bool, error) {
+		return s.store.redeem(ctx, id, by, now)
+	})
 	if err != nil {
 		return Admin{}, err
 	}
@@ -159,6 +163,8 @@ func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 		return Admin{}, err
 	case c.Status == StatusUsed:
 		return Admin{}, errAlreadyRedeemed
+	case c.Status == StatusRefunding || c.Status == StatusRefunded:
+		return Admin{}, errRefunded
 	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
 		if err := s.store.expireOne(ctx, id, now); err != nil {
 			return Admin{}, err
@@ -175,7 +181,9 @@ func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 // redeemed_at and redeemed_by cleared (expired instead when its expiry has passed
 // meanwhile); 409 not_redeemed for a coupon that is not used.
 func (s *Service) CancelRedemption(ctx context.Context, id string) (Admin, error) {
-	ok, err := s.store.unredeem(ctx, id, s.now())
+	ok, err := s.changeAudited(ctx, id, audit.CouponUnredeem, StatusUsed, func(ctx context.Context) (bool, error) {
+		return s.store.unredeem(ctx, id, s.now())
+	})
 	if err != nil {
 		return Admin{}, err
 	}
@@ -188,4 +196,51 @@ func (s *Service) CancelRedemption(ctx context.Context, id string) (Admin, error
 		return Admin{}, err
 	}
 	return Admin{}, errNotRedeemed
+}
+
+// changeAudited runs change (one conditional update of coupon id) and, when
+// it changed the coupon, writes the audit entry action in the same
+// transaction: the code's first group, the face value and the status from
+// → to.
+func (s *Service) changeAudited(ctx context.Context, id, action, from string, change func(ctx context.Context) (bool, error)) (bool, error) {
+	var changed bool
+	err := s.store.db.InTx(ctx, func(ctx context.Context) error {
+		var err error
+		if changed, err = change(ctx); err != nil || !changed {
+			return err
+		}
+		c, err := s.store.get(ctx, id)
+		if err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: action, TargetType: audit.TargetCoupon, TargetID: id,
+			Summary: audit.CodeHint(c.Code) + " " + audit.Dollars(c.ValueCents) + ": " + from + " → " + c.Status})
+	})
+	return changed, err
+}
+
+// Get returns coupon id as the admin list shows it; 404 'Coupon not found.'
+// when there is none.
+func (s *Service) Get(ctx context.Context, id string) (Admin, error) {
+	a, err := s.store.adminGet(ctx, id)
+	if errors.Is(err, db.ErrNotFound) {
+		return Admin{}, errNotFound
+	}
+	return a, err
+}
+
+// ClaimRefund moves an active, unexpired coupon to refunding, the claim of
+// its refund (docs/api.md, "Refunds"): one conditional update, so of a
+// refund and a redemption (or two refunds) racing, exactly one wins. It
+// reports whether this call claimed it; the caller runs it in the
+// transaction that claims the payment.
+func (s *Service) ClaimRefund(ctx context.Context, id string) (bool, error) {
+	return s.store.claimRefund(ctx, id, s.now())
+}
+
+// SettleRefund ends a claimed refund: refunded (with refunded_at now) when
+// the provider gave the money back, else active again. It reports whether
+// the coupon was still refunding.
+func (s *Service) SettleRefund(ctx context.Context, id string, refunded bool) (bool, error) {
+	return s.store.settleRefund(ctx, id, refunded, s.now())
 }

@@ -17,7 +17,7 @@ type store struct{ db *db.DB }
 
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
 	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at,
-	COALESCE(c.redeemed_by, '')`
+	COALESCE(c.redeemed_by, ''), c.refunded_at`
 
 const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
@@ -32,17 +32,14 @@ func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 // scanInto reads a row of columns into c, and the row's further columns
 // into more.
 func scanInto(row interface{ Scan(...any) error }, c *Coupon, more ...any) error {
-	var redeemed sql.NullTime
+	var redeemed, refunded sql.NullTime
 	err := row.Scan(append([]any{&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
-		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy}, more...)...)
+		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy, &refunded}, more...)...)
 	if err != nil {
 		return db.MapError(err)
 	}
 	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
-	if redeemed.Valid {
-		t := redeemed.Time.UTC()
-		c.RedeemedAt = &t
-	}
+	c.RedeemedAt, c.RefundedAt = timePtr(redeemed), timePtr(refunded)
 	return nil
 }
 
@@ -52,6 +49,14 @@ func nullable(s sql.NullString) *string {
 		return nil
 	}
 	return &s.String
+}
+
+func timePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }
 
 // insert writes c unless its code is taken, and reports whether it did. A
@@ -195,4 +200,24 @@ func affectedOne(res sql.Result, err error) (bool, error) {
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// claimRefund moves an active, unexpired coupon to refunding (the refund's
+// claim: no counter can redeem it now), in one conditional statement; it
+// reports whether this call moved it.
+func (s store) claimRefund(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'refunding'
+		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now)
+	return affectedOne(res, err)
+}
+
+// settleRefund ends a refunding coupon: refunded at now when refunded is
+// true (the provider gave the money back), else active again (it did not).
+func (s store) settleRefund(ctx context.Context, id string, refunded bool, now time.Time) (bool, error) {
+	q := `UPDATE coupons SET status = 'active' WHERE id = $1 AND status = 'refunding' AND $2 = $2`
+	if refunded {
+		q = `UPDATE coupons SET status = 'refunded', refunded_at = $2 WHERE id = $1 AND status = 'refunding'`
+	}
+	res, err := s.db.Q(ctx).ExecContext(ctx, q, id, now)
+	return affectedOne(res, err)
 }

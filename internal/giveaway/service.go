@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
@@ -182,7 +183,12 @@ func (s *Service) draw(ctx context.Context, webinarID, trigger string, by *strin
 	}
 	d := Draw{ID: uuid.NewString(), WebinarID: webinarID, WinnerID: uuid.NewString(), UserID: userID,
 		DrawnAt: s.now(), Entrants: len(entrants), Candidates: len(pool), Trigger: trigger, TriggeredBy: by}
-	return d, s.store.insertDraw(ctx, d)
+	if err := s.store.insertDraw(ctx, d); err != nil {
+		return Draw{}, err
+	}
+	return d, audit.Write(ctx, s.db, d.DrawnAt, audit.Entry{Action: audit.GiveawayDraw, TargetType: audit.TargetGiveaway,
+		TargetID: d.WinnerID, Summary: fmt.Sprintf("%s draw for webinar %s: user %s among %d candidates (%d entrants)",
+			trigger, webinarID, userID, d.Candidates, d.Entrants)})
 }
 
 // notDrawn returns the entrants not in drawn, or all entrants when every
@@ -251,10 +257,20 @@ func (s *Service) Notify(ctx context.Context, winnerID string) (Winner, error) {
 		if err != nil {
 			return err
 		}
-		return s.mailer.Enqueue(ctx, m)
+		if err := s.mailer.Enqueue(ctx, m); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, s.now(), audit.Entry{Action: audit.GiveawayNotify, TargetType: audit.TargetGiveaway,
+			TargetID: winnerID, Summary: "Pending → Notified; winner's e-mail queued (user " + w.UserID + ")"})
 	})
 	if err != nil {
 		return Winner{}, err
 	}
 	return s.store.winner(ctx, winnerID)
+}
+
+// IsWinner reports whether userID was drawn for webinarID: a refund notes
+// it in the audit log (the draw stands; the admin may pick a new winner).
+func (s *Service) IsWinner(ctx context.Context, webinarID, userID string) (bool, error) {
+	return s.store.isWinner(ctx, webinarID, userID)
 }

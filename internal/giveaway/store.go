@@ -171,3 +171,11 @@ func (s store) markNotified(ctx context.Context, id string, now time.Time) (bool
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// isWinner reports whether userID was drawn for webinarID.
+func (s store) isWinner(ctx context.Context, webinarID, userID string) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1 AND user_id = $2`,
+		webinarID, userID).Scan(&n)
+	return n > 0, db.MapError(err)
+}

@@ -21,6 +21,10 @@ func Encode(parts ...string) string {
 // errInvalid is what a client gets for a cursor no list of this server made.
 var errInvalid = apperr.Invalid("cursor", "cursor is not valid")
 
+// Invalid is the 400 for a cursor whose parts Decode read but the list
+// cannot use (a time that does not parse).
+func Invalid() error { return errInvalid }
+
 // Decode returns the n parts of a cursor Encode made; anything else is a
 // 400 naming the cursor parameter.
 func Decode(cursor string, n int) ([]string, error) {

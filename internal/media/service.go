@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 )
 
 // MaxUploadBytes caps one image (docs/product.md §6: at most 10 MB; a
@@ -59,6 +60,10 @@ type Service struct {
 	// reencode holds a token while a hero image is decoded and re-encoded,
 	// so only one runs at a time (see putHero).
 	reencode chan struct{}
+	// Audit records each upload in the audit log (set while wiring; nil
+	// records nothing). Storage is not transactional, so the entry is
+	// written once the file is stored.
+	Audit *audit.Recorder
 }
 
 // NewService returns the media service on store.
@@ -93,6 +98,15 @@ func URL(bucket, p string) string {
 //   - webinar_assets: stored as webinar_thumbnails/{sanitised name}_{unix
 //     seconds}.{ext}; never replaces a file, a taken name gets _2, _3, ….
 func (s *Service) Upload(ctx context.Context, bucket, name string, r io.Reader) (FileInfo, error) {
+	fi, err := s.upload(ctx, bucket, name, r)
+	if err != nil || s.Audit == nil {
+		return fi, err
+	}
+	return fi, s.Audit.Write(ctx, audit.Entry{Action: audit.MediaUpload, TargetType: audit.TargetImage,
+		TargetID: bucket + "/" + fi.Path, Summary: fmt.Sprintf("%s, %d bytes", fi.ContentType, fi.Size)})
+}
+
+func (s *Service) upload(ctx context.Context, bucket, name string, r io.Reader) (FileInfo, error) {
 	if !KnownBucket(bucket) {
 		return FileInfo{}, apperr.NotFound(msgNoBucket)
 	}

@@ -133,3 +133,15 @@ func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"received": true})
 	return nil
 }
+
+// Refund is POST /api/admin/coupons/{id}/refund (docs/api.md, "Refunds"):
+// the coupon as it is after the refund, and the amount given back.
+func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) error {
+	out, err := h.svc.Refund(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": out.Coupon.View(h.svc.now()),
+		"refunded": dollars(out.AmountCents), "refunded_cents": out.AmountCents})
+	return nil
+}

@@ -6,7 +6,7 @@ import "time"
 const (
 	PaymentOpen      = "open"      // waiting for the card
 	PaymentSucceeded = "succeeded" // fulfilled: seat paid, coupon issued
-	PaymentRefunded  = "refunded"  // succeeded at the provider, no seat left: money given back
+	PaymentRefunded  = "refunded"  // money given back (RefundedAt), or being given back (refund claimed): no seat left, or an admin's refund
 	PaymentCanceled  = "canceled"  // never paid; its hold is gone
 )
 
@@ -26,6 +26,13 @@ type Payment struct {
 	Currency          string
 	Status            string
 	CreatedAt         time.Time
+	// The refund (docs/api.md, "Refunds"): claimed at, why (refundNoSeat,
+	// refundAdmin), the admin who asked, and when the provider gave the
+	// money back (nil while it has not yet).
+	RefundClaimedAt   *time.Time
+	RefundReason      string
+	RefundRequestedBy string
+	RefundedAt        *time.Time
 }
 
 // Started is what the browser needs to take the card (id and clientSecret,

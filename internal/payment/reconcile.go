@@ -28,9 +28,11 @@ func (s *Service) SetReconcileGrace(d time.Duration) { s.grace = d }
 // the grace period, the least recently looked at first, asks the provider
 // about each and fulfils those that succeeded through Fulfil, so the coupon
 // is issued exactly once whoever gets there first (a payment with no seat
-// left is refunded, as Fulfil does). A payment still unpaid stays open. An
-// error on one payment is logged and does not stop the others. Every
-// instance may run it.
+// left is refunded, as Fulfil does). A payment still unpaid stays open.
+// Refunds claimed but never confirmed by the provider (their request was
+// cut off) are asked about again (finishStaleRefunds). An error on one
+// payment is logged and does not stop the others. Every instance may run
+// it.
 func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
 	grace := s.grace
 	if grace == 0 {
@@ -67,6 +69,9 @@ func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
 		slog.InfoContext(ctx, "reconcile: payment fulfilled", "payment_id", p.ID, "coupon_id", c.ID)
 	}
 	failed += s.settleCanceled(ctx)
+	refunds, refundsFailed := s.finishStaleRefunds(ctx)
+	fulfilled += refunds
+	failed += refundsFailed
 	if failed > 0 {
 		return fulfilled, errors.New("reconcile: some payments failed (see the log)")
 	}

@@ -53,6 +53,17 @@ type Deps struct {
 	Mailer        Mailer
 	// CouponMail renders the e-mail that carries a new coupon to to.
 	CouponMail func(ctx context.Context, c coupon.Coupon, to string) (mail.Message, error)
+	// RefundMail renders the e-mail that tells to its payment of
+	// amountCents for c was refunded (docs/api.md, "Refunds").
+	RefundMail func(ctx context.Context, c coupon.Coupon, amountCents int64, to string) (mail.Message, error)
+	// Winners tells whether a buyer was drawn in a webinar's giveaway
+	// (*giveaway.Service): a refund notes it in the audit log.
+	Winners Winners
+}
+
+// Winners is what payment needs of the giveaway domain.
+type Winners interface {
+	IsWinner(ctx context.Context, webinarID, userID string) (bool, error)
 }
 
 // Service takes payments and fulfils them; it knows nothing of HTTP.
@@ -120,6 +131,14 @@ func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID stri
 		return w, reg, errAlreadyPurchased
 	case !reg.WatchedVideoFully:
 		return w, reg, errWatchFirst
+	}
+	// A registration keeps its one coupon, refunded or not: a refunded
+	// buyer is told so rather than charged for a seat that cannot be theirs.
+	if c, err := s.deps.Coupons.Mine(ctx, user.ID, webinarID); err == nil &&
+		(c.Status == coupon.StatusRefunded || c.Status == coupon.StatusRefunding) {
+		return w, reg, errCouponRefunded
+	} else if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return w, reg, err
 	}
 	return w, reg, nil
 }
@@ -351,9 +370,18 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 		if err != nil {
 			return err
 		}
+		// The refund of a payment without a seat is claimed here, under
+		// the lock, before the provider is asked after the commit: from
+		// now on no fulfilment can give this payment a coupon.
+		claimNoSeat := func() error {
+			var err error
+			if noSeat, err = s.store.claimNoSeatRefund(ctx, p.ID, now); err != nil || !noSeat {
+				return err
+			}
+			return s.deps.Seats.Release(ctx, p.ID)
+		}
 		if _, err := s.deps.Coupons.Mine(ctx, p.UserID, p.WebinarID); err == nil {
-			noSeat = true // a second payment for a registration that has its coupon
-			return nil
+			return claimNoSeat() // a second payment for a registration that has its coupon
 		} else if !errors.Is(err, db.ErrNotFound) {
 			return err
 		}
@@ -371,8 +399,7 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 			// A running hold is counted in Seats.Held, so it is this
 			// payment's seat while paid seats are below total_seats.
 			if seats := tx.Seats; seats.Paid >= seats.Total || (!held && seats.Left == 0) {
-				noSeat = true
-				return nil
+				return claimNoSeat()
 			}
 		}
 		if err := tx.Take(ctx, p.RegistrationID); err != nil {
@@ -401,7 +428,7 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 	case err != nil:
 		return coupon.Coupon{}, err
 	case noSeat:
-		return coupon.Coupon{}, s.refund(ctx, p)
+		return coupon.Coupon{}, s.refundNoSeat(ctx, p)
 	case c.ID == "":
 		// Another call fulfilled or refunded it while this one waited.
 		_, c, err = s.closedOutcome(ctx, p)
@@ -412,31 +439,18 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 }
 
 // closedOutcome answers for a payment that is fulfilled or refunded: its
-// coupon, or why there is none. done is false for an open payment and for a
-// canceled one, whose intent Fulfil asks about.
+// coupon, or why there is none. An admin's refund leaves the coupon (now
+// refunded), which a replayed confirm answers as it is. done is false for
+// an open payment and for a canceled one, whose intent Fulfil asks about.
 func (s *Service) closedOutcome(ctx context.Context, p Payment) (done bool, c coupon.Coupon, err error) {
-	switch p.Status {
-	case PaymentSucceeded:
+	switch {
+	case p.Status == PaymentSucceeded, p.Status == PaymentRefunded && p.RefundReason == refundAdmin:
 		c, err = s.deps.Coupons.ForPayment(ctx, p.ID)
 		return true, c, err
-	case PaymentRefunded:
+	case p.Status == PaymentRefunded:
 		return true, c, errRefunded
 	}
 	return false, c, nil
-}
-
-// refund gives back a succeeded payment that has no seat. The provider's
-// refund is idempotent per payment, so a retry after a crash between the
-// refund and the record never refunds twice.
-func (s *Service) refund(ctx context.Context, p Payment) error {
-	if err := s.provider.Refund(ctx, p.ProviderPaymentID, "watchwin-refund-"+p.ID); err != nil {
-		return fmt.Errorf("refund payment %s: %w", p.ID, err)
-	}
-	if _, err := s.close(ctx, p.ID, PaymentRefunded); err != nil {
-		return err
-	}
-	slog.WarnContext(ctx, "payment refunded: no seat left", "payment_id", p.ID, "webinar_id", p.WebinarID)
-	return errRefunded
 }
 
 // matches reports whether what the provider holds is what this payment is
@@ -476,10 +490,21 @@ func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string
 
 // HandleEvent acts on a provider event (a webhook) once: a succeeded
 // payment is fulfilled; a failed one needs nothing (the intent stays open
-// for another card). Events already handled, and events about payments this
+// for another card); a refunded charge finishes the refund claimed for it,
+// if any (refundConfirmed). Events already handled, and events about payments this
 // store never started, are acknowledged and ignored; a paid intent of ours
 // that no payment points to any more is refunded (refundOrphan).
 func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
+	if ev.Type == EventChargeRefunded && ev.IntentID != "" {
+		p, err := s.store.byProviderID(ctx, s.provider.Name(), ev.IntentID)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil // an intent of no payment of ours (an orphan's refund)
+		}
+		if err != nil {
+			return err
+		}
+		return s.refundConfirmed(ctx, p)
+	}
 	if ev.Type != EventPaymentSucceeded || ev.IntentID == "" {
 		return nil
 	}

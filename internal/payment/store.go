@@ -11,19 +11,33 @@ import (
 // store runs the payment SQL on the transaction in ctx, if any.
 type store struct{ db *db.DB }
 
-const paymentColumns = `id, provider, provider_payment_id, user_id, webinar_id, registration_id,
+const insertColumns = `id, provider, provider_payment_id, user_id, webinar_id, registration_id,
 	amount_cents, coupon_value_cents, currency, status, created_at`
+
+const paymentColumns = insertColumns + `, refund_claimed_at, COALESCE(refund_reason, ''),
+	COALESCE(refund_requested_by, ''), refunded_at`
 
 func scanPayment(row interface{ Scan(...any) error }) (Payment, error) {
 	var p Payment
+	var claimed, refunded sql.NullTime
 	err := row.Scan(&p.ID, &p.Provider, &p.ProviderPaymentID, &p.UserID, &p.WebinarID, &p.RegistrationID,
-		&p.AmountCents, &p.CouponValueCents, &p.Currency, &p.Status, &p.CreatedAt)
+		&p.AmountCents, &p.CouponValueCents, &p.Currency, &p.Status, &p.CreatedAt,
+		&claimed, &p.RefundReason, &p.RefundRequestedBy, &refunded)
+	p.RefundClaimedAt, p.RefundedAt = timePtr(claimed), timePtr(refunded)
 	return p, db.MapError(err)
+}
+
+func timePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }
 
 // insert adds p, started from client (a hashed address; "" stores none).
 func (s store) insert(ctx context.Context, p Payment, client string) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO payments (`+paymentColumns+`, updated_at, client_key)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO payments (`+insertColumns+`, updated_at, client_key)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
 		p.ID, p.Provider, p.ProviderPaymentID, p.UserID, p.WebinarID, p.RegistrationID,
 		p.AmountCents, p.CouponValueCents, p.Currency, p.Status, p.CreatedAt, nullIfEmpty(client))
@@ -166,4 +180,63 @@ func (s store) countByStatus(ctx context.Context) (map[string]int, error) {
 		out[status] = n
 	}
 	return out, db.MapError(rows.Err())
+}
+
+// claimNoSeatRefund claims the refund of a paid payment that cannot have
+// its seat: open (or canceled) → refunded, refund_claimed_at now, in one
+// conditional statement under the seat lock, so no fulfilment can give it
+// a coupon afterwards. It reports whether this call claimed it.
+func (s store) claimNoSeatRefund(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = 'refunded', refund_claimed_at = $2,
+		refund_reason = 'no_seat', updated_at = $2, intent_unsettled = FALSE
+		WHERE id = $1 AND status IN ('open', 'canceled')`, id, now)
+	n, err := affected(res, err)
+	return n == 1, err
+}
+
+// claimAdminRefund claims an admin's refund of a fulfilled payment:
+// succeeded → refunded, refund_claimed_at now, by (the admin's account id).
+func (s store) claimAdminRefund(ctx context.Context, id, by string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = 'refunded', refund_claimed_at = $2,
+		refund_reason = 'admin', refund_requested_by = $3, updated_at = $2
+		WHERE id = $1 AND status = 'succeeded'`, id, now, nullIfEmpty(by))
+	n, err := affected(res, err)
+	return n == 1, err
+}
+
+// confirmRefund records that the provider gave a claimed refund's money
+// back; false when it was recorded already (a racing finisher).
+func (s store) confirmRefund(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET refunded_at = $2, updated_at = $2
+		WHERE id = $1 AND status = 'refunded' AND refunded_at IS NULL`, id, now)
+	n, err := affected(res, err)
+	return n == 1, err
+}
+
+// undoAdminRefund withdraws an admin's claimed refund the provider did not
+// make: refunded → succeeded, the claim cleared.
+func (s store) undoAdminRefund(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = 'succeeded', refund_claimed_at = NULL,
+		refund_reason = NULL, refund_requested_by = NULL, updated_at = $2
+		WHERE id = $1 AND status = 'refunded' AND refunded_at IS NULL AND refund_reason = 'admin'`, id, now)
+	n, err := affected(res, err)
+	return n == 1, err
+}
+
+// staleRefunds returns up to limit claimed refunds the provider has not
+// confirmed whose claim is older than before (the request that claimed it
+// was cut off), the oldest first.
+func (s store) staleRefunds(ctx context.Context, provider string, before time.Time, limit int) ([]Payment, error) {
+	return s.list(ctx, `SELECT `+paymentColumns+` FROM payments
+		WHERE status = 'refunded' AND refunded_at IS NULL AND provider = $1 AND refund_claimed_at <= $2
+		ORDER BY refund_claimed_at, id LIMIT $3`, provider, before, limit)
+}
+
+// reclaimRefund renews a stale refund claim for this caller (one conditional
+// statement: of two reconcilers, one wins); false when it is no longer stale.
+func (s store) reclaimRefund(ctx context.Context, id string, before, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET refund_claimed_at = $3
+		WHERE id = $1 AND status = 'refunded' AND refunded_at IS NULL AND refund_claimed_at <= $2`, id, before, now)
+	n, err := affected(res, err)
+	return n == 1, err
 }

@@ -61,17 +61,36 @@ func (p *TestProvider) Retrieve(ctx context.Context, id string) (Intent, error) 
 	return in, err
 }
 
-// Refund implements Provider: a succeeded intent is marked refunded, once.
-func (p *TestProvider) Refund(ctx context.Context, id, _ string) error {
-	res, err := p.db.Q(ctx).ExecContext(ctx, `UPDATE test_payment_intents SET refunded = TRUE, updated_at = $2
-		WHERE id = $1 AND status = $3`, id, p.now(), StatusSucceeded)
+// Refund implements Provider as Stripe behaves: the whole amount of a
+// succeeded intent goes back once. A repeated idempotency key answers the
+// refund it made; another key for an intent already refunded is "already
+// refunded", which the Stripe adapter counts as done too. Each refund made
+// is a row of test_refunds.
+func (p *TestProvider) Refund(ctx context.Context, id, idempotencyKey string) error {
+	if idempotencyKey == "" {
+		return errors.New("test provider: refund without an idempotency key")
+	}
+	now := p.now()
+	res, err := p.db.Q(ctx).ExecContext(ctx, `INSERT INTO test_refunds (idempotency_key, intent_id, amount_cents, created_at)
+		SELECT $1, id, amount_cents, $2 FROM test_payment_intents WHERE id = $3 AND status = $4
+		ON CONFLICT DO NOTHING`, idempotencyKey, now, id, StatusSucceeded)
 	if err != nil {
 		return db.MapError(err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return errors.New("test provider: only a succeeded intent can be refunded")
+		// Nothing new: this key's refund, or the intent's refund under
+		// another key, or an intent that cannot be refunded.
+		var refunds int
+		if err := p.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM test_refunds WHERE intent_id = $1`, id).Scan(&refunds); err != nil {
+			return db.MapError(err)
+		}
+		if refunds == 0 {
+			return errors.New("test provider: only a succeeded intent can be refunded")
+		}
 	}
-	return nil
+	_, err = p.db.Q(ctx).ExecContext(ctx, `UPDATE test_payment_intents SET refunded = TRUE, updated_at = $2
+		WHERE id = $1 AND refunded = FALSE`, id, now)
+	return db.MapError(err)
 }
 
 // Cancel implements Provider: an intent still waiting for a card can no

@@ -11,11 +11,14 @@ import (
 	"github.com/stripe/stripe-go/v85/webhook"
 )
 
-// Stripe event types that concern a payment's outcome. Enable these two on
+// Stripe event types that concern a payment's outcome. Enable these three on
 // the webhook endpoint in Stripe's dashboard (README, "Stripe").
 const (
 	EventPaymentSucceeded = string(stripe.EventTypePaymentIntentSucceeded)     // "payment_intent.succeeded"
 	EventPaymentFailed    = string(stripe.EventTypePaymentIntentPaymentFailed) // "payment_intent.payment_failed"
+	// EventChargeRefunded confirms a refund (docs/api.md, "Refunds"); its
+	// object is a charge, whose payment_intent names the payment.
+	EventChargeRefunded = string(stripe.EventTypeChargeRefunded) // "charge.refunded"
 )
 
 // WebhookEvent is a verified provider event, reduced to what the handler
@@ -89,6 +92,21 @@ func ParseStripeEvent(payload []byte, sigHeader, secret string, now time.Time) (
 			return WebhookEvent{}, fmt.Errorf("%w: %s event %s does not carry a payment intent", ErrWebhookInvalid, out.Type, out.ID)
 		}
 		out.IntentID = id
+	case EventChargeRefunded:
+		if ev.Data == nil || ev.Data.Object == nil {
+			return WebhookEvent{}, fmt.Errorf("%w: %s event %s without data.object", ErrWebhookInvalid, out.Type, out.ID)
+		}
+		obj, _ := ev.Data.Object["object"].(string)
+		if obj != "charge" {
+			return WebhookEvent{}, fmt.Errorf("%w: %s event %s does not carry a charge", ErrWebhookInvalid, out.Type, out.ID)
+		}
+		// A charge names its intent as an id (or, expanded, an object).
+		switch pi := ev.Data.Object["payment_intent"].(type) {
+		case string:
+			out.IntentID = pi
+		case map[string]any:
+			out.IntentID, _ = pi["id"].(string)
+		}
 	}
 	return out, nil
 }

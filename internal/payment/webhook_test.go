@@ -65,6 +65,13 @@ func TestWebhookParsesSignedEvents(t *testing.T) {
 			want:    WebhookEvent{ID: "evt_3", Type: "charge.succeeded"},
 		},
 		{
+			name: "a refunded charge names its intent (acknowledged; it finishes a refund under way)",
+			payload: stripeEvent("evt_8", "charge.refunded", stripe.APIVersion,
+				`{"id": "ch_1", "object": "charge", "payment_intent": "pi_3Watchwin", "refunded": true, "amount_refunded": 2500}`),
+			signed: now,
+			want:   WebhookEvent{ID: "evt_8", Type: EventChargeRefunded, IntentID: "pi_3Watchwin"},
+		},
+		{
 			name:    "another payment_intent event is ignored too",
 			payload: stripeEvent("evt_4", "payment_intent.created", stripe.APIVersion, intentObject),
 			signed:  now,

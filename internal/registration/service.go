@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
@@ -100,7 +101,7 @@ func (s *Service) MarkWatched(ctx context.Context, user auth.Profile, webinarID 
 
 // ResetMine clears user's flags for a webinar ('Reset Status').
 func (s *Service) ResetMine(ctx context.Context, user auth.Profile, webinarID string) (Registration, error) {
-	return s.reset(ctx, webinarID, user.ID)
+	return s.reset(ctx, webinarID, user.ID, false)
 }
 
 // ResetFor clears any user's flags for a webinar ('Force Reset'); only
@@ -109,28 +110,40 @@ func (s *Service) ResetFor(ctx context.Context, in ResetInput) (Registration, er
 	if in.WebinarID == "" || in.UserID == "" {
 		return Registration{}, apperr.BadRequest(msgMissingIDs)
 	}
-	return s.reset(ctx, in.WebinarID, in.UserID)
+	return s.reset(ctx, in.WebinarID, in.UserID, true)
 }
 
 // reset clears watched_video_fully and, under the webinar's seat lock,
 // gives back the seat of a purchase no coupon backs (the admin's simulated
 // one): a seat someone paid for stays paid, so a reset never frees a seat
 // that money holds nor lets a second coupon be bought for one registration.
-func (s *Service) reset(ctx context.Context, webinarID, userID string) (Registration, error) {
+// An admin's reset (audited) is written to the audit log in its transaction.
+func (s *Service) reset(ctx context.Context, webinarID, userID string, audited bool) (Registration, error) {
 	var r Registration
 	err := s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
 		var err error
 		if r, err = notFoundAs(s.store.resetWatched(ctx, webinarID, userID, s.now())); err != nil {
 			return err
 		}
-		if !r.PurchasedCoupon {
+		summary := "watched cleared"
+		if r.PurchasedCoupon {
+			backed, err := s.store.hasCoupon(ctx, r.ID)
+			if err != nil {
+				return err
+			}
+			if !backed {
+				r.PurchasedCoupon = false
+				summary += "; unpaid seat given back"
+				if err := tx.GiveBack(ctx, r.ID); err != nil {
+					return err
+				}
+			}
+		}
+		if !audited {
 			return nil
 		}
-		if backed, err := s.store.hasCoupon(ctx, r.ID); err != nil || backed {
-			return err
-		}
-		r.PurchasedCoupon = false
-		return tx.GiveBack(ctx, r.ID)
+		return audit.Write(ctx, s.db, s.now(), audit.Entry{Action: audit.RegistrationForceReset,
+			TargetType: audit.TargetRegistration, TargetID: r.ID, Summary: summary + " (user " + userID + ")"})
 	})
 	if isNotFound(err) {
 		return Registration{}, errNotRegistered
@@ -157,7 +170,11 @@ func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webi
 			return errSoldOut
 		}
 		r.PurchasedCoupon = true
-		return tx.Take(ctx, r.ID)
+		if err := tx.Take(ctx, r.ID); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.db, s.now(), audit.Entry{Action: audit.PaymentSimulate,
+			TargetType: audit.TargetRegistration, TargetID: r.ID, Summary: "seat marked paid without money (webinar " + webinarID + ")"})
 	})
 	return r, err
 }

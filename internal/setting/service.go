@@ -2,10 +2,12 @@ package setting
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/media"
@@ -93,7 +95,7 @@ func (s *Service) SaveGeneral(ctx context.Context, in Site) (Site, error) {
 	if err := validate(generalKeys, values); err != nil {
 		return Site{}, err
 	}
-	if err := s.store.put(ctx, values, s.now()); err != nil {
+	if err := s.saveAudited(ctx, audit.SettingsGeneral, "general", values); err != nil {
 		return Site{}, err
 	}
 	return in, nil
@@ -123,7 +125,7 @@ func (s *Service) SaveAnnouncement(ctx context.Context, in Announcement) (Announ
 	if err := validate(announcementKeys, values); err != nil {
 		return Announcement{}, err
 	}
-	if err := s.store.put(ctx, values, s.now()); err != nil {
+	if err := s.saveAudited(ctx, audit.SettingsAnnouncement, "announcement", values); err != nil {
 		return Announcement{}, err
 	}
 	return in, nil
@@ -167,7 +169,21 @@ func (s *Service) SetBackground(ctx context.Context, page string, in BackgroundI
 	if !ok {
 		return Background{}, apperr.Invalid("image_path", msgImageMissing)
 	}
-	if err := s.store.putBackground(ctx, page, p, s.now()); err != nil {
+	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
+		before, err := s.store.backgrounds(ctx)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if err := s.store.putBackground(ctx, page, p, now); err != nil {
+			return err
+		}
+		var c audit.Changes
+		c.Add("image", before[page], p)
+		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: audit.SettingsBackground,
+			TargetType: audit.TargetSetting, TargetID: "background:" + page, Summary: c.String()})
+	})
+	if err != nil {
 		return Background{}, err
 	}
 	return Background{Page: page, ImagePath: p, URL: media.URL(media.BucketSiteImages, p)}, nil
@@ -195,8 +211,35 @@ func (s *Service) Reminders(ctx context.Context) (Reminders, error) {
 // them. A kind turned off sends no more reminders, and those of its
 // reminders still waiting in the outbox are withdrawn at the job's next run.
 func (s *Service) SaveReminders(ctx context.Context, in Reminders) (Reminders, error) {
-	if err := s.store.put(ctx, in.values(), s.now()); err != nil {
+	if err := s.saveAudited(ctx, audit.SettingsReminders, "reminders", in.values()); err != nil {
 		return Reminders{}, err
 	}
 	return in, nil
+}
+
+// saveAudited saves values (one form: group) and writes the audit entry
+// action in the same transaction, with each key's value before (its
+// default when unset) and after.
+func (s *Service) saveAudited(ctx context.Context, action, group string, values map[string]string) error {
+	keys := slices.Sorted(maps.Keys(values))
+	return s.store.db.InTx(ctx, func(ctx context.Context) error {
+		before, err := s.store.get(ctx, keys)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if err := s.store.put(ctx, values, now); err != nil {
+			return err
+		}
+		var c audit.Changes
+		for _, k := range keys {
+			old, ok := before[k]
+			if !ok {
+				old = defaults[k]
+			}
+			c.Add(k, old, values[k])
+		}
+		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: action, TargetType: audit.TargetSetting,
+			TargetID: group, Summary: c.String()})
+	})
 }

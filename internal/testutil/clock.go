@@ -29,3 +29,10 @@ func (c *Clock) Advance(d time.Duration) {
 	defer c.mu.Unlock()
 	c.offset += d
 }
+
+// Set moves the clock to t (forward or back); it keeps running from there.
+func (c *Clock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset = t.Sub(clock.Now())
+}

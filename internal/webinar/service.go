@@ -3,11 +3,13 @@ package webinar
 import (
 	"context"
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/media"
@@ -89,7 +91,13 @@ func (s *Service) Create(ctx context.Context, in Input) (Webinar, error) {
 	now := s.now()
 	w := Webinar{ID: uuid.NewString(), CreatedAt: now}
 	f.apply(&w, now)
-	if err := s.store.insert(ctx, w); err != nil {
+	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
+		if err := s.store.insert(ctx, w); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.store.db, now, auditEntry(nil, w))
+	})
+	if err != nil {
 		return Webinar{}, err
 	}
 	s.list.invalidate()
@@ -110,6 +118,7 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 	if err := s.checkThumbnail(ctx, f.Thumbnail, w.ThumbnailImagePath); err != nil {
 		return Webinar{}, err
 	}
+	before := w
 	f.apply(&w, s.now())
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
 		seats, err := s.seats.Lock(ctx, w.ID)
@@ -122,7 +131,10 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 			// Every buyer holding a seat may still pay for it.
 			return tooFewSeatsError{paid: seats.Paid, held: seats.Held}
 		}
-		return s.store.update(ctx, w)
+		if err := s.store.update(ctx, w); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.store.db, w.UpdatedAt, auditEntry(&before, w))
 	})
 	s.list.invalidate()
 	var few tooFewSeatsError
@@ -156,7 +168,15 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		if seats.Paid > 0 {
 			return errHasPaidSeats
 		}
-		return s.store.delete(ctx, id)
+		w, err := s.store.get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if err := s.store.delete(ctx, id); err != nil {
+			return err
+		}
+		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: audit.WebinarDelete,
+			TargetType: audit.TargetWebinar, TargetID: id, Summary: "deleted " + strconv.Quote(w.Title)})
 	})
 	s.list.invalidate()
 	switch {

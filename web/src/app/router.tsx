@@ -11,6 +11,7 @@ import {
   RequireAdmin,
   RequireAuth,
 } from "@/features/auth";
+import { loadAdminAuditPage, loadAdminReportsPage } from "@/features/books";
 import { loadAdminCouponsPage, loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
 import { loadCounterPage } from "@/features/counter";
 import { loadDashboardPage } from "@/features/dashboard";
@@ -130,6 +131,9 @@ export const pageRoutes: RouteObject[] = [
       { path: "users", element: lazyPage(loadAdminUsersPage) },
       { path: "settings", element: lazyPage(loadAdminSettingsPage) },
       { path: "giveaway-winners", element: lazyPage(loadAdminGiveawayWinnersPage) },
+      // The owner's books: reports with their CSV exports, the audit log.
+      { path: "reports", element: lazyPage(loadAdminReportsPage) },
+      { path: "audit", element: lazyPage(loadAdminAuditPage) },
     ],
   },
 

@@ -43,7 +43,16 @@ describe("AdminDashboardPage", () => {
     renderPage();
     const nav = screen.getByRole("navigation", { name: "Admin sections" });
     const links = within(nav).getAllByRole("link").map((l) => l.getAttribute("href"));
-    expect(links).toEqual(["/admin/webinars", "/admin/settings", "/admin/users", "/admin/coupons", "/admin/giveaway-winners", "/counter"]);
+    expect(links).toEqual([
+      "/admin/webinars",
+      "/admin/settings",
+      "/admin/users",
+      "/admin/coupons",
+      "/admin/giveaway-winners",
+      "/admin/reports",
+      "/admin/audit",
+      "/counter",
+    ]);
     expect(within(nav).getByRole("link", { name: /Counter/ })).toHaveAttribute("href", "/counter");
     expect(within(nav).getByRole("link", { name: /Webinar Management/ })).toBeInTheDocument();
     expect(within(nav).getByRole("link", { name: /Site Settings/ })).toBeInTheDocument();

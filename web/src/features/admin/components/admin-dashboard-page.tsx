@@ -1,4 +1,4 @@
-import { Gift, ScanLine, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
+import { ChartColumn, Gift, ScanLine, ScrollText, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
@@ -16,6 +16,9 @@ const sections: { to: string; title: string; text: string; icon: LucideIcon; rel
   { to: "/admin/users", title: "User Management", text: "Edit accounts, roles and passwords.", icon: Users },
   { to: "/admin/coupons", title: "Coupons", text: "Find coupons, mark them redeemed.", icon: Ticket },
   { to: "/admin/giveaway-winners", title: "Giveaway Winners", text: "Notify winners, pick new ones.", icon: Gift },
+  // The owner's books.
+  { to: "/admin/reports", title: "Reports", text: "Sales, refunds, store credit owed, CSV exports.", icon: ChartColumn },
+  { to: "/admin/audit", title: "Audit Log", text: "Every change staff and admins made.", icon: ScrollText },
   { to: "/counter", title: "Counter", text: "Scan a coupon, check it, redeem it.", icon: ScanLine, reloadDocument: true },
 ];
 
@@ -55,7 +58,7 @@ export function AdminDashboardPage() {
     <PageContainer className="pb-24">
       <PageHeader title="Admin Dashboard" description="Run the store: webinars, coupons, users, settings and images." />
       <nav aria-label="Admin sections" className="mb-10">
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {sections.map(({ to, title, text, icon: Icon, reloadDocument }) => (
             <li key={to}>
               <Link

@@ -11,6 +11,8 @@ import { couponSchema } from "./schemas";
 export const adminCouponSchema = zm.extend(couponSchema, {
   user_email: z.string().nullish().transform((v) => v || null),
   redeemed_by_name: z.string().nullish().transform((v) => v || null),
+  /** A card payment is behind it: refundable while valid (docs/api.md "Refunds"). */
+  paid_by_card: z.boolean().optional().default(false),
 });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 
@@ -27,3 +29,11 @@ export type AdminCouponPage = z.infer<typeof adminCouponPageSchema>;
 
 /** POST …/redeem and …/cancel-redemption: the coupon after the change. */
 export const adminCouponResponseSchema = z.object({ coupon: z.object({ id: z.string(), status: z.string() }).loose() });
+
+/** POST …/refund: the coupon after the refund and the amount given back. */
+export const refundResponseSchema = z.object({
+  coupon: z.object({ id: z.string(), code: z.string(), status: z.string() }).loose(),
+  refunded: z.number(),
+  refunded_cents: z.number(),
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;

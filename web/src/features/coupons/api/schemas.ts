@@ -8,7 +8,7 @@ const textOr = <T>(fallback: (v: string | null | undefined) => T) =>
  * A coupon as the API shows it (docs/api.md "Payments and coupons"): money
  * in dollars beside the exact cents, times RFC 3339 UTC. `status` is the
  * displayed one (docs/product.md §5): 'used', 'expired' (active but past its
- * expiry) or 'active'. zod/mini (see lib/zod.ts): the response shapes of
+ * expiry), 'active', or after a refund 'refunding' then 'refunded'. zod/mini (see lib/zod.ts): the response shapes of
  * the signed-in pages share it.
  */
 export const couponSchema = zm.object({
@@ -22,10 +22,11 @@ export const couponSchema = zm.object({
   value_cents: zm.number(),
   original_payment_amount: zm.number(),
   original_payment_cents: zm.number(),
-  status: zm.enum(["active", "used", "expired"]),
+  status: zm.enum(["active", "used", "expired", "refunding", "refunded"]),
   created_at: zm.string(),
   expires_at: zm.string(),
   redeemed_at: textOr((v) => v ?? null),
+  refunded_at: textOr((v) => v ?? null),
 });
 export type Coupon = zm.infer<typeof couponSchema>;
 

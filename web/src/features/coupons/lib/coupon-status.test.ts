@@ -13,6 +13,9 @@ describe("couponDisplayStatus (docs/product.md §5)", () => {
     ["active but past expires_at", "active", past, "Expired", "secondary"],
     ["active at the very instant of expiry", "active", now.toISOString(), "Expired", "secondary"],
     ["active and unexpired", "active", future, "Valid", "success"],
+    ["refunded, before expiry", "refunded", future, "Refunded", "muted"],
+    ["refunded after expiry stays refunded", "refunded", past, "Refunded", "muted"],
+    ["a refund under way", "refunding", future, "Refund pending", "muted"],
   ])("%s", (_, status, expires_at, label, variant) => {
     expect(couponDisplayStatus({ status, expires_at }, now)).toEqual({ label, variant });
   });

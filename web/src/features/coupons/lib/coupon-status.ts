@@ -1,24 +1,34 @@
 import type { BadgeProps } from "@/components/ui/badge";
 
-/** The coupon's stored status (docs/api.md: the server already turns a past-expiry active coupon into 'expired'). */
-export type CouponStatus = "active" | "used" | "expired";
+/**
+ * The coupon's stored status (docs/api.md: the server already turns a
+ * past-expiry active coupon into 'expired'); 'refunding' while a refund is
+ * asked of the payment provider, 'refunded' once made (docs/api.md "Refunds").
+ */
+export type CouponStatus = "active" | "used" | "expired" | "refunding" | "refunded";
 
 export type CouponDisplayStatus = {
-  label: "Redeemed" | "Expired" | "Valid";
-  /** Dashboard badge colours (docs/product.md §5): blue used, grey expired, green active and unexpired. */
+  label: "Redeemed" | "Expired" | "Valid" | "Refunded" | "Refund pending";
+  /**
+   * Badge colours (docs/product.md §5): blue used, grey expired, green
+   * active and unexpired; a refunded coupon is grey too, a lighter grey.
+   */
   variant: NonNullable<BadgeProps["variant"]>;
 };
 
 /**
- * The status a coupon shows (docs/product.md §5): used = 'Redeemed'; else 'Expired'
- * when the server says so or expires_at has passed (a list can be up to
- * 5 minutes old); else 'Valid'.
+ * The status a coupon shows (docs/product.md §5): used = 'Redeemed';
+ * refunded = 'Refunded' (a refund under way: 'Refund pending'); else
+ * 'Expired' when the server says so or expires_at has passed (a list can be
+ * up to 5 minutes old); else 'Valid'.
  */
 export function couponDisplayStatus(
   coupon: { status: CouponStatus | string; expires_at: string },
   now: Date = new Date(),
 ): CouponDisplayStatus {
   if (coupon.status === "used") return { label: "Redeemed", variant: "info" };
+  if (coupon.status === "refunded") return { label: "Refunded", variant: "muted" };
+  if (coupon.status === "refunding") return { label: "Refund pending", variant: "muted" };
   const expires = Date.parse(coupon.expires_at);
   if (coupon.status === "expired" || (!Number.isNaN(expires) && expires <= now.getTime())) {
     return { label: "Expired", variant: "secondary" };

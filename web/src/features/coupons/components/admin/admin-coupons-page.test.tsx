@@ -32,6 +32,8 @@ function makeCoupon(overrides: Partial<ApiCoupon> = {}): ApiCoupon {
     created_at: "2026-12-01T18:00:00Z",
     expires_at: "2099-12-31T18:00:00Z",
     redeemed_at: null,
+    refunded_at: null,
+    paid_by_card: true,
     ...overrides,
   };
 }
@@ -278,6 +280,54 @@ describe("AdminCouponsPage redemption", () => {
       await screen.findByText("Failed to update coupon: This coupon has already been redeemed."),
     ).toBeInTheDocument();
     expect(await within(row).findByText("Redeemed")).toBeInTheDocument();
+  });
+});
+
+describe("AdminCouponsPage refund", () => {
+  it("confirms with the amount, refunds, and the row turns Refunded", async () => {
+    const coupons = [{ ...valid }, { ...used }, { ...makeCoupon({ id: "demo", code: "LW-DEMO-DEMO-0001", paid_by_card: false }) }];
+    const calls: string[] = [];
+    renderPage((url, init) => {
+      if (init.method === "POST" && url === `/api/admin/coupons/${valid.id}/refund`) {
+        calls.push(url);
+        Object.assign(coupons[0], { status: "refunded", refunded_at: "2026-12-06T18:00:00Z" });
+        return jsonResponse({ coupon: coupons[0], refunded: 40, refunded_cents: 4000 });
+      }
+      return listing(() => coupons)(url, init);
+    });
+    const row = await rowOf(valid.code);
+    // Only a valid coupon a card paid for can be refunded.
+    expect(within(await rowOf(used.code)).queryByRole("button", { name: /Refund/ })).not.toBeInTheDocument();
+    expect(within(await rowOf("LW-DEMO-DEMO-0001")).queryByRole("button", { name: /Refund/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(row).getByRole("button", { name: `Refund ${valid.code}` }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Refund $40.00?" });
+    expect(dialog).toHaveTextContent("$40.00 goes back to the card that paid for coupon LW-7K3M-Q9PX-4TRW");
+    expect(calls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Refund $40.00" }));
+    expect(await screen.findByText("Coupon Refunded")).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+    expect(await within(row).findByText("Refunded")).toBeInTheDocument();
+    expect(within(row).queryByRole("button", { name: /Refund LW/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole("button", { name: "Mark Redeemed" })).toBeDisabled();
+  });
+
+  it("keeps the dialog open with the server's reason when the provider did not refund", async () => {
+    renderPage((url, init) => {
+      if (init.method === "POST" && url.endsWith("/refund")) {
+        return jsonResponse(
+          { error: { code: "refund_failed", message: "The payment provider did not refund this payment, so the coupon is still active. Please try again later." } },
+          503,
+        );
+      }
+      return listing(() => [valid])(url, init);
+    });
+    const row = await rowOf(valid.code);
+    await userEvent.click(within(row).getByRole("button", { name: `Refund ${valid.code}` }));
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Refund $40.00" }));
+    expect(await within(dialog).findByText(/the coupon is still active/)).toBeInTheDocument();
+    expect(within(row).getByText("Valid")).toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { cn } from "@/lib/utils";
 import type { AdminCoupon } from "../../api/admin-schemas";
 import { couponDisplayStatus } from "../../lib/coupon-status";
 import { CouponRedemptionButton } from "./coupon-redemption-button";
+import { CouponRefundButton } from "./coupon-refund-button";
 
 type AdminCouponsTableProps = {
   coupons: AdminCoupon[] | undefined;
@@ -35,14 +36,16 @@ function Email({ address }: { address: string }) {
   );
 }
 
-/** "Nov 22, 2026" under the Redeemed badge; the full time is in its tooltip and for screen readers. */
-function RedeemedOn({ text }: { text: string }) {
+/** "Nov 22, 2026" under the Redeemed (or Refunded) badge; the full time is in its tooltip and for screen readers. */
+function RedeemedOn({ text, verb = "Redeemed" }: { text: string; verb?: string }) {
   const at = text.lastIndexOf(" at ");
   const day = abbreviateMonth(at < 0 ? text : text.slice(0, at));
   return (
-    <span className="text-xs whitespace-nowrap text-muted-foreground" title={`Redeemed ${text}`}>
+    <span className="text-xs whitespace-nowrap text-muted-foreground" title={`${verb} ${text}`}>
       <span aria-hidden="true">{day}</span>
-      <span className="sr-only">Redeemed {text}</span>
+      <span className="sr-only">
+        {verb} {text}
+      </span>
     </span>
   );
 }
@@ -50,8 +53,9 @@ function RedeemedOn({ text }: { text: string }) {
 /**
  * Every user's coupons, newest first (docs/product.md §3.10): owner
  * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
- * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md §5), who
- * redeemed it (docs/api.md "Counter"), the QR popup and the redemption action.
+ * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md §5) or
+ * 'Refunded', who redeemed it (docs/api.md "Counter"), the QR popup, the
+ * redemption action and the refund.
  */
 export function AdminCouponsTable({ coupons, isPending, isError, search, stale = false, onShowQr }: AdminCouponsTableProps) {
   const timeZone = useStoreTimeZone();
@@ -120,6 +124,9 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                       {status.label === "Redeemed" && c.redeemed_at && (
                         <RedeemedOn text={formatEventDate(c.redeemed_at, timeZone)} />
                       )}
+                      {status.label === "Refunded" && c.refunded_at && (
+                        <RedeemedOn text={formatEventDate(c.refunded_at, timeZone)} verb="Refunded" />
+                      )}
                     </div>
                   </td>
                   <td data-label="Redeemed by" className={cn(responsiveCell, "max-sm:order-8 max-sm:col-span-2")}>
@@ -144,6 +151,7 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                         <QrCode aria-hidden="true" />
                       </Button>
                       <CouponRedemptionButton coupon={c} status={status.label} />
+                      <CouponRefundButton coupon={c} status={status.label} />
                     </div>
                   </td>
                 </tr>

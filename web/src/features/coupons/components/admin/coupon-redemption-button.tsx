@@ -14,12 +14,13 @@ type CouponRedemptionButtonProps = {
 /**
  * The row's redemption action (docs/product.md §5): 'Cancel Redemption' for a
  * redeemed coupon, else 'Mark Redeemed', disabled once the coupon has
- * expired. Each row has its own request, so clerks can work down the list.
+ * expired or was refunded. Each row has its own request, so clerks can work down the list.
  */
 export function CouponRedemptionButton({ coupon, status }: CouponRedemptionButtonProps) {
   const update = useUpdateCouponRedemption();
   const redeemed = status === "Redeemed";
   const expired = status === "Expired";
+  const refunded = status === "Refunded" || status === "Refund pending";
 
   const run = async () => {
     try {
@@ -53,9 +54,9 @@ export function CouponRedemptionButton({ coupon, status }: CouponRedemptionButto
       variant="outline"
       size="sm"
       className="border-green-600/40 text-green-800 hover:bg-green-50"
-      disabled={expired || update.isPending}
+      disabled={expired || refunded || update.isPending}
       aria-busy={update.isPending}
-      title={expired ? "This coupon has expired." : undefined}
+      title={expired ? "This coupon has expired." : refunded ? "This coupon was refunded." : undefined}
       onClick={() => void run()}
     >
       <CircleCheck aria-hidden="true" className="sm:hidden" />

@@ -1,0 +1,204 @@
+package app_test
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"watchwin/internal/app"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
+	"watchwin/internal/registration"
+	"watchwin/internal/testutil"
+)
+
+// auditCase is one successful call of a state-changing staff or admin
+// route; send runs it (after the cases before it) and returns the answer.
+type auditCase struct {
+	pattern string
+	action  string // the entry it must leave
+	send    func(c *testutil.Client) testutil.Response
+}
+
+// TestEveryAdminChangeIsAudited walks the route table (routes.go): every
+// route only staff or admins may call that is not a GET must, when it
+// succeeds, leave exactly one audit entry carrying the request's id, the
+// acting account and role, and the client's network (docs/api.md, "Audit
+// log"). A route of the table without a case here fails the test, so a new
+// route cannot skip the log.
+func TestEveryAdminChangeIsAudited(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		ctx := context.Background()
+		admin, adminProfile := s.Login(auth.RoleAdmin)
+
+		// What the cases act on.
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 3})
+		buyer := s.CreateUser("audit-buyer-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
+		bought := s.Purchase(buyer, w.ID)
+		refundable := s.Purchase(s.CreateUser("audit-refund-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), w.ID)
+		doomed := s.CreateWebinar(testutil.WebinarSpec{})
+		victim := s.CreateUser("audit-victim-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
+		edited := s.CreateUser("audit-edited-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
+		if _, _, err := s.App.Registrations.Register(ctx, adminProfile, w.ID, registration.Input{Name: "Ada Admin", Email: adminProfile.Email}); err != nil {
+			t.Fatal(err)
+		}
+		form := map[string]any{"title": "Audited webinar", "description": "A webinar the audit test writes.",
+			"event_datetime": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339), "display_price": 40,
+			"total_seats": 20, "youtube_video_id": "dQw4w9WgXcQ", "is_active": true}
+		var winnerID, imagePath string
+
+		cases := []auditCase{
+			{"POST /api/admin/webinars", "webinar.create", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/webinars", form)
+			}},
+			{"PUT /api/admin/webinars/{id}", "webinar.deactivate", func(c *testutil.Client) testutil.Response {
+				f := map[string]any{}
+				for k, v := range form {
+					f[k] = v
+				}
+				f["is_active"], f["total_seats"] = false, 25
+				return c.Do("PUT", "/api/admin/webinars/"+doomed.ID, f)
+			}},
+			{"DELETE /api/admin/webinars/{id}", "webinar.delete", func(c *testutil.Client) testutil.Response {
+				return c.Do("DELETE", "/api/admin/webinars/"+doomed.ID, nil)
+			}},
+			{"POST /api/admin/coupons/{id}/redeem", "coupon.redeem", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/coupons/"+bought.ID+"/redeem", nil)
+			}},
+			{"POST /api/admin/coupons/{id}/cancel-redemption", "coupon.unredeem", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/coupons/"+bought.ID+"/cancel-redemption", nil)
+			}},
+			{"POST /api/admin/coupons/{id}/refund", "coupon.refund", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/coupons/"+refundable.ID+"/refund", nil)
+			}},
+			{"PUT /api/admin/users/{id}", "user.role_change", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/users/"+edited.ID, map[string]string{"email": edited.Email,
+					"firstName": "Test", "lastName": "Renamed", "phoneNumber": "", "role": auth.RoleAdmin})
+			}},
+			{"POST /api/admin/users/{id}/password", "user.password_change", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/users/"+edited.ID+"/password", map[string]string{"newPassword": "another-secret"})
+			}},
+			{"DELETE /api/admin/users/{id}", "user.delete", func(c *testutil.Client) testutil.Response {
+				return c.Do("DELETE", "/api/admin/users/"+victim.ID, nil)
+			}},
+			{"POST /api/admin/webinars/{id}/simulated-purchase", "payment.simulate", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/webinars/"+w.ID+"/simulated-purchase", nil)
+			}},
+			{"POST /api/admin/registrations/reset", "registration.force_reset", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/registrations/reset", map[string]string{"webinar_id": w.ID, "user_id": buyer.ID})
+			}},
+			{"POST /api/admin/webinars/{id}/giveaway/draw", "giveaway.draw", func(c *testutil.Client) testutil.Response {
+				res := c.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil)
+				var b struct{ Winner struct{ ID string } }
+				res.JSON(t, &b)
+				winnerID = b.Winner.ID
+				return res
+			}},
+			{"POST /api/admin/giveaway-winners/{id}/notify", "giveaway.notify", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/giveaway-winners/"+winnerID+"/notify", nil)
+			}},
+			{"PUT /api/admin/settings/general", "settings.general", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/settings/general", map[string]string{"site_title": "Audited Store",
+					"contact_email": "shop@example.com", "store_address": "", "store_phone": "(630) 555-0100"})
+			}},
+			{"PUT /api/admin/settings/announcement", "settings.announcement", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/settings/announcement", map[string]any{"text": "Open late", "enabled": true,
+					"color": "#E53E3E", "text_color": "#ffffff", "font_size": "20px", "font_family": "inherit",
+					"border": "none", "dismissible": false})
+			}},
+			{"POST /api/admin/media/{bucket}", "media.upload", func(c *testutil.Client) testutil.Response {
+				res := c.Upload("site_images", "audit-banner", "banner.png", testutil.PNG(t))
+				var b struct{ Path string }
+				res.JSON(t, &b)
+				imagePath = b.Path
+				return res
+			}},
+			{"PUT /api/admin/settings/backgrounds/{page}", "settings.background", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/settings/backgrounds/webinars", map[string]string{"image_path": imagePath})
+			}},
+		}
+
+		// Every state-changing route of the table only staff or admins
+		// reach has a case, and every case is such a route.
+		var changing []string
+		for _, r := range s.App.Routes() {
+			if r.Access == app.Admin && !strings.HasPrefix(r.Pattern, "GET ") {
+				changing = append(changing, r.Pattern)
+			}
+		}
+		var covered []string
+		for _, c := range cases {
+			covered = append(covered, c.pattern)
+			if !slices.Contains(changing, c.pattern) {
+				t.Errorf("case for %q, which is not a state-changing admin route of the table", c.pattern)
+			}
+		}
+		for _, p := range changing {
+			if !slices.Contains(covered, p) {
+				t.Errorf("%s changes state but has no audit case: add one here (and write its audit entry)", p)
+			}
+		}
+
+		for _, c := range cases {
+			res := c.send(admin)
+			if res.Status/100 != 2 {
+				t.Fatalf("%s: status %d: %.300s", c.pattern, res.Status, res.Body)
+			}
+			reqID := res.Header.Get("X-Request-Id")
+			rows, err := d.QueryContext(ctx, `SELECT action, COALESCE(actor_id, ''), COALESCE(actor_role, ''),
+				COALESCE(client_network, ''), summary FROM audit_log WHERE request_id = $1`, reqID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			for rows.Next() {
+				n++
+				var action, actor, role, network, summary string
+				if err := rows.Scan(&action, &actor, &role, &network, &summary); err != nil {
+					t.Fatal(err)
+				}
+				if action != c.action || actor != adminProfile.ID || role != auth.RoleAdmin || network != "127.0.0.0/24" || summary == "" {
+					t.Errorf("%s: entry %q by %q (%s) from %q: %q; want %q by the admin from 127.0.0.0/24",
+						c.pattern, action, actor, role, network, summary, c.action)
+				}
+				for _, secret := range []string{"another-secret", bought.Code, refundable.Code, buyer.Email} {
+					if strings.Contains(summary, secret) {
+						t.Errorf("%s: the summary %q holds %q", c.pattern, summary, secret)
+					}
+				}
+			}
+			rows.Close()
+			if n != 1 {
+				t.Errorf("%s: %d audit entries with its request id %q, want 1", c.pattern, n, reqID)
+			}
+		}
+	})
+}
+
+// TestAuditLogIsAppendOnly: no route changes or deletes an entry (the table
+// has only GET routes under /api/admin/audit), and the database itself
+// refuses to change one.
+func TestAuditLogIsAppendOnly(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		for _, r := range s.App.Routes() {
+			if strings.Contains(r.Pattern, "/audit") && !strings.HasPrefix(r.Pattern, "GET ") {
+				t.Errorf("%s: no route may write the audit log", r.Pattern)
+			}
+		}
+		admin, _ := s.Login(auth.RoleAdmin)
+		admin.Do("PUT", "/api/admin/settings/general", map[string]string{"site_title": "Store",
+			"contact_email": "shop@example.com", "store_address": "", "store_phone": "(630) 555-0100"}).Check(t, testutil.Want{Status: http.StatusOK})
+		if _, err := d.Exec(`UPDATE audit_log SET summary = 'rewritten'`); err == nil {
+			t.Error("UPDATE of an audit entry was accepted")
+		}
+		var n int
+		if err := d.QueryRow(`SELECT count(*) FROM audit_log WHERE summary = 'rewritten'`).Scan(&n); err != nil || n != 0 {
+			t.Errorf("rewritten entries: %d (%v)", n, err)
+		}
+	})
+}

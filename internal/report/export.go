@@ -1,0 +1,167 @@
+package report
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"watchwin/internal/csvx"
+	"watchwin/internal/db"
+	"watchwin/internal/period"
+)
+
+// Exports are the CSV files of a period (docs/api.md, "Exports"), by the
+// name the route takes.
+var Exports = map[string]func(s *Service, ctx context.Context, p period.Period, w *csvx.Writer) error{
+	"coupons.csv":       (*Service).exportCoupons,
+	"payments.csv":      (*Service).exportPayments,
+	"registrations.csv": (*Service).exportRegistrations,
+}
+
+// statusLabel is a coupon's status as every table shows it.
+func statusLabel(status string, expires time.Time, now time.Time) string {
+	switch status {
+	case "used":
+		return "Redeemed"
+	case "refunded":
+		return "Refunded"
+	case "refunding":
+		return "Refund pending"
+	case "expired":
+		return "Expired"
+	}
+	if !now.Before(expires) {
+		return "Expired"
+	}
+	return "Valid"
+}
+
+// exportCoupons writes the coupons issued in p, oldest first.
+func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Writer) error {
+	z := w.Zone()
+	if err := w.Row("code", "status", "value_usd", "paid_usd", "owner_email", "owner_name", "webinar",
+		"issued"+z, "expires"+z, "redeemed"+z, "refunded"+z, "coupon_id", "payment_id"); err != nil {
+		return err
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT c.code, c.status, c.value_cents, c.original_payment_cents,
+		COALESCE(pr.email, ''), COALESCE(pr.first_name, ''), COALESCE(pr.last_name, ''), COALESCE(w.title, ''),
+		c.created_at, c.expires_at, c.redeemed_at, c.refunded_at, c.id, COALESCE(c.payment_id, '')
+		FROM coupons c
+		LEFT JOIN profiles pr ON pr.id = c.user_id AND pr.deleted_at IS NULL
+		LEFT JOIN webinars w ON w.id = c.webinar_id
+		WHERE c.created_at >= $1 AND c.created_at < $2 ORDER BY c.created_at, c.id`, p.Start, p.End)
+	if err != nil {
+		return db.MapError(err)
+	}
+	defer rows.Close()
+	now := s.now()
+	for rows.Next() {
+		var code, status, email, first, last, title, id, payment string
+		var value, paid int64
+		var created, expires time.Time
+		var redeemed, refunded sql.NullTime
+		if err := rows.Scan(&code, &status, &value, &paid, &email, &first, &last, &title,
+			&created, &expires, &redeemed, &refunded, &id, &payment); err != nil {
+			return db.MapError(err)
+		}
+		err := w.Row(code, statusLabel(status, expires, now), csvx.Money(value), csvx.Money(paid), email,
+			strings.TrimSpace(first+" "+last), title, w.Time(created), w.Time(expires), w.TimePtr(timePtr(redeemed)),
+			w.TimePtr(timePtr(refunded)), id, payment)
+		if err != nil {
+			return err
+		}
+	}
+	return db.MapError(rows.Err())
+}
+
+// exportPayments writes the payments taken or refunded in p (a refund of
+// an earlier sale is in the period it was made), oldest first.
+func (s *Service) exportPayments(ctx context.Context, p period.Period, w *csvx.Writer) error {
+	z := w.Zone()
+	if err := w.Row("payment_id", "provider", "provider_payment_id", "status", "buyer_email", "webinar",
+		"amount_usd", "coupon_value_usd", "started"+z, "taken"+z, "refund_reason", "refunded"+z); err != nil {
+		return err
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT p.id, p.provider, p.provider_payment_id, p.status,
+		COALESCE(pr.email, ''), COALESCE(w.title, ''), p.amount_cents, p.coupon_value_cents,
+		p.created_at, p.fulfilled_at, COALESCE(p.refund_reason, ''), p.refunded_at
+		FROM payments p
+		LEFT JOIN profiles pr ON pr.id = p.user_id AND pr.deleted_at IS NULL
+		LEFT JOIN webinars w ON w.id = p.webinar_id
+		WHERE (p.fulfilled_at >= $1 AND p.fulfilled_at < $2) OR (p.refunded_at >= $1 AND p.refunded_at < $2)
+		ORDER BY p.created_at, p.id`, p.Start, p.End)
+	if err != nil {
+		return db.MapError(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, provider, providerID, status, email, title, reason string
+		var amount, value int64
+		var created time.Time
+		var fulfilled, refunded sql.NullTime
+		if err := rows.Scan(&id, &provider, &providerID, &status, &email, &title, &amount, &value,
+			&created, &fulfilled, &reason, &refunded); err != nil {
+			return db.MapError(err)
+		}
+		err := w.Row(id, provider, providerID, status, email, title, csvx.Money(amount), csvx.Money(value),
+			w.Time(created), w.TimePtr(timePtr(fulfilled)), reason, w.TimePtr(timePtr(refunded)))
+		if err != nil {
+			return err
+		}
+	}
+	return db.MapError(rows.Err())
+}
+
+// exportRegistrations writes the registrations made in p, oldest first,
+// with the contact details the registrant typed.
+func (s *Service) exportRegistrations(ctx context.Context, p period.Period, w *csvx.Writer) error {
+	z := w.Zone()
+	if err := w.Row("registration_id", "webinar", "name", "email", "phone", "registered"+z,
+		"watched_fully", "paid_seat", "coupon_status"); err != nil {
+		return err
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT r.id, COALESCE(w.title, ''), r.user_name_for_registration,
+		r.user_email_for_registration, COALESCE(r.user_phone_for_registration, ''), r.registration_time,
+		r.watched_video_fully, r.purchased_coupon, COALESCE(c.status, ''), c.expires_at
+		FROM webinar_registrations r
+		LEFT JOIN webinars w ON w.id = r.webinar_id
+		LEFT JOIN coupons c ON c.webinar_registration_id = r.id
+		WHERE r.registration_time >= $1 AND r.registration_time < $2 ORDER BY r.registration_time, r.id`, p.Start, p.End)
+	if err != nil {
+		return db.MapError(err)
+	}
+	defer rows.Close()
+	now := s.now()
+	for rows.Next() {
+		var id, title, name, email, phone, couponStatus string
+		var registered time.Time
+		var watched, paid bool
+		var expires sql.NullTime
+		if err := rows.Scan(&id, &title, &name, &email, &phone, &registered, &watched, &paid, &couponStatus, &expires); err != nil {
+			return db.MapError(err)
+		}
+		if couponStatus != "" {
+			couponStatus = statusLabel(couponStatus, expires.Time, now)
+		}
+		if err := w.Row(id, title, name, email, phone, w.Time(registered), yesNo(watched), yesNo(paid), couponStatus); err != nil {
+			return err
+		}
+	}
+	return db.MapError(rows.Err())
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func timePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
+}

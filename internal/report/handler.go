@@ -1,0 +1,61 @@
+package report
+
+import (
+	"net/http"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/csvx"
+	"watchwin/internal/httpx"
+	"watchwin/internal/period"
+)
+
+// Handler serves the reports and their exports (docs/api.md, "Reports",
+// "Exports"): admins only, read-only.
+type Handler struct{ svc *Service }
+
+// NewHandler returns the report handler.
+func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+
+func (h *Handler) period(r *http.Request) (period.Period, error) {
+	return period.Parse(r.URL.Query(), h.svc.loc, h.svc.now(), period.ThisMonth)
+}
+
+// Report is GET /api/admin/reports?period=…: the period's figures.
+func (h *Handler) Report(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.period(r)
+	if err != nil {
+		return err
+	}
+	rep, err := h.svc.Report(r.Context(), p)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, rep)
+	return nil
+}
+
+// Export is GET /api/admin/reports/exports/{name}?period=…: one CSV of the
+// period, streamed.
+func (h *Handler) Export(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("name")
+	export, ok := Exports[name]
+	if !ok {
+		return apperr.NotFound("No such export: coupons.csv, payments.csv and registrations.csv exist.")
+	}
+	p, err := h.period(r)
+	if err != nil {
+		return err
+	}
+	filename := name[:len(name)-len(".csv")] + "-" + p.From + "-to-" + p.To + ".csv"
+	cw, err := csvx.Serve(w, filename, h.svc.loc)
+	if err == nil {
+		err = export(h.svc, r.Context(), p, cw)
+	}
+	if err == nil {
+		err = cw.Close()
+	}
+	if err != nil {
+		csvx.Abort(r, name, err)
+	}
+	return nil
+}

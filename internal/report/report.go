@@ -1,0 +1,384 @@
+// Package report is the owner's books (docs/api.md, "Reports"): for a period
+// of the store's days, the money taken and refunded, the coupons issued,
+// redeemed, expired and refunded, the store credit still owed, each
+// webinar's funnel and a series for the chart. Every figure is an SQL
+// aggregate over an indexed time column; no rows are loaded to be summed.
+package report
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"watchwin/internal/clock"
+	"watchwin/internal/db"
+	"watchwin/internal/period"
+)
+
+// Service computes reports; it knows nothing of HTTP.
+type Service struct {
+	db  *db.DB
+	loc *time.Location
+	now clock.Func
+}
+
+// NewService returns the report service on d; days are loc's (the store's).
+func NewService(d *db.DB, loc *time.Location, now clock.Func) *Service {
+	return &Service{db: d, loc: loc, now: now}
+}
+
+// Money is a count of records and their sum in cents, shown in dollars too.
+type Money struct {
+	Count   int     `json:"count"`
+	Cents   int64   `json:"cents"`
+	Dollars float64 `json:"dollars"`
+}
+
+func money(count int, cents int64) Money {
+	return Money{Count: count, Cents: cents, Dollars: float64(cents) / 100}
+}
+
+// Report is one period's figures.
+type Report struct {
+	Period period.Period `json:"period"`
+	// Payments: taken (fulfilled with a coupon in the period), refunded by
+	// an admin (the provider confirmed it in the period), net (taken −
+	// refunded, cents), and returned at once: paid when no seat was left,
+	// refunded without a coupon (money in and out, shown apart).
+	Payments struct {
+		Taken          Money `json:"taken"`
+		Refunded       Money `json:"refunded"`
+		NetCents       int64 `json:"net_cents"`
+		ReturnedNoSeat Money `json:"returned_no_seat"`
+	} `json:"payments"`
+	// Coupons by face value: issued, redeemed, expired (their expiry fell in
+	// the period, neither redeemed nor refunded) and refunded in the period.
+	Coupons struct {
+		Issued   Money `json:"issued"`
+		Redeemed Money `json:"redeemed"`
+		Expired  Money `json:"expired"`
+		Refunded Money `json:"refunded"`
+	} `json:"coupons"`
+	// Outstanding is the store credit owed at AsOf (the period's end, or now
+	// for a period still running): coupons issued before, expiring after,
+	// and neither redeemed nor refunded by then.
+	Outstanding struct {
+		AsOf time.Time `json:"as_of"`
+		Money
+	} `json:"outstanding"`
+	Funnel []Funnel `json:"funnel"`
+	Series Series   `json:"series"`
+}
+
+// Funnel is one webinar held or registered for in the period and how far
+// all its registrations got, to date: watched the video to the end (or bought,
+// which needs it), a paid seat now (card, free claim or simulated; a
+// refunded one is given back), the coupon redeemed. Percentages are of the
+// step before, rounded down to one decimal.
+type Funnel struct {
+	WebinarID       string  `json:"webinar_id"`
+	Title           string  `json:"webinar_title"`
+	Registered      int     `json:"registered"`
+	Watched         int     `json:"watched"`
+	Paid            int     `json:"paid"`
+	Redeemed        int     `json:"redeemed"`
+	WatchedPercent  float64 `json:"watched_percent"`
+	PaidPercent     float64 `json:"paid_percent"`
+	RedeemedPercent float64 `json:"redeemed_percent"`
+}
+
+// Series is the chart: sales (payments taken) and redemptions (face value)
+// per day, month or year of the period, in the store's zone.
+type Series struct {
+	Bucket string  `json:"bucket"` // "day", "month" or "year"
+	Points []Point `json:"points"`
+}
+
+// Point is one bucket: its first day and what happened in it.
+type Point struct {
+	Start       string `json:"start"` // YYYY-MM-DD, the store's
+	Sales       Money  `json:"sales"`
+	Redemptions Money  `json:"redemptions"`
+}
+
+// parallel bounds the queries one report runs at once (a report is about
+// a dozen independent reads; a few admins reporting at once must leave
+// connections for everyone else).
+const parallel = 4
+
+// Report computes p's figures. Each figure is an independent read of a
+// covering index, so they run at once, each on its own connection (both
+// engines let readers run side by side): the chart's two series (whose sums
+// are the period's sales and redemptions), coupons issued, expired, the
+// refunds, the store credit owed, and the funnel's two passes. It reads
+// outside any transaction.
+func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
+	r := Report{Period: p}
+	now := s.now()
+	starts, bucket := s.buckets(p)
+	var sales, redemptions []Money
+	var refunds map[string]Money
+	var funnelCounts func() []Funnel
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(parallel)
+	g.Go(func() (err error) {
+		sales, err = s.series(ctx, p, starts, "payments", "fulfilled_at", "amount_cents")
+		return err
+	})
+	g.Go(func() (err error) {
+		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "value_cents")
+		return err
+	})
+	g.Go(func() (err error) {
+		r.Coupons.Issued, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+			WHERE created_at >= $1 AND created_at < $2`, p.Start, p.End)
+		return err
+	})
+	g.Go(func() (err error) {
+		r.Coupons.Expired, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+			WHERE expires_at >= $1 AND expires_at < $2 AND expires_at <= $3 AND status IN ('active', 'expired')`, p.Start, p.End, now)
+		return err
+	})
+	g.Go(func() (err error) { refunds, err = s.refunds(ctx, p); return err })
+	g.Go(func() error { return s.outstanding(ctx, p, now, &r) })
+	g.Go(func() (err error) { funnelCounts, err = s.funnel(ctx, g, p); return err })
+	if err := g.Wait(); err != nil {
+		return Report{}, err
+	}
+	r.Series = Series{Bucket: bucket, Points: make([]Point, len(starts))}
+	var taken, redeemed Money
+	for i, t := range starts {
+		r.Series.Points[i] = Point{Start: t.Format("2006-01-02"), Sales: sales[i], Redemptions: redemptions[i]}
+		taken = money(taken.Count+sales[i].Count, taken.Cents+sales[i].Cents)
+		redeemed = money(redeemed.Count+redemptions[i].Count, redeemed.Cents+redemptions[i].Cents)
+	}
+	r.Payments.Taken, r.Payments.Refunded, r.Payments.ReturnedNoSeat = taken, refunds["refunded"], refunds["no_seat"]
+	r.Payments.NetCents = taken.Cents - refunds["refunded"].Cents
+	r.Coupons.Redeemed, r.Coupons.Refunded = redeemed, refunds["coupons_refunded"]
+	r.Funnel = funnelCounts()
+	return r, nil
+}
+
+// sum runs a query of one row: a count and a sum of cents.
+func (s *Service) sum(ctx context.Context, query string, args ...any) (Money, error) {
+	var n int
+	var cents int64
+	if err := s.db.QueryRowContext(ctx, query, args...).Scan(&n, &cents); err != nil {
+		return Money{}, db.MapError(err)
+	}
+	return money(n, cents), nil
+}
+
+// refunds are the period's refunds by name: payments refunded by an admin
+// and for want of a seat, coupons refunded (few rows: one query).
+func (s *Service) refunds(ctx context.Context, p period.Period) (map[string]Money, error) {
+	rows, err := s.db.QueryContext(ctx, `
+		SELECT 'refunded', count(*), COALESCE(sum(amount_cents), 0) FROM payments
+			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason = 'admin'
+		UNION ALL SELECT 'no_seat', count(*), COALESCE(sum(amount_cents), 0) FROM payments
+			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason = 'no_seat'
+		UNION ALL SELECT 'coupons_refunded', count(*), COALESCE(sum(value_cents), 0) FROM coupons
+			WHERE refunded_at >= $1 AND refunded_at < $2`, p.Start, p.End)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := map[string]Money{}
+	for rows.Next() {
+		var name string
+		var n int
+		var cents int64
+		if err := rows.Scan(&name, &n, &cents); err != nil {
+			return nil, db.MapError(err)
+		}
+		out[name] = money(n, cents)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// outstanding is the store credit owed at the period's end, or now for a
+// period still running.
+func (s *Service) outstanding(ctx context.Context, p period.Period, now time.Time, r *Report) error {
+	asOf := p.End
+	if now.Before(asOf) {
+		asOf = now
+	}
+	var n int
+	var cents int64
+	// COALESCE keeps the planner on the expiry index (few coupons expire
+	// after the date) rather than the issue one (most were issued before).
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+		WHERE expires_at > $1 AND COALESCE(created_at, created_at) < $1
+		AND (redeemed_at IS NULL OR redeemed_at >= $1) AND (refunded_at IS NULL OR refunded_at >= $1)`, asOf).Scan(&n, &cents)
+	if err != nil {
+		return db.MapError(err)
+	}
+	r.Outstanding.AsOf, r.Outstanding.Money = asOf, money(n, cents)
+	return nil
+}
+
+// inPeriod selects the webinars a report's funnel follows: those held in
+// the period (their event date) and those registered for in it.
+// For each webinar one index seek answers whether it was registered for:
+// the webinars are few, a period's registrations many.
+const inPeriod = `(SELECT w.id FROM webinars w WHERE (w.event_datetime >= $1 AND w.event_datetime < $2)
+	OR EXISTS (SELECT 1 FROM webinar_registrations r
+		WHERE r.webinar_id = w.id AND r.registration_time >= $1 AND r.registration_time < $2))`
+
+// funnel lists the webinars of inPeriod, then counts, in two more tasks of
+// g, all their registrations to date (a grouped pass over a covering index)
+// and their redeemed coupons (another). The returned function gives the
+// rows once g is done. (It runs as a task of g and adds tasks to it: g.Go
+// waits for a free slot, which the other tasks, none of which waits on g,
+// always give back.)
+func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period) (func() []Funnel, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, title FROM webinars
+		WHERE id IN `+inPeriod+` ORDER BY event_datetime, title, id`, p.Start, p.End)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	var out []Funnel
+	index := map[string]int{}
+	for rows.Next() {
+		var f Funnel
+		if err := rows.Scan(&f.WebinarID, &f.Title); err != nil {
+			rows.Close()
+			return nil, db.MapError(err)
+		}
+		index[f.WebinarID] = len(out)
+		out = append(out, f)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, db.MapError(err)
+	}
+	regs := make([]Funnel, len(out))
+	redeemed := make([]int, len(out))
+	// Each task writes its own slice, by the webinar's index. Watched: the
+	// video's end was recorded, or the seat is paid (which needs it; a reset
+	// clears the one flag, not the other).
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, count(*),
+			sum(CASE WHEN watched_video_fully = TRUE OR purchased_coupon = TRUE THEN 1 ELSE 0 END),
+			sum(CASE WHEN purchased_coupon = TRUE THEN 1 ELSE 0 END)
+			FROM webinar_registrations WHERE webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 3,
+			func(i int) []any { return []any{&regs[i].Registered, &regs[i].Watched, &regs[i].Paid} })
+	})
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, count(*) FROM coupons
+			WHERE status = 'used' AND webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 1,
+			func(i int) []any { return []any{&redeemed[i]} })
+	})
+	return func() []Funnel {
+		if out == nil {
+			return []Funnel{}
+		}
+		for i := range out {
+			f := &out[i]
+			f.Registered, f.Watched, f.Paid, f.Redeemed = regs[i].Registered, regs[i].Watched, regs[i].Paid, redeemed[i]
+			f.WatchedPercent, f.PaidPercent, f.RedeemedPercent = percent(f.Watched, f.Registered), percent(f.Paid, f.Watched), percent(f.Redeemed, f.Paid)
+		}
+		return out
+	}, nil
+}
+
+// eachWebinar runs a query of rows (webinar id, n counts) and scans each
+// row's counts into into(i), i the webinar's place in index (a webinar
+// added since the list was read is skipped).
+func (s *Service) eachWebinar(ctx context.Context, p period.Period, index map[string]int, query string, n int, into func(i int) []any) error {
+	rows, err := s.db.QueryContext(ctx, query, p.Start, p.End)
+	if err != nil {
+		return db.MapError(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id string
+		var counts [3]int
+		dst := []any{&id}
+		for k := range n {
+			dst = append(dst, &counts[k])
+		}
+		if err := rows.Scan(dst...); err != nil {
+			return db.MapError(err)
+		}
+		if i, ok := index[id]; ok {
+			for k, v := range into(i) {
+				*v.(*int) = counts[k]
+			}
+		}
+	}
+	return db.MapError(rows.Err())
+}
+
+// percent is part of whole in percent, one decimal; 0 of nothing is 0.
+func percent(part, whole int) float64 {
+	if whole == 0 {
+		return 0
+	}
+	return float64(part*1000/whole) / 10
+}
+
+// Bucket sizes of the chart: days for a period of up to two months,
+// months up to three years, years beyond.
+const (
+	maxDayBuckets   = 62
+	maxMonthBuckets = 36
+)
+
+// buckets are the first instants of the period's chart buckets, in order,
+// the first at p.Start, and the bucket's name.
+func (s *Service) buckets(p period.Period) ([]time.Time, string) {
+	start := p.Start.In(s.loc)
+	days := p.Days(s.loc)
+	step, name := func(t time.Time) time.Time { return t.AddDate(0, 0, 1) }, "day"
+	switch {
+	case days > maxMonthBuckets*31:
+		step, name = func(t time.Time) time.Time { return time.Date(t.Year()+1, 1, 1, 0, 0, 0, 0, s.loc) }, "year"
+	case days > maxDayBuckets:
+		step, name = func(t time.Time) time.Time { return time.Date(t.Year(), t.Month()+1, 1, 0, 0, 0, 0, s.loc) }, "month"
+	}
+	var out []time.Time
+	for t := start; t.Before(p.End); t = step(t) {
+		out = append(out, t)
+	}
+	return out, name
+}
+
+// series sums one column's amounts per bucket (starts, then p.End): one
+// query whose parts each aggregate one bucket's range of a covering index
+// (a GROUP BY over a computed bucket would sort every row; both engines
+// share this SQL). table, column and amount are the code's own names.
+func (s *Service) series(ctx context.Context, p period.Period, starts []time.Time, table, column, amount string) ([]Money, error) {
+	out := make([]Money, len(starts))
+	bounds := make([]any, 0, len(starts)+1)
+	for _, t := range starts {
+		bounds = append(bounds, t.UTC())
+	}
+	bounds = append(bounds, p.End)
+	var q strings.Builder
+	for i := range starts {
+		if i > 0 {
+			q.WriteString(" UNION ALL ")
+		}
+		fmt.Fprintf(&q, `SELECT %d, count(*), COALESCE(sum(%s), 0) FROM %s WHERE %s >= $%d AND %s < $%d`,
+			i, amount, table, column, i+1, column, i+2)
+	}
+	rows, err := s.db.QueryContext(ctx, q.String(), bounds...)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var i, n int
+		var cents int64
+		if err := rows.Scan(&i, &n, &cents); err != nil {
+			return nil, db.MapError(err)
+		}
+		if i >= 0 && i < len(out) {
+			out[i] = money(n, cents)
+		}
+	}
+	return out, db.MapError(rows.Err())
+}

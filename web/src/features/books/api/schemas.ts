@@ -1,0 +1,63 @@
+import { z } from "@/lib/zod";
+
+/** A count of records and their sum (docs/api.md "Reports"). */
+const moneySchema = z.object({ count: z.number(), cents: z.number(), dollars: z.number() });
+export type Money = z.infer<typeof moneySchema>;
+
+/**
+ * GET /api/admin/reports: a period of the store's days and its figures:
+ * payments, coupons by face value, the store credit owed at its end, the
+ * funnel of the webinars held in it, and the chart's series.
+ */
+export const reportSchema = z.object({
+  period: z.object({ period: z.string(), from: z.string(), to: z.string(), start: z.string(), end: z.string() }),
+  payments: z.object({ taken: moneySchema, refunded: moneySchema, net_cents: z.number(), returned_no_seat: moneySchema }),
+  coupons: z.object({ issued: moneySchema, redeemed: moneySchema, expired: moneySchema, refunded: moneySchema }),
+  outstanding: moneySchema.extend({ as_of: z.string() }),
+  funnel: z.array(
+    z.object({
+      webinar_id: z.string(),
+      webinar_title: z.string(),
+      registered: z.number(),
+      watched: z.number(),
+      paid: z.number(),
+      redeemed: z.number(),
+      watched_percent: z.number(),
+      paid_percent: z.number(),
+      redeemed_percent: z.number(),
+    }),
+  ),
+  series: z.object({
+    bucket: z.enum(["day", "month", "year"]),
+    points: z.array(z.object({ start: z.string(), sales: moneySchema, redemptions: moneySchema })),
+  }),
+});
+export type Report = z.infer<typeof reportSchema>;
+export type SeriesPoint = Report["series"]["points"][number];
+
+/** An audit entry (docs/api.md "Audit log"): the actor's e-mail is null for the system or a deleted account. */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  actor_role: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  summary: z.string(),
+  request_id: z.string().nullable(),
+  client_network: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /api/admin/audit: a page, newest first, with the filter choices. */
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+  actions: z.array(z.string()),
+  target_types: z.array(z.string()),
+  retention_days: z.number(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

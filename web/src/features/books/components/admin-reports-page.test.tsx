@@ -1,0 +1,79 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { adminSession, jsonResponse, mockApi, renderApp } from "@/test/utils";
+import { AdminReportsPage } from "./admin-reports-page";
+
+const m = (count: number, cents: number) => ({ count, cents, dollars: cents / 100 });
+
+function report(from: string, to: string) {
+  return {
+    period: { period: "custom", from, to, start: "2025-11-01T05:00:00Z", end: "2025-12-01T06:00:00Z" },
+    payments: { taken: m(3, 10500), refunded: m(1, 2500), net_cents: 8000, returned_no_seat: m(0, 0) },
+    coupons: { issued: m(3, 12600), redeemed: m(1, 4800), expired: m(1, 4800), refunded: m(1, 3000) },
+    outstanding: { ...m(1, 4800), as_of: "2025-12-01T06:00:00Z" },
+    funnel: [
+      { webinar_id: "w1", webinar_title: "Holster Fundamentals", registered: 5, watched: 4, paid: 3, redeemed: 1,
+        watched_percent: 80, paid_percent: 75, redeemed_percent: 33.3 },
+    ],
+    series: {
+      bucket: "day",
+      points: [
+        { start: "2025-11-01", sales: m(1, 4000), redemptions: m(0, 0) },
+        { start: "2025-11-02", sales: m(0, 0), redemptions: m(1, 4800) },
+      ],
+    },
+  };
+}
+
+function renderPage(url = "/admin/reports") {
+  const seen: string[] = [];
+  const fetchMock = mockApi(adminSession, (u) => {
+    const parsed = new URL(u, "http://test");
+    if (parsed.pathname !== "/api/admin/reports") return undefined;
+    seen.push(parsed.search);
+    return jsonResponse(report(parsed.searchParams.get("from") ?? "2025-11-01", parsed.searchParams.get("to") ?? "2025-11-30"));
+  });
+  const utils = renderApp(<AdminReportsPage />, { path: "/admin/reports", initialEntries: [url] });
+  return { ...utils, seen, fetchMock };
+}
+
+describe("AdminReportsPage", () => {
+  it("shows the period's figures, the owed credit, the funnel, the chart and the exports", async () => {
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 1, name: "Reports" })).toBeInTheDocument();
+    const payments = await screen.findByRole("region", { name: "Payments" });
+    expect(within(payments).getByText("$105.00")).toBeInTheDocument();
+    expect(within(payments).getByText("$80.00")).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Coupons (face value)" })).toHaveTextContent("Refunded$30.001 coupon");
+    expect(screen.getByRole("heading", { name: "Outstanding store credit" }).closest("[data-slot=card]")).toHaveTextContent("$48.00");
+    const funnel = screen.getByRole("table", { name: "Webinar funnel" });
+    expect(within(funnel).getByRole("rowheader", { name: "Holster Fundamentals" }).closest("tr")).toHaveTextContent("Holster Fundamentals5480.0%375.0%133.3%");
+    // The chart, with its figures as a table for screen readers.
+    expect(await screen.findByRole("img", { name: /Bar chart of sales and redemptions per day/ })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Sales and redemptions per day" })).toHaveTextContent("2025-11-01$40.00$0.00");
+    const coupons = screen.getByRole("link", { name: "Coupons (CSV)" });
+    expect(coupons).toHaveAttribute("href", "/api/admin/reports/exports/coupons.csv?period=this_month");
+    expect(screen.getByRole("link", { name: "Audit log (CSV)" })).toHaveAttribute(
+      "href",
+      "/api/admin/audit/export.csv?from=2025-11-01&to=2025-11-30",
+    );
+  });
+
+  it("asks for the period chosen: a named one at once, a custom one on Show", async () => {
+    const { seen, router } = renderPage();
+    await screen.findByRole("region", { name: "Payments" });
+    await userEvent.selectOptions(screen.getByLabelText("Period"), "last_month");
+    await screen.findByRole("region", { name: "Payments" });
+    expect(router.state.location.search).toBe("?period=last_month");
+    await userEvent.selectOptions(screen.getByLabelText("Period"), "custom");
+    await userEvent.type(screen.getByLabelText("From"), "2025-11-01");
+    await userEvent.type(screen.getByLabelText("To"), "2025-11-30");
+    await userEvent.click(screen.getByRole("button", { name: "Show" }));
+    expect(await screen.findByRole("link", { name: "Payments and refunds (CSV)" })).toHaveAttribute(
+      "href",
+      "/api/admin/reports/exports/payments.csv?period=custom&from=2025-11-01&to=2025-11-30",
+    );
+    expect(seen).toEqual(["?period=this_month", "?period=last_month", "?period=custom&from=2025-11-01&to=2025-11-30"]);
+  });
+});

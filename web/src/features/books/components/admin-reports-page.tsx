@@ -1,0 +1,228 @@
+import { Download } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { PageContainer, PageHeader } from "@/components/layout/page";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { errorMessage } from "@/lib/api";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { cn } from "@/lib/utils";
+import { useReport } from "../api/get-report";
+import type { Money, Report } from "../api/schemas";
+import { formatCents, periodFromParams, periodQuery, type PeriodChoice } from "../lib/period";
+import { BackToAdmin } from "./back-to-admin";
+import { PeriodPicker } from "./period-picker";
+import { SalesChart } from "./sales-chart";
+
+/**
+ * "/admin/reports" (admin only): the books of a period of the store's days
+ * (docs/api.md "Reports"): money taken and refunded, coupons by face value,
+ * the store credit owed, each webinar's funnel, a chart, and the CSV
+ * exports of the same period. The period lives in the URL. The page (chart
+ * included) is its own chunk, loaded on first visit: no public page
+ * downloads any of it.
+ */
+export function AdminReportsPage() {
+  useDocumentTitle("Reports");
+  const [params, setParams] = useSearchParams();
+  const choice = periodFromParams(params);
+  const query = periodQuery(choice);
+  const report = useReport(query);
+  const choose = (next: PeriodChoice) => setParams(new URLSearchParams(periodQuery(next)));
+
+  return (
+    <PageContainer>
+      <PageHeader
+        eyebrow={<BackToAdmin />}
+        title="Reports"
+        description="What was sold, redeemed, expired and refunded, and the store credit still owed, for any period in the store's time zone."
+      />
+      <PeriodPicker key={query} value={choice} onChange={choose} />
+      {report.isPending ? (
+        <div role="status" aria-label="Loading the report" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} className="h-28" />
+          ))}
+        </div>
+      ) : report.isError && !report.data ? (
+        <Alert variant="destructive">
+          <AlertTitle>Unable to load the report</AlertTitle>
+          <AlertDescription>{errorMessage(report.error)}</AlertDescription>
+        </Alert>
+      ) : (
+        <ReportBody report={report.data} query={query} stale={report.isPlaceholderData} />
+      )}
+    </PageContainer>
+  );
+}
+
+function ReportBody({ report, query, stale }: { report: Report; query: string; stale: boolean }) {
+  const zone = useStoreTimeZone();
+  const { payments, coupons, outstanding } = report;
+  const noun = (n: number, one: string) => `${n.toLocaleString("en-US")} ${one}${n === 1 ? "" : "s"}`;
+  return (
+    <div aria-busy={stale || undefined} className={cn("grid gap-10 transition-opacity", stale && "opacity-60")}>
+      <p role="status" className="-mt-4 text-sm text-muted-foreground">
+        {report.period.from} to {report.period.to} ({zone})
+      </p>
+      <Section title="Payments">
+        <Stat label="Taken" value={formatCents(payments.taken.cents)} note={noun(payments.taken.count, "payment")} />
+        <Stat label="Refunded" value={formatCents(payments.refunded.cents)} note={noun(payments.refunded.count, "refund")} />
+        <Stat label="Net" value={formatCents(payments.net_cents)} note="Taken minus refunded" />
+        <Stat
+          label="Returned at once"
+          value={formatCents(payments.returned_no_seat.cents)}
+          note={`${noun(payments.returned_no_seat.count, "payment")} with no seat left`}
+        />
+      </Section>
+      <Section title="Coupons (face value)">
+        <MoneyStat label="Issued" money={coupons.issued} />
+        <MoneyStat label="Redeemed" money={coupons.redeemed} />
+        <MoneyStat label="Expired" money={coupons.expired} />
+        <MoneyStat label="Refunded" money={coupons.refunded} />
+      </Section>
+      <Card className="border-accent-200 bg-accent-50/40">
+        <CardHeader>
+          <h2 className="text-lg font-bold text-ink">Outstanding store credit</h2>
+          <CardDescription>
+            Active, unexpired coupons as of {formatEventDate(outstanding.as_of, zone)}: what the store owes.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-4xl font-extrabold text-ink">{formatCents(outstanding.cents)}</p>
+          <p className="text-sm text-muted-foreground">{noun(outstanding.count, "coupon")}</p>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <h2 className="text-lg font-bold text-ink">Sales and redemptions</h2>
+        </CardHeader>
+        <CardContent>
+          <SalesChart series={report.series} />
+        </CardContent>
+      </Card>
+      <FunnelTable funnel={report.funnel} />
+      <Exports query={query} period={report.period} />
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid gap-4">
+      <h2 id={id} className="text-lg font-bold text-ink">
+        {title}
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</dl>
+    </section>
+  );
+}
+
+function Stat({ label, value, note }: { label: string; value: string; note: string }) {
+  return (
+    <div className="grid gap-1 rounded-xl border bg-card p-5 shadow-sm">
+      <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="text-2xl font-extrabold text-ink">{value}</dd>
+      <dd className="text-sm text-muted-foreground">{note}</dd>
+    </div>
+  );
+}
+
+function MoneyStat({ label, money }: { label: string; money: Money }) {
+  return <Stat label={label} value={formatCents(money.cents)} note={`${money.count.toLocaleString("en-US")} coupon${money.count === 1 ? "" : "s"}`} />;
+}
+
+function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
+  const cell = (n: number, pct?: number) => (
+    <td className="px-4 py-3 text-right whitespace-nowrap">
+      <span className="font-semibold text-ink">{n.toLocaleString("en-US")}</span>
+      {pct !== undefined && <span className="ml-2 text-xs text-muted-foreground">{pct.toFixed(1)}%</span>}
+    </td>
+  );
+  return (
+    <section aria-labelledby="funnel-title" className="grid gap-3">
+      <div>
+        <h2 id="funnel-title" className="text-lg font-bold text-ink">
+          Webinar funnel
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Webinars held or registered for in the period, with all their registrations to date; each percentage is of
+          the step before.
+        </p>
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <caption className="sr-only">Webinar funnel</caption>
+          <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Webinar</th>
+              <th scope="col" className="px-4 py-3 text-right">Registered</th>
+              <th scope="col" className="px-4 py-3 text-right">Watched fully</th>
+              <th scope="col" className="px-4 py-3 text-right">Paid</th>
+              <th scope="col" className="px-4 py-3 text-right">Redeemed</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {funnel.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+                  No webinar was held or registered for in this period.
+                </td>
+              </tr>
+            ) : (
+              funnel.map((f) => (
+                <tr key={f.webinar_id}>
+                  <th scope="row" className="px-4 py-3 font-medium text-ink">
+                    {f.webinar_title || "Unknown Webinar"}
+                  </th>
+                  {cell(f.registered)}
+                  {cell(f.watched, f.watched_percent)}
+                  {cell(f.paid, f.paid_percent)}
+                  {cell(f.redeemed, f.redeemed_percent)}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The CSV downloads of the shown period (the audit log's too). */
+function Exports({ query, period }: { query: string; period: Report["period"] }) {
+  const auditQuery = new URLSearchParams({ from: period.from, to: period.to }).toString();
+  const links = [
+    { href: `/api/admin/reports/exports/coupons.csv?${query}`, label: "Coupons" },
+    { href: `/api/admin/reports/exports/payments.csv?${query}`, label: "Payments and refunds" },
+    { href: `/api/admin/reports/exports/registrations.csv?${query}`, label: "Registrations" },
+    { href: `/api/admin/audit/export.csv?${auditQuery}`, label: "Audit log" },
+  ];
+  return (
+    <section aria-labelledby="exports-title" className="grid gap-3">
+      <h2 id="exports-title" className="text-lg font-bold text-ink">
+        Download for the accountant
+      </h2>
+      <p className="text-sm text-muted-foreground">
+        CSV files of this period: dates in the store's time zone, dollars with two decimals.
+      </p>
+      <ul className="flex flex-wrap gap-3">
+        {links.map((l) => (
+          <li key={l.label}>
+            <a
+              href={l.href}
+              download
+              className="inline-flex h-10 items-center gap-2 rounded-md border bg-background px-4 text-sm font-medium text-ink shadow-xs hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <Download aria-hidden="true" className="size-4" />
+              {l.label} (CSV)
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
