@@ -58,7 +58,7 @@ func admin(pattern string, h httpx.HandlerFunc) Route {
 // staff builds a counter route: store staff and admins (docs/api.md,
 // "Counter"), handed the caller's profile.
 func staff(pattern string, h auth.UserHandler) Route {
-	return Route{Pattern: pattern, Access: Staff, handler: auth.RequireStaff(h)}
+	return Route{Pattern: pattern, Access: Staff, handler: acting(auth.RequireStaff(h))}
 }
 
 // limited puts r behind rule.

@@ -20,6 +20,7 @@ const (
 	VerdictValid    = "valid"
 	VerdictRedeemed = "redeemed"
 	VerdictExpired  = "expired"
+	VerdictRefunded = "refunded" // its payment was given back (or is being): never accept it
 )
 
 // UndoWindow is how long after redeeming a coupon staff may undo it
@@ -72,6 +73,8 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 		verdict = VerdictRedeemed
 	case StatusExpired:
 		verdict = VerdictExpired
+	case StatusRefunding, StatusRefunded:
+		verdict = VerdictRefunded
 	}
 	mine := c.Status == StatusUsed && c.RedeemedBy != "" && c.RedeemedBy == caller.ID
 	return CounterAnswer{Verdict: verdict, Coupon: CounterView{
@@ -125,6 +128,8 @@ func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input 
 		return c, nil
 	case c.Status == StatusUsed:
 		return Counter{}, errCounterUsed
+	case c.Status == StatusRefunding || c.Status == StatusRefunded:
+		return Counter{}, errRefunded
 	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
 		if err := s.store.expireOne(ctx, c.ID, now); err != nil {
 			return Counter{}, err

@@ -486,3 +486,27 @@ func TestRefundOfAGiveawayWinner(t *testing.T) {
 		}
 	})
 }
+
+// TestRefundedCouponAtTheCounter: staff may not refund (403), and a refunded
+// coupon scanned at the counter is answered REFUNDED and cannot be redeemed
+// (docs/api.md, "Counter").
+func TestRefundedCouponAtTheCounter(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin, _ := s.Login(auth.RoleAdmin)
+		clerk, _ := s.Login(auth.RoleStaff)
+		w := s.CreateWebinar(testutil.WebinarSpec{})
+		c := s.Purchase(s.CreateUser("counter-refunded@example.com", "password1", auth.RoleUser), w.ID)
+		refund(clerk, c.ID).Check(t, testutil.Want{Status: http.StatusForbidden})
+		refund(admin, c.ID).Check(t, testutil.Want{Status: http.StatusOK})
+
+		var v struct{ Verdict string }
+		res := clerk.Do("GET", "/api/counter/coupons/"+c.Code, nil)
+		res.Check(t, testutil.Want{Status: http.StatusOK})
+		res.JSON(t, &v)
+		if v.Verdict != "refunded" {
+			t.Errorf("counter verdict of a refunded coupon: %q, want refunded", v.Verdict)
+		}
+		clerk.Do("POST", "/api/counter/coupons/"+c.Code+"/redeem", nil).Check(t, testutil.Want{Status: http.StatusConflict, Code: "coupon_refunded"})
+	})
+}

@@ -33,10 +33,10 @@ CREATE INDEX payments_refund_claims ON payments (refund_claimed_at) WHERE status
 
 -- A report's funnel asks of each webinar whether it was registered for in
 -- a period (a seek), then counts its registrations by their flags; the
--- registrations export reads a period's by time.
+-- registrations export reads a period's by time (webinar_registrations_time,
+-- migration 0013).
 CREATE INDEX webinar_registrations_funnel ON webinar_registrations
     (webinar_id, registration_time, watched_video_fully, purchased_coupon);
-CREATE INDEX webinar_registrations_time ON webinar_registrations (registration_time);
 
 -- The built-in test provider's refunds: one per intent, found again by its
 -- idempotency key, as Stripe does.
@@ -83,7 +83,6 @@ DROP TRIGGER audit_log_no_update ON audit_log;
 DROP FUNCTION audit_log_append_only();
 DROP TABLE audit_log;
 DROP TABLE test_refunds;
-DROP INDEX webinar_registrations_time;
 DROP INDEX webinar_registrations_funnel;
 DROP INDEX payments_refund_claims;
 DROP INDEX payments_refunded;

@@ -20,20 +20,22 @@ CREATE TABLE coupons_new (
     created_at              TIMESTAMP NOT NULL,
     expires_at              TIMESTAMP NOT NULL,
     redeemed_at             TIMESTAMP,
+    redeemed_by             TEXT REFERENCES profiles (id) ON DELETE SET NULL,
     refunded_at             TIMESTAMP,
     CHECK ((status = 'used') = (redeemed_at IS NOT NULL)),
     CHECK ((status = 'refunded') = (refunded_at IS NOT NULL))
 );
 INSERT INTO coupons_new (id, code, user_id, webinar_id, webinar_registration_id, payment_id, value_cents,
-    original_payment_cents, status, created_at, expires_at, redeemed_at)
+    original_payment_cents, status, created_at, expires_at, redeemed_at, redeemed_by)
 SELECT id, code, user_id, webinar_id, webinar_registration_id, payment_id, value_cents,
-    original_payment_cents, status, created_at, expires_at, redeemed_at FROM coupons;
+    original_payment_cents, status, created_at, expires_at, redeemed_at, redeemed_by FROM coupons;
 DROP TABLE coupons;
 ALTER TABLE coupons_new RENAME TO coupons;
 CREATE INDEX coupons_user ON coupons (user_id, created_at);
 CREATE INDEX coupons_created_id ON coupons (created_at DESC, id);
 CREATE INDEX coupons_webinar ON coupons (webinar_id, created_at);
 CREATE INDEX coupons_status_expiry ON coupons (status, expires_at);
+CREATE INDEX coupons_redeemed_by ON coupons (redeemed_by) WHERE redeemed_by IS NOT NULL;
 -- The report's figures (docs/api.md, "Reports") sum ranges of these times;
 -- each index carries the amount summed, so a report reads no table rows.
 CREATE INDEX coupons_issued ON coupons (created_at, value_cents);
@@ -84,10 +86,10 @@ CREATE INDEX payments_refund_claims ON payments (refund_claimed_at) WHERE status
 
 -- A report's funnel asks of each webinar whether it was registered for in
 -- a period (a seek), then counts its registrations by their flags; the
--- registrations export reads a period's by time.
+-- registrations export reads a period's by time (webinar_registrations_time,
+-- migration 0013).
 CREATE INDEX webinar_registrations_funnel ON webinar_registrations
     (webinar_id, registration_time, watched_video_fully, purchased_coupon);
-CREATE INDEX webinar_registrations_time ON webinar_registrations (registration_time);
 
 -- The built-in test provider's refunds: one per intent, found again by its
 -- idempotency key, as Stripe does.
@@ -129,7 +131,6 @@ END;
 DROP TRIGGER audit_log_append_only;
 DROP TABLE audit_log;
 DROP TABLE test_refunds;
-DROP INDEX webinar_registrations_time;
 DROP INDEX webinar_registrations_funnel;
 DROP INDEX payments_refund_claims;
 DROP INDEX payments_refunded;

@@ -23,7 +23,7 @@ export type CounterCoupon = z.infer<typeof counterCouponSchema>;
 
 /** GET /api/counter/coupons/{code}, and the answer of …/redeem and …/unredeem. */
 export const counterLookupSchema = z.object({
-  verdict: z.enum(["valid", "redeemed", "expired"]),
+  verdict: z.enum(["valid", "redeemed", "expired", "refunded"]),
   coupon: counterCouponSchema,
 });
 export type CounterLookup = z.infer<typeof counterLookupSchema>;

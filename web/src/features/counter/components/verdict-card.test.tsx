@@ -93,6 +93,14 @@ describe("VerdictCard", () => {
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 
+  it("REFUNDED: an alert that the coupon is void, and no action", async () => {
+    renderCard({ kind: "refunded", coupon });
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { name: "REFUNDED" })).toBeInTheDocument();
+    expect(alert).toHaveTextContent("This coupon was refunded, so it is void. Do not accept it.");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
   it("NOT FOUND: an alert with the code that was read", async () => {
     renderCard({ kind: "not-found", code: "LW-0000-0000-0000" });
     const alert = await screen.findByRole("alert");

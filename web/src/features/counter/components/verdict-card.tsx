@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, Undo2, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, Undo2, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { formatEventDate, formatMoney } from "@/features/webinars";
@@ -17,6 +17,7 @@ const looks: Record<Verdict["kind"], Look> = {
   "redeemed-now": { title: "REDEEMED", icon: BadgeCheck, band: "bg-blue-700 text-white", border: "border-blue-700", urgent: false },
   "already-redeemed": { title: "ALREADY REDEEMED", icon: OctagonX, band: "bg-red-700 text-white", border: "border-red-700", urgent: true },
   expired: { title: "EXPIRED", icon: CalendarX, band: "bg-amber-400 text-amber-950", border: "border-amber-500", urgent: true },
+  refunded: { title: "REFUNDED", icon: Ban, band: "bg-zinc-600 text-white", border: "border-zinc-600", urgent: true },
   "not-found": { title: "NOT FOUND", icon: SearchX, band: "bg-zinc-800 text-white", border: "border-zinc-800", urgent: true },
 };
 
@@ -38,6 +39,8 @@ function lead(verdict: Verdict, timeZone: string): string {
     }
     case "expired":
       return `Expired ${formatEventDate(verdict.coupon.expires_at, timeZone)}. Do not accept it.`;
+    case "refunded":
+      return "This coupon was refunded, so it is void. Do not accept it.";
     case "not-found":
       return "No coupon with this code. Check the code and try again.";
   }

@@ -5,11 +5,12 @@ import type { CounterCoupon, CounterLookup } from "../api/schemas";
  * - valid: it may be redeemed now (`undone`: a redemption was just taken back);
  * - redeemed-now: this clerk just redeemed it;
  * - already-redeemed: it was redeemed before this scan;
- * - expired; not-found (no such coupon, or not a coupon code at all).
+ * - expired; refunded (its payment was given back: never accept it);
+ * - not-found (no such coupon, or not a coupon code at all).
  */
 export type Verdict =
   | { kind: "valid"; coupon: CounterCoupon; undone?: boolean }
-  | { kind: "redeemed-now" | "already-redeemed" | "expired"; coupon: CounterCoupon }
+  | { kind: "redeemed-now" | "already-redeemed" | "expired" | "refunded"; coupon: CounterCoupon }
   | { kind: "not-found"; code: string };
 
 /** The verdict of a lookup. */
@@ -21,5 +22,7 @@ export function verdictOf({ verdict, coupon }: CounterLookup): Verdict {
       return { kind: "already-redeemed", coupon };
     case "expired":
       return { kind: "expired", coupon };
+    case "refunded":
+      return { kind: "refunded", coupon };
   }
 }
