@@ -5,9 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"time"
-	"watchwin/internal/audit"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
 )
@@ -123,23 +123,10 @@ func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input 
 	if c, err = s.store.counter(ctx, c.Code); err != nil {
 		return Counter{}, err
 	}
-	switch {
-	case ok:
-		return c, nil
-	case c.Status == StatusUsed:
-		return Counter{}, errCounterUsed
-	case c.Status == StatusRefunding || c.Status == StatusRefunded:
-		return Counter{}, errRefunded
-	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
-		if err := s.store.expireOne(ctx, c.ID, now); err != nil {
-			return Counter{}, err
-		}
-		return Counter{}, errExpired
-	default:
-		// Active and unexpired, yet not redeemed: an undo landed between
-		// the update and the read.
-		return Counter{}, errChanged
+	if !ok {
+		return Counter{}, s.whyNotRedeemed(ctx, c.Coupon, now, errCounterUsed)
 	}
+	return c, nil
 }
 
 // CounterUnredeem undoes the redemption of the coupon input names: staff

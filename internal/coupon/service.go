@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -161,19 +162,27 @@ func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 		return Admin{}, errNotFound
 	case err != nil:
 		return Admin{}, err
+	}
+	return Admin{}, s.whyNotRedeemed(ctx, c, now, errAlreadyRedeemed)
+}
+
+// whyNotRedeemed is the refusal for coupon c, read back after its
+// conditional redeem changed nothing: used (the caller's own words for it),
+// refunded, expired (recorded expired now), or 409 conflict when it is active
+// and unexpired after all (an undo landed between the update and the read).
+func (s *Service) whyNotRedeemed(ctx context.Context, c Coupon, now time.Time, used error) error {
+	switch {
 	case c.Status == StatusUsed:
-		return Admin{}, errAlreadyRedeemed
+		return used
 	case c.Status == StatusRefunding || c.Status == StatusRefunded:
-		return Admin{}, errRefunded
+		return errRefunded
 	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
-		if err := s.store.expireOne(ctx, id, now); err != nil {
-			return Admin{}, err
+		if err := s.store.expireOne(ctx, c.ID, now); err != nil {
+			return err
 		}
-		return Admin{}, errExpired
+		return errExpired
 	default:
-		// Active and unexpired, yet not redeemed: a cancellation landed
-		// between the update and the read.
-		return Admin{}, errChanged
+		return errChanged
 	}
 }
 
