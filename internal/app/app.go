@@ -65,6 +65,9 @@ type App struct {
 	// each service writes its entries in its own transactions).
 	Audit *audit.Log
 	now   clock.Func
+	// testClock is the movable clock of WATCHWIN_TEST_CLOCK (testclock.go);
+	// nil on every real server.
+	testClock *clock.Offset
 	// instance names this process as the holder of job leases: host name
 	// and listen address (cfg.Addr), unique among live processes.
 	instance string
@@ -89,6 +92,13 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	}
 	if cfg.Storage != nil {
 		slog.Info("images stored in S3", "store", cfg.Storage.String())
+	}
+	if cfg.TestClock {
+		warnTestClock()
+		tc := &clock.Offset{}
+		a := NewWithDB(cfg, d, tc.Now)
+		a.testClock = tc
+		return a, nil
 	}
 	return NewWithDB(cfg, d, clock.Now), nil
 }
@@ -143,6 +153,10 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
 		RequireConfirmation: cfg.RequireEmailConfirmation})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
+	coupons.SetPolicy(func(ctx context.Context) (coupon.Policy, error) {
+		p, err := settings.CouponPolicy(ctx)
+		return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
+	})
 	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Seats: seats, Registrations: registrations, Accounts: accounts, Coupons: coupons,

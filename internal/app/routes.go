@@ -146,6 +146,8 @@ func (a *App) Routes() []Route {
 		admin("PUT /api/admin/settings/general", settings.SaveGeneral),
 		admin("PUT /api/admin/settings/announcement", settings.SaveAnnouncement),
 		admin("PUT /api/admin/settings/backgrounds/{page}", settings.SetBackground),
+		anyone("GET /api/settings/coupon-policy", coupons.Policy),
+		admin("PUT /api/admin/settings/coupon-policy", settings.SaveCouponPolicy),
 
 		// Giveaway winners.
 		admin("GET /api/admin/giveaway-winners", giveaways.List),
@@ -184,6 +186,10 @@ func (a *App) Routes() []Route {
 	}
 	if payments.TakesTestCards() {
 		routes = append(routes, user("POST /api/payments/test-intents/{id}/confirm", payments.ConfirmTestCard, msgPaymentSignedOut))
+	}
+	if a.testClock != nil {
+		// Browser tests only (WATCHWIN_TEST_CLOCK): absent, so 404, on every real server.
+		routes = append(routes, admin("POST /api/test/clock", a.advanceClock))
 	}
 	if payments.TakesWebhooks() {
 		routes = append(routes, anyone("POST /api/webhooks/stripe", payments.Webhook))

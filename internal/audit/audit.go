@@ -42,6 +42,7 @@ const (
 	SettingsAnnouncement = "settings.announcement"
 	SettingsBackground   = "settings.background"
 	SettingsReminders    = "settings.reminders"
+	SettingsCouponPolicy = "settings.coupon_policy"
 	MediaUpload          = "media.upload"
 
 	GiveawayDraw   = "giveaway.draw"
@@ -49,6 +50,10 @@ const (
 
 	RegistrationForceReset = "registration.force_reset"
 	PaymentSimulate        = "payment.simulate"
+
+	// TestClockAdvance is the browser tests' clock moved (docs/api.md, "Test
+	// clock"): it exists only with WATCHWIN_TEST_CLOCK, so it is not in Actions.
+	TestClockAdvance = "test.clock_advance"
 )
 
 // Actions lists every action, in the order the screen's filter shows them.
@@ -56,7 +61,7 @@ var Actions = []string{
 	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete,
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete,
-	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, MediaUpload,
+	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, MediaUpload,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,
 }

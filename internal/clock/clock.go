@@ -3,10 +3,36 @@
 // the value written. Services take a Func; tests give them a fake one.
 package clock
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 // Func tells the time; Now is the real one.
 type Func func() time.Time
 
 // Now is the current time as the database stores it.
 func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// Offset is a clock that runs with real time from an offset a caller moves
+// forward: the browser tests' clock (WATCHWIN_TEST_CLOCK, docs/api.md "Test
+// clock"), never a production one. Safe for concurrent use.
+type Offset struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+// Now is real time plus the offset, as Now gives it.
+func (o *Offset) Now() time.Time {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return Now().Add(o.offset)
+}
+
+// Advance moves the clock forward by d and returns the new time.
+func (o *Offset) Advance(d time.Duration) time.Time {
+	o.mu.Lock()
+	o.offset += d
+	o.mu.Unlock()
+	return o.Now()
+}

@@ -76,6 +76,10 @@ type Config struct {
 	// (WATCHWIN_REQUIRE_EMAIL_CONFIRMATION, default false so that `make run`
 	// works without a mail server).
 	RequireEmailConfirmation bool
+	// TestClock (WATCHWIN_TEST_CLOCK=true, for browser tests only) makes the
+	// server's clock one a test can move forward through POST /api/test/clock
+	// (docs/api.md, "Test clock"); without it that route does not exist.
+	TestClock bool
 
 	// HTTP is how long the server waits on slow clients (DefaultHTTPLimits;
 	// tests shorten them).
@@ -182,6 +186,18 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_REQUIRE_EMAIL_CONFIRMATION must be true or false")
 		}
 		c.RequireEmailConfirmation = b
+	}
+	// The test clock: exactly "true" turns it on, and never on a public
+	// https site, so no typo or leftover turns a store's clock into a toy.
+	switch v := os.Getenv("WATCHWIN_TEST_CLOCK"); v {
+	case "", "false":
+	case "true":
+		if strings.HasPrefix(c.BaseURL, "https://") {
+			return c, fmt.Errorf("WATCHWIN_TEST_CLOCK is for tests only and cannot be used with a public https WATCHWIN_BASE_URL")
+		}
+		c.TestClock = true
+	default:
+		return c, fmt.Errorf("WATCHWIN_TEST_CLOCK must be true or false (it is for tests only)")
 	}
 	proxies, err := ParseTrustedProxies(os.Getenv("WATCHWIN_TRUSTED_PROXIES"))
 	if err != nil {

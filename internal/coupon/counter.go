@@ -56,6 +56,9 @@ type CounterView struct {
 	RedeemedByName   *string    `json:"redeemed_by_name"`
 	RedeemedByMe     bool       `json:"redeemed_by_me"`
 	CanUndo          bool       `json:"can_undo"`
+	// The parts and today's value (docs/api.md, "Coupon value"): value_today
+	// is what the clerk takes off; min_purchase is twice it.
+	ValueParts
 }
 
 // CounterAnswer is the body of every counter answer.
@@ -65,7 +68,9 @@ type CounterAnswer struct {
 }
 
 // Answer is c's verdict and view for the caller at now. A coupon's minimum
-// purchase is twice its face value (docs/product.md §8).
+// purchase is twice the value it is redeemed for (docs/product.md §8): its
+// value today (paid part only once the bonus ended), the value it was
+// redeemed for once used, the face value when nothing is left.
 func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 	verdict := VerdictValid
 	switch c.displayStatus(now) {
@@ -77,8 +82,15 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 		verdict = VerdictRefunded
 	}
 	mine := c.Status == StatusUsed && c.RedeemedBy != "" && c.RedeemedBy == caller.ID
+	base := c.TodayCents(now)
+	if c.Status == StatusUsed && c.RedeemedCents != nil {
+		base = *c.RedeemedCents
+	}
+	if base == 0 {
+		base = c.ValueCents
+	}
 	return CounterAnswer{Verdict: verdict, Coupon: CounterView{
-		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: 2 * c.ValueCents,
+		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: 2 * base, ValueParts: c.Parts(now),
 		OwnerName: c.OwnerName, WebinarTitle: c.WebinarTitle, IssuedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt,
 		RedeemedAt: c.RedeemedAt, RedeemedByName: c.RedeemedByName, RedeemedByMe: mine,
 		CanUndo: c.Status == StatusUsed && (caller.IsAdmin() || mine && now.Before(c.RedeemedAt.Add(UndoWindow))),
@@ -201,7 +213,7 @@ func (s store) counter(ctx context.Context, code string) (Counter, error) {
 // after since.
 func (s store) unredeemOwn(ctx context.Context, id, by string, since, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
-		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL
-		WHERE id = $1 AND status = 'used' AND redeemed_by = $3 AND redeemed_at > $4`, id, now, by, since)
+		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL,
+		redeemed_cents = NULL WHERE id = $1 AND status = 'used' AND redeemed_by = $3 AND redeemed_at > $4`, id, now, by, since)
 	return affectedOne(res, err)
 }

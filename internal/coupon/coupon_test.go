@@ -88,6 +88,31 @@ func TestCouponMailGolden(t *testing.T) {
 	mailtest.Golden(t, "coupon", msg)
 }
 
+// TestCouponMailSplitGolden: a Split coupon's e-mail shows both parts with
+// their dates, the bonus labelled promotional value, and terms that follow.
+func TestCouponMailSplitGolden(t *testing.T) {
+	chicago, _ := time.LoadLocation("America/Chicago")
+	m := Mailer{Templates: mailtest.Templates(), TimeZone: chicago, ExpiryDays: 30}
+	issued := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	c := Coupon{ID: "c2", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, OriginalPaymentCents: 4000, WebinarTitle: "Holsters",
+		CreatedAt: issued}
+	c.split(Policy{Name: PolicySplit, PaidYears: 5, BonusDays: 30}, issued, 30)
+	msg, err := m.Message(context.Background(), c, "sam@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"$48.00", "$40.00, valid until December 1, 2031", "$8.00, Promotional value — expires December 31, 2026",
+		"The paid value ($40.00) is valid until December 1, 2031.", "Promotional value ($8.00) expires December 31, 2026"} {
+		if !strings.Contains(msg.Text, want) {
+			t.Errorf("text part lacks %q:\n%s", want, msg.Text)
+		}
+	}
+	if strings.Contains(msg.Text, "days after issue") || !strings.Contains(msg.HTML, "Promotional value — expires December 31, 2026") {
+		t.Errorf("split e-mail:\n%s\n%s", msg.Text, msg.HTML)
+	}
+	mailtest.Golden(t, "coupon-split", msg)
+}
+
 // TestRefundMailGolden: the buyer's refund e-mail names the amount given
 // back, the void coupon and where to see it.
 func TestRefundMailGolden(t *testing.T) {

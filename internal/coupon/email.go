@@ -37,12 +37,20 @@ type Mailer struct {
 // sent) of the counter link, CounterLink. DedupeKey makes it one e-mail per coupon however often
 // fulfilment is replayed.
 func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message, error) {
-	msg, err := m.Templates.Render(ctx, "coupon", to, couponMailData{
+	data := couponMailData{
 		Code: c.Code, Value: dollars(c.ValueCents),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
-		Expires:   c.ExpiresAt.In(m.TimeZone).Format("January 2, 2006"),
+		Expires:   m.date(c.ExpiresAt),
 		Dashboard: m.Templates.Link("/dashboard"), Terms: m.terms(),
-	})
+	}
+	if c.Policy == PolicySplit {
+		data.Split, data.Paid, data.PaidUntil = true, dollars(c.PaidCents), m.date(c.PaidUntil)
+		if c.BonusCents > 0 {
+			data.Bonus, data.BonusUntil = dollars(c.BonusCents), m.date(c.BonusUntil)
+		}
+		data.Terms = SplitTerms(c, m.date)
+	}
+	msg, err := m.Templates.Render(ctx, "coupon", to, data)
 	if err != nil {
 		return mail.Message{}, err
 	}
@@ -51,6 +59,24 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 		Filename: "coupon-qr.png", ContentType: "image/png", ContentID: "coupon-qr", QRCode: CounterLink(m.Templates.Link, c.Code),
 	}}
 	return msg, nil
+}
+
+// date writes t as the store's day, "January 2, 2006".
+func (m Mailer) date(t time.Time) string { return t.In(m.TimeZone).Format("January 2, 2006") }
+
+// SplitTerms are the terms of a Split coupon (docs/product.md §8, "Value
+// policy"): the minimum purchase follows the value left on the day of use,
+// and the last lines give each part its own date, the bonus labelled
+// promotional value. date writes a day.
+func SplitTerms(c Coupon, date func(time.Time) string) []string {
+	out := append([]string{"Valid only on purchases with a retail value of at least twice the coupon's value on the day of use."},
+		Terms[1:len(Terms)-1]...)
+	out = append(out, fmt.Sprintf("The paid value (%s) is valid until %s.", dollars(c.PaidCents), date(c.PaidUntil)))
+	if c.BonusCents > 0 {
+		out = append(out, fmt.Sprintf("Promotional value (%s) expires %s; after that the coupon is worth its paid value.",
+			dollars(c.BonusCents), date(c.BonusUntil)))
+	}
+	return out
 }
 
 // terms are Terms with the configured expiry instead of the default 30 days.
@@ -64,6 +90,9 @@ func (m Mailer) terms() []string {
 type couponMailData struct {
 	Code, Value, Webinar, Expires, Dashboard string
 	Terms                                    []string
+	// Split coupons show each part with its date (Bonus "" when none).
+	Split                             bool
+	Paid, PaidUntil, Bonus, BonusUntil string
 }
 
 // CounterLink is what a coupon's QR code holds (docs/api.md, "Counter"): the

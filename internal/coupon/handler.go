@@ -124,3 +124,14 @@ func (h *Handler) counterAnswer(w http.ResponseWriter, caller auth.Profile) func
 		return nil
 	}
 }
+
+// Policy answers the value policy of coupons issued now (public: the
+// Terms page states it).
+func (h *Handler) Policy(w http.ResponseWriter, r *http.Request) error {
+	t, err := h.svc.Terms(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, t)
+	return nil
+}

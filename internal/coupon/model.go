@@ -32,6 +32,51 @@ type Coupon struct {
 	RedeemedAt           *time.Time
 	RedeemedBy           string // the account that redeemed it; "" when not redeemed or unknown
 	RefundedAt           *time.Time
+	// The value policy the coupon was issued under (docs/product.md §8,
+	// "Value policy"): the part its buyer paid and the promotional bonus
+	// above it (PaidCents + BonusCents = ValueCents), each with its own end.
+	// ExpiresAt is the coupon's last day, PaidUntil.
+	Policy        string
+	PaidCents     int64
+	BonusCents    int64
+	PaidUntil     time.Time
+	BonusUntil    time.Time
+	RedeemedCents *int64 // the value it was redeemed for (its value that day); nil when not redeemed
+}
+
+// Value policies (docs/product.md §8, "Value policy"): Whole, one expiry for
+// the whole face value (the default); Split, the paid part lasts years and
+// the bonus is promotional value with its own, shorter expiry.
+const (
+	PolicyWhole = "whole"
+	PolicySplit = "split"
+)
+
+// Policy is how the value of a coupon issued now expires.
+type Policy struct {
+	Name      string // PolicyWhole or PolicySplit
+	PaidYears int    // Split: the paid part's life in years (at least 5)
+	BonusDays int    // Split: the promotional bonus's life in days
+}
+
+// TodayCents is what the coupon is worth at the counter at now, by its
+// dates alone (docs/product.md §8): paid + bonus until the bonus ends, the
+// paid part until the coupon ends, then nothing.
+func (c Coupon) TodayCents(now time.Time) int64 {
+	switch {
+	case !now.Before(c.ExpiresAt):
+		return 0
+	case now.Before(c.BonusUntil):
+		return c.PaidCents + c.BonusCents
+	default:
+		return c.PaidCents
+	}
+}
+
+// BonusExpired reports whether the coupon had a promotional bonus and its
+// date has passed (under Whole it ends with the coupon).
+func (c Coupon) BonusExpired(now time.Time) bool {
+	return c.BonusCents > 0 && !now.Before(c.BonusUntil)
 }
 
 // displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past
@@ -61,6 +106,36 @@ type View struct {
 	ExpiresAt            time.Time  `json:"expires_at"`
 	RedeemedAt           *time.Time `json:"redeemed_at"`
 	RefundedAt           *time.Time `json:"refunded_at"`
+	ValueParts
+}
+
+// ValueParts are a coupon's two parts and its value today (docs/api.md,
+// "Coupon value"): value_today is what the counter takes off today;
+// bonus_expired says the promotional part has ended while the paid part
+// may still be good.
+type ValueParts struct {
+	ValuePolicy        string    `json:"value_policy"`
+	PaidValue          float64   `json:"paid_value"`
+	PaidCents          int64     `json:"paid_cents"`
+	PaidUntil          time.Time `json:"paid_until"`
+	BonusValue         float64   `json:"bonus_value"`
+	BonusCents         int64     `json:"bonus_cents"`
+	BonusUntil         time.Time `json:"bonus_until"`
+	ValueToday         float64   `json:"value_today"`
+	ValueTodayCents    int64     `json:"value_today_cents"`
+	BonusExpired       bool      `json:"bonus_expired"`
+	RedeemedValueCents *int64    `json:"redeemed_value_cents"`
+}
+
+// Parts returns c's value parts as of now.
+func (c Coupon) Parts(now time.Time) ValueParts {
+	today := c.TodayCents(now)
+	return ValueParts{
+		ValuePolicy: c.Policy, PaidValue: float64(c.PaidCents) / 100, PaidCents: c.PaidCents, PaidUntil: c.PaidUntil,
+		BonusValue: float64(c.BonusCents) / 100, BonusCents: c.BonusCents, BonusUntil: c.BonusUntil,
+		ValueToday: float64(today) / 100, ValueTodayCents: today, BonusExpired: c.BonusExpired(now),
+		RedeemedValueCents: c.RedeemedCents,
+	}
 }
 
 // View returns the API form of c as of now.
@@ -71,7 +146,7 @@ func (c Coupon) View(now time.Time) View {
 		Value:          float64(c.ValueCents) / 100, ValueCents: c.ValueCents,
 		OriginalPayment: float64(c.OriginalPaymentCents) / 100, OriginalPaymentCents: c.OriginalPaymentCents,
 		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
-		RefundedAt: c.RefundedAt,
+		RefundedAt: c.RefundedAt, ValueParts: c.Parts(now),
 	}
 }
 

@@ -32,6 +32,7 @@ type Service struct {
 	now        clock.Func
 	codes      CodeSource
 	expiryDays int
+	policy     func(ctx context.Context) (Policy, error)
 }
 
 // NewService returns the coupon service; coupons expire expiryDays after
@@ -39,6 +40,11 @@ type Service struct {
 func NewService(d *db.DB, now clock.Func, expiryDays int) *Service {
 	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays}
 }
+
+// SetPolicy makes policy the source of the value policy of coupons issued
+// from now on (the admin's choice in the site settings); without one every
+// coupon is Whole. App wiring calls it once, before serving.
+func (s *Service) SetPolicy(policy func(ctx context.Context) (Policy, error)) { s.policy = policy }
 
 // WithCodes returns a copy of s that takes its codes from next, so a test
 // can force a code collision; s itself is unchanged.
@@ -62,11 +68,19 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 	if p.ExpiryDays > 0 {
 		days = p.ExpiryDays
 	}
+	policy := Policy{Name: PolicyWhole}
+	if s.policy != nil && p.ExpiryDays == 0 {
+		var err error
+		if policy, err = s.policy(ctx); err != nil {
+			return Coupon{}, err
+		}
+	}
 	c := Coupon{
 		ID: uuid.NewString(), UserID: p.UserID, WebinarID: p.WebinarID, RegistrationID: p.RegistrationID,
 		PaymentID: p.PaymentID, ValueCents: p.ValueCents, OriginalPaymentCents: p.OriginalPaymentCents,
-		Status: StatusActive, CreatedAt: now, ExpiresAt: now.AddDate(0, 0, days),
+		Status: StatusActive, CreatedAt: now,
 	}
+	c.split(policy, now, days)
 	for range maxCodeTries {
 		c.Code = s.codes()
 		inserted, err := s.store.insert(ctx, c)
@@ -78,6 +92,29 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 		}
 	}
 	return Coupon{}, errCodeTries
+}
+
+// split sets c's parts and dates under policy, issued at now (docs/product.md
+// §8, "Value policy"). The paid part is what the buyer paid, at most the face
+// value; the bonus is the rest. Whole: both end wholeDays after issue.
+// Split: the paid part lasts PaidYears, the bonus BonusDays (a coupon
+// without a bonus simply lasts the years).
+func (c *Coupon) split(policy Policy, now time.Time, wholeDays int) {
+	c.PaidCents = max(0, min(c.OriginalPaymentCents, c.ValueCents))
+	c.BonusCents = c.ValueCents - c.PaidCents
+	c.Policy = policy.Name
+	if policy.Name == PolicySplit {
+		c.PaidUntil = now.AddDate(policy.PaidYears, 0, 0)
+		c.BonusUntil = now.AddDate(0, 0, policy.BonusDays)
+		if c.BonusCents == 0 || c.BonusUntil.After(c.PaidUntil) {
+			c.BonusUntil = c.PaidUntil
+		}
+	} else {
+		c.Policy = PolicyWhole
+		c.PaidUntil = now.AddDate(0, 0, wholeDays)
+		c.BonusUntil = c.PaidUntil
+	}
+	c.ExpiresAt = c.PaidUntil
 }
 
 // ForPayment returns the coupon a payment was fulfilled with.
@@ -252,4 +289,26 @@ func (s *Service) ClaimRefund(ctx context.Context, id string) (bool, error) {
 // the coupon was still refunding.
 func (s *Service) SettleRefund(ctx context.Context, id string, refunded bool) (bool, error) {
 	return s.store.settleRefund(ctx, id, refunded, s.now())
+}
+
+// PolicyTerms is the value policy new coupons get, as the Terms page and
+// the admin's form show it (docs/api.md, "Coupon value"): the policy, the
+// Split lives and Whole's days (WATCHWIN_COUPON_EXPIRY_DAYS).
+type PolicyTerms struct {
+	Policy          string `json:"policy"`
+	PaidYears       int    `json:"paid_years"`
+	BonusDays       int    `json:"bonus_days"`
+	WholeExpiryDays int    `json:"whole_expiry_days"`
+}
+
+// Terms returns the policy of coupons issued now.
+func (s *Service) Terms(ctx context.Context) (PolicyTerms, error) {
+	p := Policy{Name: PolicyWhole, PaidYears: 5, BonusDays: 30}
+	if s.policy != nil {
+		var err error
+		if p, err = s.policy(ctx); err != nil {
+			return PolicyTerms{}, err
+		}
+	}
+	return PolicyTerms{Policy: p.Name, PaidYears: p.PaidYears, BonusDays: p.BonusDays, WholeExpiryDays: s.expiryDays}, nil
 }

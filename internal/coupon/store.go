@@ -17,7 +17,8 @@ type store struct{ db *db.DB }
 
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
 	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at,
-	COALESCE(c.redeemed_by, ''), c.refunded_at`
+	COALESCE(c.redeemed_by, ''), c.refunded_at, c.value_policy, c.paid_cents, c.bonus_cents,
+	COALESCE(c.paid_until, c.expires_at), COALESCE(c.bonus_until, c.expires_at), c.redeemed_cents`
 
 const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
@@ -33,13 +34,22 @@ func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 // into more.
 func scanInto(row interface{ Scan(...any) error }, c *Coupon, more ...any) error {
 	var redeemed, refunded sql.NullTime
+	var redeemedCents sql.NullInt64
 	err := row.Scan(append([]any{&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
-		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy, &refunded}, more...)...)
+		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy, &refunded,
+		&c.Policy, &c.PaidCents, &c.BonusCents, &c.PaidUntil, &c.BonusUntil, &redeemedCents}, more...)...)
 	if err != nil {
 		return db.MapError(err)
 	}
 	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
+	c.PaidUntil, c.BonusUntil = c.PaidUntil.UTC(), c.BonusUntil.UTC()
 	c.RedeemedAt, c.RefundedAt = timePtr(redeemed), timePtr(refunded)
+	if redeemedCents.Valid {
+		c.RedeemedCents = &redeemedCents.Int64
+	}
+	if c.PaidCents+c.BonusCents == 0 {
+		c.PaidCents = c.ValueCents // a row written without its parts (bulk tools): all of it paid, one expiry
+	}
 	return nil
 }
 
@@ -72,11 +82,12 @@ func (s store) insert(ctx context.Context, c Coupon) (bool, error) {
 	}
 	var id string
 	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id,
-		payment_id, value_cents, original_payment_cents, status, created_at, expires_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+		payment_id, value_cents, original_payment_cents, status, created_at, expires_at,
+		value_policy, paid_cents, bonus_cents, paid_until, bonus_until)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 		ON CONFLICT (code) DO NOTHING RETURNING id`,
 		c.ID, c.Code, c.UserID, c.WebinarID, c.RegistrationID, payment, c.ValueCents, c.OriginalPaymentCents,
-		c.Status, c.CreatedAt, c.ExpiresAt).Scan(&id)
+		c.Status, c.CreatedAt, c.ExpiresAt, c.Policy, c.PaidCents, c.BonusCents, c.PaidUntil, c.BonusUntil).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -173,13 +184,18 @@ func (s store) expireOne(ctx context.Context, id string, now time.Time) error {
 	return db.MapError(err)
 }
 
+// todayCents is Coupon.TodayCents in SQL for an unexpired coupon at $2:
+// the bonus counts until its own date (docs/product.md §8).
+const todayCents = `paid_cents + CASE WHEN COALESCE(bonus_until, expires_at) > $2 THEN bonus_cents ELSE 0 END`
+
 // redeem marks an active, unexpired coupon used by account by, in one
 // conditional statement: of two clerks redeeming at once, PostgreSQL's row
 // lock (the second re-checks the WHERE on the row the first wrote) or
 // SQLite's single writer lets exactly one match. It reports whether this
 // call redeemed it.
 func (s store) redeem(ctx context.Context, id, by string, now time.Time) (bool, error) {
-	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2, redeemed_by = NULLIF($3, '')
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2, redeemed_by = NULLIF($3, ''),
+		redeemed_cents = `+todayCents+`
 		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now, by)
 	return affectedOne(res, err)
 }
@@ -189,8 +205,8 @@ func (s store) redeem(ctx context.Context, id, by string, now time.Time) (bool, 
 // this call changed it.
 func (s store) unredeem(ctx context.Context, id string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
-		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL
-		WHERE id = $1 AND status = 'used'`, id, now)
+		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL,
+		redeemed_cents = NULL WHERE id = $1 AND status = 'used'`, id, now)
 	return affectedOne(res, err)
 }
 

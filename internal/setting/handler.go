@@ -104,3 +104,25 @@ func (h *Handler) SaveReminders(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, saved)
 	return nil
 }
+
+func (h *Handler) CouponPolicy(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.svc.CouponPolicy(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
+
+func (h *Handler) SaveCouponPolicy(w http.ResponseWriter, r *http.Request) error {
+	var in CouponPolicy
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.SaveCouponPolicy(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, p)
+	return nil
+}
