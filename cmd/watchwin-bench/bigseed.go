@@ -111,9 +111,9 @@ func bigSeed(ctx context.Context, d *db.DB, scale int, webinarIDs []string) (big
 			payments := &rowBatcher{ctx: ctx, d: d, cols: 13, parents: []*rowBatcher{regs}, head: `INSERT INTO payments
 				(id, provider, provider_payment_id, user_id, webinar_id, registration_id, amount_cents,
 				 currency, coupon_value_cents, status, created_at, updated_at, fulfilled_at) VALUES `}
-			coupons := &rowBatcher{ctx: ctx, d: d, cols: 10, parents: []*rowBatcher{payments}, head: `INSERT INTO coupons
+			coupons := &rowBatcher{ctx: ctx, d: d, cols: 14, parents: []*rowBatcher{payments}, head: `INSERT INTO coupons
 				(id, code, user_id, webinar_id, webinar_registration_id, payment_id, value_cents,
-				 original_payment_cents, created_at, expires_at) VALUES `}
+				 original_payment_cents, created_at, expires_at, paid_cents, bonus_cents, paid_until, bonus_until) VALUES `}
 			for i := from; i < to; i++ {
 				at := start.Add(time.Duration(i+1) * step).Truncate(time.Microsecond)
 				user, reg, email := uuid.NewString(), uuid.NewString(), bigCustomer(i)
@@ -137,8 +137,9 @@ func bigSeed(ctx context.Context, d *db.DB, scale int, webinarIDs []string) (big
 					"succeeded", at, at, at); err != nil {
 					return err
 				}
+				ends := at.Add(365 * 24 * time.Hour) // one expiry (Whole): both parts end with the coupon
 				if err := coupons.add(uuid.NewString(), code, user, wid, reg, pay, 3000, 2500, at,
-					at.Add(365*24*time.Hour)); err != nil {
+					ends, 2500, 500, ends, ends); err != nil {
 					return err
 				}
 			}

@@ -93,13 +93,6 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	if cfg.Storage != nil {
 		slog.Info("images stored in S3", "store", cfg.Storage.String())
 	}
-	if cfg.TestClock {
-		warnTestClock()
-		tc := &clock.Offset{}
-		a := NewWithDB(cfg, d, tc.Now)
-		a.testClock = tc
-		return a, nil
-	}
 	return NewWithDB(cfg, d, clock.Now), nil
 }
 
@@ -134,6 +127,12 @@ func openStorage(cfg config.Config) (media.Storage, error) {
 }
 
 func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *App {
+	var testClock *clock.Offset
+	if cfg.TestClock { // browser tests only: every service tells the movable time
+		warnTestClock()
+		testClock = clock.NewOffset(now)
+		now = testClock.Now
+	}
 	mediaSvc := media.NewService(store)
 	mediaSvc.Audit = &audit.Recorder{DB: d, Now: now}
 	seats := seat.New(d, now)
@@ -183,6 +182,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Throttle:      throttle.New(d, now),
 		Audit:         audit.NewLog(d, now, cfg.AuditRetention),
 		now:           now,
+		testClock:     testClock,
 		instance:      db.InstanceID(cfg.Addr),
 	}
 }

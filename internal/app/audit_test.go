@@ -121,6 +121,9 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			{"PUT /api/admin/settings/reminders", "settings.reminders", func(c *testutil.Client) testutil.Response {
 				return c.Do("PUT", "/api/admin/settings/reminders", map[string]bool{"ready": true, "unfinished": false, "offer": true})
 			}},
+			{"PUT /api/admin/settings/coupon-policy", "settings.coupon_policy", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/settings/coupon-policy", map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30})
+			}},
 			{"POST /api/admin/media/{bucket}", "media.upload", func(c *testutil.Client) testutil.Response {
 				res := c.Upload("site_images", "audit-banner", "banner.png", testutil.PNG(t))
 				var b struct{ Path string }

@@ -14,19 +14,24 @@ type Func func() time.Time
 // Now is the current time as the database stores it.
 func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 
-// Offset is a clock that runs with real time from an offset a caller moves
+// Offset is a clock that runs with another from an offset a caller moves
 // forward: the browser tests' clock (WATCHWIN_TEST_CLOCK, docs/api.md "Test
 // clock"), never a production one. Safe for concurrent use.
 type Offset struct {
+	base   Func
 	mu     sync.Mutex
 	offset time.Duration
 }
 
-// Now is real time plus the offset, as Now gives it.
+// NewOffset returns a clock that tells base's time (Now on a server) until
+// moved.
+func NewOffset(base Func) *Offset { return &Offset{base: base} }
+
+// Now is base's time plus the offset.
 func (o *Offset) Now() time.Time {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return Now().Add(o.offset)
+	return o.base().Add(o.offset)
 }
 
 // Advance moves the clock forward by d and returns the new time.

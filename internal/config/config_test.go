@@ -219,3 +219,29 @@ func TestPaymentModeOnAPublicSite(t *testing.T) {
 		}
 	}
 }
+
+// WATCHWIN_TEST_CLOCK: off unless exactly "true", never with a public https
+// site, and any other value stops the server.
+func TestTestClock(t *testing.T) {
+	for _, tt := range []struct {
+		value, base string
+		want, err   bool
+	}{
+		{"", "", false, false}, {"false", "", false, false}, {"true", "", true, false},
+		{"1", "", false, true}, {"TRUE", "", false, true}, {"yes", "", false, true},
+		{"true", "https://webinars.example.com", false, true},
+	} {
+		t.Setenv("WATCHWIN_TEST_CLOCK", tt.value)
+		t.Setenv("WATCHWIN_BASE_URL", tt.base)
+		c, err := config.Defaults()
+		if tt.err {
+			if err == nil || !strings.Contains(err.Error(), "WATCHWIN_TEST_CLOCK") {
+				t.Errorf("%q with %q: err = %v, want one naming the variable", tt.value, tt.base, err)
+			}
+			continue
+		}
+		if err != nil || c.TestClock != tt.want {
+			t.Errorf("%q: TestClock = %v (err %v), want %v", tt.value, c.TestClock, err, tt.want)
+		}
+	}
+}

@@ -91,7 +91,7 @@ type couponMailData struct {
 	Code, Value, Webinar, Expires, Dashboard string
 	Terms                                    []string
 	// Split coupons show each part with its date (Bonus "" when none).
-	Split                             bool
+	Split                              bool
 	Paid, PaidUntil, Bonus, BonusUntil string
 }
 

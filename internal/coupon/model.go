@@ -73,10 +73,12 @@ func (c Coupon) TodayCents(now time.Time) int64 {
 	}
 }
 
-// BonusExpired reports whether the coupon had a promotional bonus and its
-// date has passed (under Whole it ends with the coupon).
+// BonusExpired reports whether the coupon had a promotional bonus whose date
+// has passed while its paid part is still good: the Split coupon that shows
+// "bonus expired" (docs/product.md §8). Once the coupon itself has ended
+// (under Whole, both at once) it is simply expired.
 func (c Coupon) BonusExpired(now time.Time) bool {
-	return c.BonusCents > 0 && !now.Before(c.BonusUntil)
+	return c.BonusCents > 0 && !now.Before(c.BonusUntil) && now.Before(c.ExpiresAt)
 }
 
 // displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past

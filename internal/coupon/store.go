@@ -18,7 +18,7 @@ type store struct{ db *db.DB }
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
 	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at,
 	COALESCE(c.redeemed_by, ''), c.refunded_at, c.value_policy, c.paid_cents, c.bonus_cents,
-	COALESCE(c.paid_until, c.expires_at), COALESCE(c.bonus_until, c.expires_at), c.redeemed_cents`
+	c.paid_until, c.bonus_until, c.redeemed_cents`
 
 const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
@@ -35,14 +35,21 @@ func scan(row interface{ Scan(...any) error }) (Coupon, error) {
 func scanInto(row interface{ Scan(...any) error }, c *Coupon, more ...any) error {
 	var redeemed, refunded sql.NullTime
 	var redeemedCents sql.NullInt64
+	var paidUntil, bonusUntil sql.NullTime // (a bare column: SQLite types a COALESCE's result as text)
 	err := row.Scan(append([]any{&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
 		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy, &refunded,
-		&c.Policy, &c.PaidCents, &c.BonusCents, &c.PaidUntil, &c.BonusUntil, &redeemedCents}, more...)...)
+		&c.Policy, &c.PaidCents, &c.BonusCents, &paidUntil, &bonusUntil, &redeemedCents}, more...)...)
 	if err != nil {
 		return db.MapError(err)
 	}
 	c.CreatedAt, c.ExpiresAt = c.CreatedAt.UTC(), c.ExpiresAt.UTC()
-	c.PaidUntil, c.BonusUntil = c.PaidUntil.UTC(), c.BonusUntil.UTC()
+	c.PaidUntil, c.BonusUntil = c.ExpiresAt, c.ExpiresAt // rows written without them end whole
+	if paidUntil.Valid {
+		c.PaidUntil = paidUntil.Time.UTC()
+	}
+	if bonusUntil.Valid {
+		c.BonusUntil = bonusUntil.Time.UTC()
+	}
 	c.RedeemedAt, c.RefundedAt = timePtr(redeemed), timePtr(refunded)
 	if redeemedCents.Valid {
 		c.RedeemedCents = &redeemedCents.Int64

@@ -301,3 +301,63 @@ func provider(t *testing.T, d *db.DB) *goose.Provider {
 	}
 	return p
 }
+
+// TestCouponValuePolicyMigration: coupons issued before 0017 become Whole
+// coupons whose two parts follow their one expiry: the paid part is what
+// the buyer paid (at most the face value), the bonus the rest; a redeemed
+// one was redeemed for its face value (docs/product.md §8, "Value policy").
+func TestCouponValuePolicyMigration(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		ctx := t.Context()
+		p := provider(t, d)
+		if _, err := p.DownTo(ctx, 14); err != nil {
+			t.Fatal(err)
+		}
+		now := clock.Now()
+		expires := now.Add(30 * 24 * time.Hour)
+		for _, q := range []string{
+			`INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ('u1', 'a@example.com', 'user', $1, $1)`,
+			`INSERT INTO webinars (id, title, description, event_datetime, display_price_cents, youtube_video_id, created_at, updated_at)
+				VALUES ('w1', 'Title', 'Description', $1, 4000, 'abcdefghijk', $1, $1), ('w2', 'Title', 'Description', $1, 4000, 'abcdefghijk', $1, $1)`,
+			`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration, user_email_for_registration, registration_time)
+				VALUES ('r1', 'w1', 'u1', 'A', 'a@example.com', $1), ('r2', 'w2', 'u1', 'A', 'a@example.com', $1)`,
+		} {
+			if _, err := d.ExecContext(ctx, q, now); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		if _, err := d.ExecContext(ctx, `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id, value_cents,
+			original_payment_cents, status, created_at, expires_at, redeemed_at)
+			VALUES ('c1', 'LW-AAAA-BBBB-CCCC', 'u1', 'w1', 'r1', 4800, 4000, 'active', $1, $2, NULL),
+			('c2', 'LW-DDDD-EEEE-FFFF', 'u1', 'w2', 'r2', 2500, 5000, 'used', $1, $2, $1)`, now, expires); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []struct {
+			id          string
+			paid, bonus int64
+			redeemed    *int64
+		}{
+			{"c1", 4000, 800, nil},
+			{"c2", 2500, 0, ptr(int64(2500))},
+		} {
+			var policy string
+			var paid, bonus int64
+			var redeemed *int64
+			var paidUntil, bonusUntil time.Time
+			if err := d.QueryRowContext(ctx, `SELECT value_policy, paid_cents, bonus_cents, paid_until, bonus_until, redeemed_cents
+				FROM coupons WHERE id = $1`, want.id).Scan(&policy, &paid, &bonus, &paidUntil, &bonusUntil, &redeemed); err != nil {
+				t.Fatal(err)
+			}
+			if policy != "whole" || paid != want.paid || bonus != want.bonus || !paidUntil.Equal(expires) || !bonusUntil.Equal(expires) ||
+				(redeemed == nil) != (want.redeemed == nil) || (redeemed != nil && *redeemed != *want.redeemed) {
+				t.Errorf("%s after 0017: %s, paid %d, bonus %d, until %s / %s, redeemed %v; want whole, %d, %d, both %s",
+					want.id, policy, paid, bonus, paidUntil, bonusUntil, redeemed, want.paid, want.bonus, expires)
+			}
+		}
+	})
+}
+
+func ptr[T any](v T) *T { return &v }

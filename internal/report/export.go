@@ -41,12 +41,15 @@ func statusLabel(status string, expires time.Time, now time.Time) string {
 func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Writer) error {
 	z := w.Zone()
 	if err := w.Row("code", "status", "value_usd", "paid_usd", "owner_email", "owner_name", "webinar",
-		"issued"+z, "expires"+z, "redeemed"+z, "refunded"+z, "coupon_id", "payment_id"); err != nil {
+		"issued"+z, "expires"+z, "redeemed"+z, "refunded"+z, "coupon_id", "payment_id",
+		"value_policy", "paid_value_usd", "paid_until"+z, "promotional_value_usd", "promotional_until"+z,
+		"value_today_usd", "redeemed_value_usd"); err != nil {
 		return err
 	}
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT c.code, c.status, c.value_cents, c.original_payment_cents,
 		COALESCE(pr.email, ''), COALESCE(pr.first_name, ''), COALESCE(pr.last_name, ''), COALESCE(w.title, ''),
-		c.created_at, c.expires_at, c.redeemed_at, c.refunded_at, c.id, COALESCE(c.payment_id, '')
+		c.created_at, c.expires_at, c.redeemed_at, c.refunded_at, c.id, COALESCE(c.payment_id, ''),
+		c.value_policy, c.paid_cents, c.paid_until, c.bonus_cents, c.bonus_until, c.redeemed_cents
 		FROM coupons c
 		LEFT JOIN profiles pr ON pr.id = c.user_id AND pr.deleted_at IS NULL
 		LEFT JOIN webinars w ON w.id = c.webinar_id
@@ -57,17 +60,41 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 	defer rows.Close()
 	now := s.now()
 	for rows.Next() {
-		var code, status, email, first, last, title, id, payment string
-		var value, paid int64
+		var code, status, email, first, last, title, id, payment, policy string
+		var value, paid, paidPart, bonusPart int64
 		var created, expires time.Time
-		var redeemed, refunded sql.NullTime
+		var redeemed, refunded, paidUntil, bonusUntil sql.NullTime
+		var redeemedValue sql.NullInt64
 		if err := rows.Scan(&code, &status, &value, &paid, &email, &first, &last, &title,
-			&created, &expires, &redeemed, &refunded, &id, &payment); err != nil {
+			&created, &expires, &redeemed, &refunded, &id, &payment,
+			&policy, &paidPart, &paidUntil, &bonusPart, &bonusUntil, &redeemedValue); err != nil {
 			return db.MapError(err)
+		}
+		// Today's value (docs/product.md §8): the bonus until its date, the
+		// paid part until the coupon's last day; nothing once used or void.
+		paidEnd, bonusEnd := expires, expires // rows written without their parts' dates end whole
+		if paidUntil.Valid {
+			paidEnd = paidUntil.Time
+		}
+		if bonusUntil.Valid {
+			bonusEnd = bonusUntil.Time
+		}
+		var today int64
+		if statusLabel(status, expires, now) == "Valid" {
+			today = paidPart
+			if now.Before(bonusEnd) {
+				today += bonusPart
+			}
+		}
+		redeemedUSD := ""
+		if redeemedValue.Valid {
+			redeemedUSD = csvx.Money(redeemedValue.Int64)
 		}
 		err := w.Row(code, statusLabel(status, expires, now), csvx.Money(value), csvx.Money(paid), email,
 			strings.TrimSpace(first+" "+last), title, w.Time(created), w.Time(expires), w.TimePtr(timePtr(redeemed)),
-			w.TimePtr(timePtr(refunded)), id, payment)
+			w.TimePtr(timePtr(refunded)), id, payment,
+			policy, csvx.Money(paidPart), w.Time(paidEnd), csvx.Money(bonusPart), w.Time(bonusEnd),
+			csvx.Money(today), redeemedUSD)
 		if err != nil {
 			return err
 		}

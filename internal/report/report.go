@@ -54,20 +54,28 @@ type Report struct {
 		NetCents       int64 `json:"net_cents"`
 		ReturnedNoSeat Money `json:"returned_no_seat"`
 	} `json:"payments"`
-	// Coupons by face value: issued, redeemed, expired (their expiry fell in
-	// the period, neither redeemed nor refunded) and refunded in the period.
+	// Coupons: issued and refunded by face value, redeemed by the value
+	// they were redeemed for (docs/product.md §8), expired (their last day
+	// fell in the period, neither redeemed nor refunded: the value that ended
+	// then) and promotional_expired (Split bonuses whose own, earlier date
+	// fell in the period on a coupon not yet redeemed or refunded).
 	Coupons struct {
-		Issued   Money `json:"issued"`
-		Redeemed Money `json:"redeemed"`
-		Expired  Money `json:"expired"`
-		Refunded Money `json:"refunded"`
+		Issued             Money `json:"issued"`
+		Redeemed           Money `json:"redeemed"`
+		Expired            Money `json:"expired"`
+		PromotionalExpired Money `json:"promotional_expired"`
+		Refunded           Money `json:"refunded"`
 	} `json:"coupons"`
 	// Outstanding is the store credit owed at AsOf (the period's end, or now
 	// for a period still running): coupons issued before, expiring after,
-	// and neither redeemed nor refunded by then.
+	// and neither redeemed nor refunded by then, split into the part buyers
+	// paid and the promotional bonus still live (docs/product.md §8:
+	// accountants treat them differently).
 	Outstanding struct {
 		AsOf time.Time `json:"as_of"`
 		Money
+		Paid        Money `json:"paid"`
+		Promotional Money `json:"promotional"`
 	} `json:"outstanding"`
 	Funnel []Funnel `json:"funnel"`
 	Series Series   `json:"series"`
@@ -129,7 +137,7 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 		return err
 	})
 	g.Go(func() (err error) {
-		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "value_cents")
+		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "COALESCE(redeemed_cents, value_cents)")
 		return err
 	})
 	g.Go(func() (err error) {
@@ -138,8 +146,16 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 		return err
 	})
 	g.Go(func() (err error) {
-		r.Coupons.Expired, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+		r.Coupons.Expired, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(paid_cents
+			+ CASE WHEN COALESCE(bonus_until, expires_at) < expires_at THEN 0 ELSE bonus_cents END), 0) FROM coupons
 			WHERE expires_at >= $1 AND expires_at < $2 AND expires_at <= $3 AND status IN ('active', 'expired')`, p.Start, p.End, now)
+		return err
+	})
+	g.Go(func() (err error) {
+		r.Coupons.PromotionalExpired, err = s.sum(ctx, `SELECT count(*), COALESCE(sum(bonus_cents), 0) FROM coupons
+			WHERE bonus_until >= $1 AND bonus_until < $2 AND bonus_until <= $3 AND bonus_cents > 0 AND bonus_until < expires_at
+			AND (redeemed_at IS NULL OR redeemed_at >= bonus_until) AND (refunded_at IS NULL OR refunded_at >= bonus_until)
+			AND status <> 'refunding'`, p.Start, p.End, now)
 		return err
 	})
 	g.Go(func() (err error) { refunds, err = s.refunds(ctx, p); return err })
@@ -206,17 +222,21 @@ func (s *Service) outstanding(ctx context.Context, p period.Period, now time.Tim
 	if now.Before(asOf) {
 		asOf = now
 	}
-	var n int
-	var cents int64
+	var n, nBonus int
+	var paid, bonus int64
 	// COALESCE keeps the planner on the expiry index (few coupons expire
 	// after the date) rather than the issue one (most were issued before).
-	err := s.db.QueryRowContext(ctx, `SELECT count(*), COALESCE(sum(value_cents), 0) FROM coupons
+	// A bonus is owed until its own date (bonus_until, Split coupons).
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), COALESCE(sum(paid_cents), 0),
+		COALESCE(sum(CASE WHEN COALESCE(bonus_until, expires_at) > $1 AND bonus_cents > 0 THEN 1 ELSE 0 END), 0),
+		COALESCE(sum(CASE WHEN COALESCE(bonus_until, expires_at) > $1 THEN bonus_cents ELSE 0 END), 0) FROM coupons
 		WHERE expires_at > $1 AND COALESCE(created_at, created_at) < $1
-		AND (redeemed_at IS NULL OR redeemed_at >= $1) AND (refunded_at IS NULL OR refunded_at >= $1)`, asOf).Scan(&n, &cents)
+		AND (redeemed_at IS NULL OR redeemed_at >= $1) AND (refunded_at IS NULL OR refunded_at >= $1)`, asOf).Scan(&n, &paid, &nBonus, &bonus)
 	if err != nil {
 		return db.MapError(err)
 	}
-	r.Outstanding.AsOf, r.Outstanding.Money = asOf, money(n, cents)
+	r.Outstanding.AsOf, r.Outstanding.Money = asOf, money(n, paid+bonus)
+	r.Outstanding.Paid, r.Outstanding.Promotional = money(n, paid), money(nBonus, bonus)
 	return nil
 }
 
