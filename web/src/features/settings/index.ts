@@ -4,6 +4,7 @@ export { primeSiteInfo, useSiteInfo } from "./api/get-site-info";
 export { primeBackgrounds, usePageBackground } from "./api/get-backgrounds";
 export type { BackgroundPage, SiteInfo } from "./api/schemas";
 export { addressLines, phoneHref } from "./lib/site-info";
+export { useCouponPolicy, type CouponPolicy } from "./api/coupon-policy";
 
 // Admin screen, loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminSettingsPage = () =>

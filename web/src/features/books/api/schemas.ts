@@ -12,8 +12,16 @@ export type Money = z.infer<typeof moneySchema>;
 export const reportSchema = z.object({
   period: z.object({ period: z.string(), from: z.string(), to: z.string(), start: z.string(), end: z.string() }),
   payments: z.object({ taken: moneySchema, refunded: moneySchema, net_cents: z.number(), returned_no_seat: moneySchema }),
-  coupons: z.object({ issued: moneySchema, redeemed: moneySchema, expired: moneySchema, refunded: moneySchema }),
-  outstanding: moneySchema.extend({ as_of: z.string() }),
+  coupons: z.object({
+    issued: moneySchema,
+    redeemed: moneySchema,
+    expired: moneySchema,
+    // Split bonuses that ended before their coupon (docs/product.md §8 "Value policy").
+    promotional_expired: moneySchema.optional(),
+    refunded: moneySchema,
+  }),
+  // Owed at as_of, split into the part buyers paid and the live promotional bonus.
+  outstanding: moneySchema.extend({ as_of: z.string(), paid: moneySchema.optional(), promotional: moneySchema.optional() }),
   funnel: z.array(
     z.object({
       webinar_id: z.string(),

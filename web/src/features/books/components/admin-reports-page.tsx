@@ -82,6 +82,9 @@ function ReportBody({ report, query, stale }: { report: Report; query: string; s
         <MoneyStat label="Redeemed" money={coupons.redeemed} />
         <MoneyStat label="Expired" money={coupons.expired} />
         <MoneyStat label="Refunded" money={coupons.refunded} />
+        {coupons.promotional_expired && coupons.promotional_expired.count > 0 && (
+          <MoneyStat label="Promotional value expired" money={coupons.promotional_expired} />
+        )}
       </Section>
       <Card className="border-accent-200 bg-accent-50/40">
         <CardHeader>
@@ -93,6 +96,19 @@ function ReportBody({ report, query, stale }: { report: Report; query: string; s
         <CardContent>
           <p className="text-4xl font-extrabold text-ink">{formatCents(outstanding.cents)}</p>
           <p className="text-sm text-muted-foreground">{noun(outstanding.count, "coupon")}</p>
+          {outstanding.paid && outstanding.promotional && (
+            <dl aria-label="Outstanding store credit by part" className="mt-4 grid gap-4 sm:grid-cols-2">
+              <div className="grid gap-0.5">
+                <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Paid by customers</dt>
+                <dd className="text-2xl font-extrabold text-ink">{formatCents(outstanding.paid.cents)}</dd>
+              </div>
+              <div className="grid gap-0.5">
+                <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Promotional value</dt>
+                <dd className="text-2xl font-extrabold text-ink">{formatCents(outstanding.promotional.cents)}</dd>
+                <dd className="text-sm text-muted-foreground">{noun(outstanding.promotional.count, "coupon")} with a live bonus</dd>
+              </div>
+            </dl>
+          )}
         </CardContent>
       </Card>
       <Card>

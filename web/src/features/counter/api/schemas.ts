@@ -18,6 +18,16 @@ export const counterCouponSchema = z.object({
   redeemed_by_name: z.string().nullish().transform((v) => v || null),
   redeemed_by_me: z.boolean(),
   can_undo: z.boolean(),
+  // The value policy (docs/api.md "Coupon value"): today's value is what the
+  // clerk takes off; optional so an older answer reads as one Whole value.
+  value_policy: z.enum(["whole", "split"]).optional().default("whole"),
+  value_today_cents: z.number().int().optional(),
+  paid_cents: z.number().int().optional(),
+  bonus_cents: z.number().int().optional().default(0),
+  paid_until: z.string().optional(),
+  bonus_until: z.string().optional(),
+  bonus_expired: z.boolean().optional().default(false),
+  redeemed_value_cents: z.number().int().nullish().transform((v) => v ?? null),
 });
 export type CounterCoupon = z.infer<typeof counterCouponSchema>;
 

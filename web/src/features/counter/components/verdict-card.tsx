@@ -1,7 +1,7 @@
 import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, Undo2, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { formatEventDate, formatMoney } from "@/features/webinars";
+import { formatEventDate, formatMoney, formatStoreDay } from "@/features/webinars";
 import { cn } from "@/lib/utils";
 import type { CounterCoupon } from "../api/schemas";
 import type { Verdict } from "../lib/verdict";
@@ -21,15 +21,20 @@ const looks: Record<Verdict["kind"], Look> = {
   "not-found": { title: "NOT FOUND", icon: SearchX, band: "bg-zinc-800 text-white", border: "border-zinc-800", urgent: true },
 };
 
+/** What the clerk takes off now: today's value (docs/product.md §8 "Value policy"), the face value from an older server. */
+function today(c: CounterCoupon): number {
+  return c.value_today_cents ?? c.value_cents;
+}
+
 /** The one line under the title: what the clerk does now. */
 function lead(verdict: Verdict, timeZone: string): string {
   switch (verdict.kind) {
     case "valid":
       return verdict.undone
         ? "Redemption undone: the coupon is valid again."
-        : `Take ${formatMoney(verdict.coupon.value_cents / 100)} off a purchase of ${formatMoney(verdict.coupon.min_purchase_cents / 100)} or more.`;
+        : `Take ${formatMoney(today(verdict.coupon) / 100)} off a purchase of ${formatMoney(verdict.coupon.min_purchase_cents / 100)} or more.`;
     case "redeemed-now":
-      return `Redeemed. Apply ${formatMoney(verdict.coupon.value_cents / 100)} store credit.`;
+      return `Redeemed. Apply ${formatMoney((verdict.coupon.redeemed_value_cents ?? today(verdict.coupon)) / 100)} store credit.`;
     case "already-redeemed": {
       const c = verdict.coupon;
       const who = c.redeemed_by_me ? "you" : (c.redeemed_by_name ?? "unknown staff");
@@ -56,11 +61,35 @@ function Detail({ term, children, className }: { term: string; children: React.R
 }
 
 function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: string }) {
+  const split = coupon.value_policy === "split";
+  const used = coupon.redeemed_value_cents !== null;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
-      <Detail term="Value" className="sm:col-span-2">
-        <span className="text-5xl font-black tracking-tight">{formatMoney(coupon.value_cents / 100)}</span>
+      <Detail term={used ? "Redeemed for" : split ? "Value today" : "Value"} className="sm:col-span-2">
+        <span className="text-5xl font-black tracking-tight">
+          {formatMoney((coupon.redeemed_value_cents ?? (today(coupon) || coupon.value_cents)) / 100)}
+        </span>
+        {split && coupon.bonus_expired && (
+          <span className="mt-1 block text-lg font-bold text-amber-800">
+            bonus expired: {formatMoney(coupon.bonus_cents / 100)} promotional value ended{" "}
+            {coupon.bonus_until ? formatStoreDay(coupon.bonus_until, timeZone) : ""}
+          </span>
+        )}
       </Detail>
+      {split && (
+        <Detail term="Parts" className="sm:col-span-2">
+          <span className="block text-base font-normal">
+            Paid value {formatMoney((coupon.paid_cents ?? coupon.value_cents) / 100)} — valid until{" "}
+            {formatStoreDay(coupon.paid_until ?? coupon.expires_at, timeZone)}
+          </span>
+          {coupon.bonus_cents > 0 && !coupon.bonus_expired && (
+            <span className="block text-base font-normal">
+              {formatMoney(coupon.bonus_cents / 100)} Promotional value — expires{" "}
+              {formatStoreDay(coupon.bonus_until ?? coupon.expires_at, timeZone)}
+            </span>
+          )}
+        </Detail>
+      )}
       <Detail term="Minimum purchase">{formatMoney(coupon.min_purchase_cents / 100)}</Detail>
       <Detail term="Customer">{coupon.owner_name}</Detail>
       <Detail term="Webinar">{coupon.webinar_title}</Detail>

@@ -27,6 +27,15 @@ export const couponSchema = zm.object({
   expires_at: zm.string(),
   redeemed_at: textOr((v) => v ?? null),
   refunded_at: textOr((v) => v ?? null),
+  // The value policy's parts (docs/api.md "Coupon value"); optional so an
+  // answer from before them still reads (as one Whole value).
+  value_policy: zm.optional(zm.enum(["whole", "split"])),
+  paid_value: zm.optional(zm.number()),
+  paid_until: zm.optional(zm.string()),
+  bonus_value: zm.optional(zm.number()),
+  bonus_until: zm.optional(zm.string()),
+  value_today: zm.optional(zm.number()),
+  bonus_expired: zm.optional(zm.boolean()),
 });
 export type Coupon = zm.infer<typeof couponSchema>;
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { store } from "@/config/store";
+import { useCouponPolicy } from "@/features/settings";
 import { formatMoney, type Webinar } from "@/features/webinars";
 import { COUPON_EXPIRY_DAYS } from "../lib/coupon-terms";
 
@@ -80,6 +81,20 @@ export function OfferCard({ webinar, children }: { webinar: OfferWebinar; childr
 /** The key terms beside the offer (the full terms of docs/product.md §8 are printed on the coupon). */
 export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
   const free = isFreeWebinar(webinar);
+  // The expiry follows the store's value policy (docs/product.md §8 "Value
+  // policy"); SPEC's 30 days until it loads.
+  const policy = useCouponPolicy().data;
+  const paid = Math.min(webinar.display_price, webinar.coupon_value);
+  const bonus = Math.max(0, webinar.coupon_value - paid);
+  const expiry =
+    policy?.policy === "split"
+      ? [
+          `The ${formatMoney(paid)} you pay stays redeemable for ${policy.paid_years} years.`,
+          ...(bonus > 0
+            ? [`The ${formatMoney(bonus)} bonus is promotional value: it expires ${policy.bonus_days} days after issue.`]
+            : []),
+        ]
+      : [`Expires ${policy?.whole_expiry_days ?? COUPON_EXPIRY_DAYS} days after issue.`];
   const terms = free
     ? [
         "One giveaway entry per webinar registration.",
@@ -89,7 +104,7 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
     : [
         `Valid on purchases with a retail value of at least twice the coupon's face value (${formatMoney(webinar.coupon_value * 2)} or more).`,
         `Redeem in person at our ${store.city}, ${store.stateName} store with a printed copy of the coupon.`,
-        `Expires ${COUPON_EXPIRY_DAYS} days after issue.`,
+        ...expiry,
         "One coupon per webinar entry.",
         "No cash value; not transferable; cannot be combined with other offers.",
         "Buying a coupon also enters you into our gear giveaway.",

@@ -9,10 +9,12 @@ import { notify } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { couponDisplayStatus, type CouponStatus } from "../lib/coupon-status";
 import { couponTerms } from "../lib/coupon-terms";
+import { couponValue, type CouponValueFields } from "../lib/coupon-value";
+import { CouponValueParts } from "./coupon-value-parts";
 import "./printable-coupon.css";
 
 /** What a printed coupon needs: a coupon as GET /api/coupons returns it fits (docs/api.md). */
-export type PrintableCouponData = {
+export type PrintableCouponData = CouponValueFields & {
   code: string;
   /** Face value in dollars. */
   value: number;
@@ -46,7 +48,11 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
   const zone = timeZone ?? storeZone;
   const status = couponDisplayStatus({ status: coupon.status ?? "active", expires_at: coupon.expires_at });
   const title = coupon.webinar_title || "Unknown Webinar";
-  const terms = couponTerms(coupon);
+  const terms = couponTerms(coupon, zone);
+  const value = couponValue(coupon);
+  // Today's value while it is good (a Split coupon past its bonus date is
+  // worth its paid part), else the face value under the stamp.
+  const shown = status.label === "Valid" ? value.today : coupon.value;
 
   return (
     <article
@@ -65,9 +71,11 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
         </div>
         <p className="leading-none sm:text-right print:text-right">
           <span className="block text-4xl font-extrabold tracking-tight sm:text-5xl print:text-5xl">
-            {formatMoney(coupon.value)}
+            {formatMoney(shown)}
           </span>
-          <span className="mt-1 block text-xs font-semibold tracking-widest uppercase opacity-90">store credit</span>
+          <span className="mt-1 block text-xs font-semibold tracking-widest uppercase opacity-90">
+            {value.split && value.bonusExpired && status.label === "Valid" ? "store credit · bonus expired" : "store credit"}
+          </span>
         </p>
       </header>
 
@@ -99,6 +107,14 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
               <dd className="text-sm font-semibold">{formatEventDate(coupon.expires_at, zone)}</dd>
             </div>
           </div>
+          {value.split && (
+            <div className="grid gap-0.5">
+              <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Value</dt>
+              <dd>
+                <CouponValueParts coupon={coupon} timeZone={zone} />
+              </dd>
+            </div>
+          )}
         </dl>
         <figure className="grid justify-items-center gap-1 justify-self-center">
           <QRCodeSVG

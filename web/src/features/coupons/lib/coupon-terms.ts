@@ -1,5 +1,6 @@
 import { store } from "@/config/store";
 import { formatMoney } from "@/features/webinars";
+import { couponValue, formatStoreDay, type CouponValueFields } from "./coupon-value";
 
 /** Coupon expiry (docs/product.md §11): the default life of a coupon, and the fallback when its dates cannot be read. */
 export const COUPON_EXPIRY_DAYS = 30;
@@ -21,16 +22,36 @@ export function couponLifeDays(createdAt: string, expiresAt: string): number {
  * (internal/coupon/email.go), with this coupon's minimum purchase
  * (twice the face value) and life.
  */
-export function couponTerms(coupon: { value: number; created_at: string; expires_at: string }): string[] {
+export function couponTerms(coupon: CouponValueFields & { created_at: string }, timeZone = "America/Chicago"): string[] {
+  const v = couponValue(coupon);
+  if (v.split) {
+    // A Split coupon (docs/product.md §8 "Value policy"): the minimum follows
+    // the value left on the day, each part has its own date.
+    return [
+      `Valid only on purchases with a retail value of at least twice the coupon's value on the day of use (${formatMoney(v.today * 2)} or more today).`,
+      ...commonTerms(),
+      `The paid value (${formatMoney(v.paid)}) is valid until ${formatStoreDay(v.paidUntil, timeZone)}.`,
+      ...(v.bonus > 0
+        ? [`Promotional value (${formatMoney(v.bonus)}) expires ${formatStoreDay(v.bonusUntil, timeZone)}; after that the coupon is worth its paid value.`]
+        : []),
+    ];
+  }
   const days = couponLifeDays(coupon.created_at, coupon.expires_at);
   return [
     `Valid only on purchases with a retail value of at least twice the coupon's face value (${formatMoney(coupon.value * 2)} or more).`,
+    ...commonTerms(),
+    `Expires ${days} ${days === 1 ? "day" : "days"} after issue.`,
+  ];
+}
+
+/** The terms every coupon carries whatever its policy. */
+function commonTerms(): string[] {
+  return [
     `Redeemable in person at our ${store.city}, ${store.stateName} store.`,
     "A printed copy of this coupon is required.",
     "One coupon per webinar entry.",
     "No cash value.",
     "Not transferable.",
     "Cannot be combined with other offers.",
-    `Expires ${days} ${days === 1 ? "day" : "days"} after issue.`,
   ];
 }

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { couponDisplayStatus, type Coupon } from "@/features/coupons";
+import { couponDisplayStatus, couponValue, CouponValueParts, type Coupon } from "@/features/coupons";
 import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
 import { CouponPrintDialog } from "./coupon-print-dialog";
 import { EmptyTab, TabError } from "./dashboard-states";
@@ -65,6 +65,10 @@ function CouponCard({ coupon, onPrint }: { coupon: Coupon; onPrint: () => void }
   const status = couponDisplayStatus(coupon);
   const valid = status.label === "Valid";
   const headingId = `coupon-${coupon.id}`;
+  // docs/product.md §8 "Value policy": what it is worth today while valid (a
+  // Split coupon past its bonus date: the paid part, 'Bonus expired').
+  const value = couponValue(coupon);
+  const bonusExpired = valid && value.bonusExpired;
 
   return (
     <Card className="h-full gap-4 p-5" role="article" aria-labelledby={headingId}>
@@ -72,11 +76,16 @@ function CouponCard({ coupon, onPrint }: { coupon: Coupon; onPrint: () => void }
         <div className="grid gap-0.5">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Store credit</p>
           <h3 id={headingId} className={valid ? "text-3xl font-extrabold text-ink" : "text-3xl font-extrabold text-zinc-500"}>
-            {formatMoney(coupon.value)}
+            {formatMoney(valid ? value.today : coupon.value)}
           </h3>
+          {valid && value.split && <p className="text-sm text-muted-foreground">worth today</p>}
         </div>
-        <Badge variant={status.variant}>{status.label}</Badge>
+        <div className="grid justify-items-end gap-1">
+          <Badge variant={status.variant}>{status.label}</Badge>
+          {bonusExpired && <Badge variant="secondary">Bonus expired</Badge>}
+        </div>
       </div>
+      <CouponValueParts coupon={coupon} timeZone={zone} />
 
       <dl className="grid gap-3 text-sm">
         <div className="grid gap-0.5">

@@ -3,7 +3,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page";
 import { store } from "@/config/store";
 import { useSiteInfo } from "@/features/settings";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { CouponTermsList } from "./coupon-terms";
+import { CouponTermsList, StoreCreditTerms } from "./coupon-terms";
 
 export function TermsPage() {
   useDocumentTitle("Terms of Service");
@@ -45,6 +45,9 @@ export function TermsPage() {
           expired cannot be used again. Where the law gives you longer or additional rights for the amount you paid,
           those rights apply.
         </p>
+
+        <h3>Store credit</h3>
+        <StoreCreditTerms />
 
         <h2>4. Giveaways</h2>
         <p>

@@ -51,3 +51,14 @@ export function fromWallClock(date: string, time: string, timeZone: string = DEF
   if (zoned.getFullYear() !== y || zoned.getMonth() !== mo - 1 || zoned.getDate() !== d) return null;
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
+
+/** A day in `timeZone` as the coupon e-mail writes it: 'December 31, 2026' (the raw text when not a date). */
+export function formatStoreDay(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  try {
+    return format(new TZDate(ms, timeZone), "MMMM d, yyyy");
+  } catch {
+    return iso;
+  }
+}

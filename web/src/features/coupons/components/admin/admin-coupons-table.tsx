@@ -3,10 +3,11 @@ import { Badge } from "@/components/ui/badge";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { abbreviateMonth, StackedDateTime } from "@/components/ui/stacked-date-time";
-import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate, formatMoney, formatStoreDay, useStoreTimeZone } from "@/features/webinars";
 import { cn } from "@/lib/utils";
 import type { AdminCoupon } from "../../api/admin-schemas";
 import { couponDisplayStatus } from "../../lib/coupon-status";
+import { couponValue } from "../../lib/coupon-value";
 import { CouponRedemptionButton } from "./coupon-redemption-button";
 import { CouponRefundButton } from "./coupon-refund-button";
 
@@ -104,7 +105,7 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                     <span className="font-mono text-sm font-semibold whitespace-nowrap text-ink">{c.code}</span>
                   </th>
                   <td data-label="Value" className={cn(responsiveCell, "font-semibold whitespace-nowrap text-ink max-sm:order-2")}>
-                    {formatMoney(c.value)}
+                    <CouponValueCell coupon={c} timeZone={timeZone} valid={status.label === "Valid"} />
                   </td>
                   <td data-label="User" className={cn(responsiveCell, "max-sm:order-4 max-sm:col-span-2")}>
                     {c.user_email ? <Email address={c.user_email} /> : <span className="text-muted-foreground">Unknown</span>}
@@ -121,6 +122,7 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                   <td data-label="Status" className={cn(responsiveCell, "max-sm:order-3")}>
                     <div className="grid gap-1">
                       <Badge variant={status.variant}>{status.label}</Badge>
+                      {status.label === "Valid" && c.bonus_expired && <Badge variant="secondary">Bonus expired</Badge>}
                       {status.label === "Redeemed" && c.redeemed_at && (
                         <RedeemedOn text={formatEventDate(c.redeemed_at, timeZone)} />
                       )}
@@ -160,6 +162,30 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
           )}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * The Value column (docs/product.md §8 "Value policy"): the face value; for a
+ * Split coupon its paid part and promotional bonus with their days, and what
+ * it is worth today while valid.
+ */
+function CouponValueCell({ coupon, timeZone, valid }: { coupon: AdminCoupon; timeZone: string; valid: boolean }) {
+  const v = couponValue(coupon);
+  if (!v.split) return <>{formatMoney(coupon.value)}</>;
+  return (
+    <div className="grid gap-0.5">
+      <span>{formatMoney(coupon.value)}</span>
+      <span className="text-xs font-normal text-zinc-700">
+        Paid {formatMoney(v.paid)} until {formatStoreDay(v.paidUntil, timeZone)}
+      </span>
+      {v.bonus > 0 && (
+        <span className="text-xs font-normal text-zinc-700">
+          Promo {formatMoney(v.bonus)} {v.bonusExpired ? "expired" : "until"} {formatStoreDay(v.bonusUntil, timeZone)}
+        </span>
+      )}
+      {valid && <span className="text-xs">Today {formatMoney(v.today)}</span>}
     </div>
   );
 }

@@ -8,9 +8,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useCouponPolicy } from "../../api/coupon-policy";
 import { useAdminSettings } from "../../api/get-admin-settings";
 import { AnnouncementForm } from "./announcement-form";
 import { BackgroundImagesForm } from "./background-images-form";
+import { CouponPolicyForm } from "./coupon-policy-form";
 import { GeneralInfoForm } from "./general-info-form";
 import { ReminderTogglesForm } from "./reminder-toggles-form";
 
@@ -43,6 +45,7 @@ export function AdminSettingsPage() {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();
   const loaded = settings.data;
+  const couponPolicy = useCouponPolicy();
 
   const pending = (
     <div className="grid gap-4" aria-busy="true" aria-label="Loading settings">
@@ -86,6 +89,9 @@ export function AdminSettingsPage() {
             <TabsTrigger value="backgrounds" className={triggerClass}>
               Background Images
             </TabsTrigger>
+            <TabsTrigger value="coupon-value" className={triggerClass}>
+              Coupon Value
+            </TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="general">
@@ -111,6 +117,20 @@ export function AdminSettingsPage() {
         <TabsContent value="backgrounds">
           <TabCard title="Background Images" description="Choose a background for each page among the uploaded site images.">
             <BackgroundImagesForm />
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="coupon-value">
+          <TabCard title="Coupon Value" description="How the value of a coupon expires: Whole or Split.">
+            {couponPolicy.isError ? (
+              <Alert variant="destructive">
+                <AlertTitle>Could not load the coupon value settings.</AlertTitle>
+                <AlertDescription>{errorMessage(couponPolicy.error)}</AlertDescription>
+              </Alert>
+            ) : couponPolicy.data ? (
+              <CouponPolicyForm policy={couponPolicy.data} />
+            ) : (
+              pending
+            )}
           </TabCard>
         </TabsContent>
       </Tabs>

@@ -1,0 +1,145 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import {
+  test,
+  expect,
+  buyCouponViaApi,
+  createWebinarViaApi,
+  logIn,
+  logInViaApi,
+  signUpViaApi,
+  uniqueEmail,
+  type Account,
+} from './fixtures';
+import { keepServerLog, serverLogPath } from './support/server-log';
+
+// Issue 24: the coupon value policy (docs/product.md §8 "Value policy"), tried
+// as a new user would. Moving time needs the test clock (docs/api.md "Test
+// clock"), so this spec runs its own server with WATCHWIN_TEST_CLOCK=true:
+// the shared server's clock is never moved.
+
+const port = process.env.WATCHWIN_E2E_CLOCK_PORT ?? '18534';
+const origin = `http://127.0.0.1:${port}`;
+const binary = resolve(import.meta.dirname, '../../bin/watchwin');
+
+test.describe('with WATCHWIN_TEST_CLOCK=true', () => {
+  let dataDir = '';
+  let server: ChildProcess | undefined;
+  let admin: Account;
+  let clerk: Account;
+
+  test.use({ baseURL: origin });
+
+  /** An account of `role` made with the binary's own command on this server's data folder. */
+  function cliAccount(role: 'admin' | 'staff'): Account {
+    const account = { email: uniqueEmail(role), password: `${role}-secret-1`, firstName: 'Rita', lastName: 'Clerk' };
+    execFileSync(binary, ['user', 'add', '--email', account.email, '--password', account.password, '--role', role,
+      '--first-name', account.firstName, '--last-name', account.lastName, '--data-dir', dataDir],
+    { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
+    return account;
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    dataDir = mkdtempSync(join(tmpdir(), 'watchwin-e2e-clock-'));
+    const log = openSync(serverLogPath(dataDir), 'a');
+    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+      env: { ...process.env, WATCHWIN_DATABASE_URL: '', WATCHWIN_SMTP_URL: '', WATCHWIN_BASE_URL: origin, WATCHWIN_TEST_CLOCK: 'true' },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    const started = server;
+    await expect
+      .poll(async () => {
+        if (started.exitCode !== null) {
+          throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
+        }
+        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+      }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
+      .toBe(true);
+    expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
+    // The loud warning is in the log from the start.
+    expect(readFileSync(serverLogPath(dataDir), 'utf8')).toContain('WATCHWIN_TEST_CLOCK is on');
+    admin = cliAccount('admin');
+    clerk = cliAccount('staff');
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server!.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) {
+      keepServerLog('test-clock', readFileSync(serverLogPath(dataDir), 'utf8'));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('under Split the printed coupon shows both parts, and past the bonus date the counter takes the paid value', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    // The owner switches to Split in the settings.
+    await logIn(page, admin);
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Coupon Value' }).click();
+    const form = page.getByRole('form', { name: 'Coupon value' });
+    await expect(form.getByText('Split (recommended)')).toBeVisible();
+    await expect(form.getByText('A change applies to coupons issued after you save it.')).toBeVisible();
+    await form.getByRole('radio', { name: /Split/ }).check();
+    await expect(form.getByLabel('Paid value lasts (years)')).toHaveValue('5');
+    await expect(form.getByLabel('Promotional value lasts (days)')).toHaveValue('30');
+    await form.getByRole('button', { name: 'Save Coupon Value' }).click();
+    await expect(page.getByText('Coupon value settings saved!')).toBeVisible();
+
+    // The Terms page says the same.
+    await page.goto('/terms');
+    await expect(page.getByText('The part of the value you paid is valid for 5 years after issue.')).toBeVisible();
+
+    // A new customer buys a $40 webinar's coupon ($48: $40 paid, $8 bonus).
+    const webinar = await createWebinarViaApi(page.request);
+    const customerContext = await browser.newContext({ baseURL: origin });
+    const customer = await customerContext.newPage();
+    const account = await signUpViaApi(customer.request, 'split');
+    await logInViaApi(customer.request, account);
+    const code = await buyCouponViaApi(customer.request, webinar);
+
+    // The dashboard and the printed coupon show both parts with their dates.
+    await customer.goto('/dashboard');
+    const card = customer.getByRole('article', { name: '$48.00' });
+    await expect(card.getByText('Paid value $40.00')).toBeVisible();
+    await expect(card.getByText(/Promotional value — expires \w+ \d+, \d{4}/)).toBeVisible();
+    await card.getByRole('button', { name: `Print coupon ${code}` }).click();
+    const printed = customer.getByRole('dialog').getByRole('article', { name: `Coupon ${code}` });
+    await expect(printed.getByRole('list', { name: 'Coupon value parts' })).toContainText('Paid value $40.00 — valid until');
+    await expect(printed.getByRole('list', { name: 'Coupon value parts' })).toContainText(/\$8\.00 Promotional value — expires/);
+    await expect(printed.getByRole('region', { name: 'Coupon terms' })).toContainText('The paid value ($40.00) is valid until');
+    await expect(printed.getByRole('region', { name: 'Coupon terms' })).toContainText('Promotional value ($8.00) expires');
+
+    // The test hook moves the server's clock 31 days on: past the bonus date.
+    const moved = await page.request.post('/api/test/clock', { data: { advance: '744h' } });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    // Sessions of 30 days ended with the move: the clerk logs in now.
+    const clerkContext = await browser.newContext({ baseURL: origin });
+    const counter = await clerkContext.newPage();
+    await logIn(counter, clerk);
+    await counter.goto(`/counter?code=${code}`);
+    await expect(counter.getByRole('heading', { name: 'VALID' })).toBeVisible();
+    await expect(counter.getByText('Take $40.00 off a purchase of $80.00 or more.')).toBeVisible();
+    await expect(counter.getByText(/bonus expired: \$8\.00 promotional value ended/)).toBeVisible();
+
+    // The customer, back after the bonus date, sees the paid value and why.
+    await logIn(customer, account);
+    await customer.goto('/dashboard');
+    const later = customer.getByRole('article', { name: '$40.00' });
+    await expect(later.getByText('Bonus expired')).toBeVisible();
+
+    await customerContext.close();
+    await clerkContext.close();
+  });
+});
