@@ -133,6 +133,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		public("GET /api/settings/announcement", "/api/settings/announcement", ok),
 		public("GET /api/settings/site", "/api/settings/site", ok),
 		public("GET /api/settings/backgrounds", "/api/settings/backgrounds", ok),
+		public("GET /api/settings/coupon-policy", "/api/settings/coupon-policy", ok),
 		public("/api/", "/api/no-such-endpoint", http.StatusNotFound),
 
 		// Ownership: each of these answers about the caller's own rows only.
@@ -190,6 +191,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("PATCH /api/reminders/preferences", "/api/reminders/preferences", map[string]any{}, c401, is(ok), is(ok), is(ok)),
 		adminOnly("GET /api/admin/webinars/{id}/reminders", "/api/admin/webinars/"+wid+"/reminders", nil, ok),
 		adminOnly("PUT /api/admin/settings/reminders", "/api/admin/settings/reminders", map[string]bool{"ready": true, "unfinished": true, "offer": true}, ok),
+		adminOnly("PUT /api/admin/settings/coupon-policy", "/api/admin/settings/coupon-policy", map[string]any{"policy": "whole", "paid_years": 5, "bonus_days": 30}, ok),
 		adminOnly("POST /api/admin/media/{bucket}", "/api/admin/media/site_images", map[string]any{}, bad, http.StatusUnsupportedMediaType),
 		adminOnly("GET /api/admin/media/{bucket}", "/api/admin/media/site_images", nil, ok),
 

@@ -51,6 +51,49 @@ describe("PrintableCoupon", () => {
     expect(document.querySelector("img")).toBeNull();
   });
 
+  it("prints both parts of a Split coupon with their dates, the bonus labelled promotional value", async () => {
+    renderCoupon(
+      {
+        ...coupon,
+        expires_at: "2031-11-22T18:30:00Z",
+        value_policy: "split",
+        paid_value: 40,
+        paid_until: "2031-11-22T18:30:00Z",
+        bonus_value: 8,
+        bonus_until: "2026-12-22T18:30:00Z",
+        value_today: 48,
+        bonus_expired: false,
+      },
+      "America/Chicago",
+    );
+    const c = within(await screen.findByRole("article", { name: "Coupon LW-7K3M-Q9PX-4TRW" }));
+    const parts = c.getByRole("list", { name: "Coupon value parts" });
+    expect(parts).toHaveTextContent("Paid value $40.00 — valid until November 22, 2031");
+    expect(parts).toHaveTextContent("$8.00 Promotional value — expires December 22, 2026");
+    const terms = c.getByRole("region", { name: "Coupon terms" });
+    expect(terms).toHaveTextContent("The paid value ($40.00) is valid until November 22, 2031.");
+    expect(terms).toHaveTextContent("Promotional value ($8.00) expires December 22, 2026");
+    expect(terms).not.toHaveTextContent("days after issue");
+  });
+
+  it("shows a Split coupon past its bonus date at its paid value, bonus expired", async () => {
+    renderCoupon({
+      ...coupon,
+      expires_at: "2031-11-22T18:30:00Z",
+      value_policy: "split",
+      paid_value: 40,
+      paid_until: "2031-11-22T18:30:00Z",
+      bonus_value: 8,
+      bonus_until: "2026-12-22T18:30:00Z",
+      value_today: 40,
+      bonus_expired: true,
+    });
+    const c = within(await screen.findByRole("article", { name: "Coupon LW-7K3M-Q9PX-4TRW" }));
+    expect(c.getByText("$40.00")).toBeInTheDocument();
+    expect(c.getByText("store credit · bonus expired")).toBeInTheDocument();
+    expect(c.getByRole("list", { name: "Coupon value parts" })).toHaveTextContent("bonus expired");
+  });
+
   it("encodes the counter page's URL with the code, on this site", async () => {
     qrValues.length = 0;
     renderCoupon();
