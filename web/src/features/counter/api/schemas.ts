@@ -20,14 +20,14 @@ export const counterCouponSchema = z.object({
   can_undo: z.boolean(),
   // The value policy (docs/api.md "Coupon value"): today's value is what the
   // clerk takes off; optional so an older answer reads as one Whole value.
-  value_policy: z.enum(["whole", "split"]).optional().default("whole"),
+  value_policy: z.enum(["whole", "split"]).optional(),
   value_today_cents: z.number().int().optional(),
   paid_cents: z.number().int().optional(),
-  bonus_cents: z.number().int().optional().default(0),
+  bonus_cents: z.number().int().optional(),
   paid_until: z.string().optional(),
   bonus_until: z.string().optional(),
-  bonus_expired: z.boolean().optional().default(false),
-  redeemed_value_cents: z.number().int().nullish().transform((v) => v ?? null),
+  bonus_expired: z.boolean().optional(),
+  redeemed_value_cents: z.number().int().nullish(),
 });
 export type CounterCoupon = z.infer<typeof counterCouponSchema>;
 

@@ -62,7 +62,8 @@ function Detail({ term, children, className }: { term: string; children: React.R
 
 function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: string }) {
   const split = coupon.value_policy === "split";
-  const used = coupon.redeemed_value_cents !== null;
+  const used = coupon.redeemed_value_cents != null;
+  const bonus = coupon.bonus_cents ?? 0;
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <Detail term={used ? "Redeemed for" : split ? "Value today" : "Value"} className="sm:col-span-2">
@@ -71,7 +72,7 @@ function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: 
         </span>
         {split && coupon.bonus_expired && (
           <span className="mt-1 block text-lg font-bold text-amber-800">
-            bonus expired: {formatMoney(coupon.bonus_cents / 100)} promotional value ended{" "}
+            bonus expired: {formatMoney(bonus / 100)} promotional value ended{" "}
             {coupon.bonus_until ? formatStoreDay(coupon.bonus_until, timeZone) : ""}
           </span>
         )}
@@ -82,9 +83,9 @@ function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: 
             Paid value {formatMoney((coupon.paid_cents ?? coupon.value_cents) / 100)} — valid until{" "}
             {formatStoreDay(coupon.paid_until ?? coupon.expires_at, timeZone)}
           </span>
-          {coupon.bonus_cents > 0 && !coupon.bonus_expired && (
+          {bonus > 0 && !coupon.bonus_expired && (
             <span className="block text-base font-normal">
-              {formatMoney(coupon.bonus_cents / 100)} Promotional value — expires{" "}
+              {formatMoney(bonus / 100)} Promotional value — expires{" "}
               {formatStoreDay(coupon.bonus_until ?? coupon.expires_at, timeZone)}
             </span>
           )}
