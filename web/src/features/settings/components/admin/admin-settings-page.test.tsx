@@ -49,12 +49,36 @@ function putBody(fetchMock: ReturnType<typeof mockApi>, url: string) {
 }
 
 describe("AdminSettingsPage", () => {
-  it("has the five tabs of docs/product.md §3.10, Social Links coming soon", async () => {
+  it("has the tabs of docs/product.md §3.10, Social Links coming soon", async () => {
     renderPage();
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
-    expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images"]);
+    expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images", "Coupon Value"]);
     await userEvent.click(screen.getByRole("tab", { name: "Social Links" }));
     expect(screen.getByRole("tabpanel")).toHaveTextContent("Coming soon");
+  });
+
+  it("switches coupons to Split under Coupon Value, recommended and said to apply to new coupons", async () => {
+    const { fetchMock } = renderPage((url, init) => {
+      if (url === "/api/settings/coupon-policy") return jsonResponse({ policy: "whole", paid_years: 5, bonus_days: 30, whole_expiry_days: 30 });
+      if (url === "/api/admin/settings/coupon-policy" && init.method === "PUT") return jsonResponse(JSON.parse(String(init.body)));
+      return undefined;
+    });
+    await userEvent.click(screen.getByRole("tab", { name: "Coupon Value" }));
+    const form = await screen.findByRole("form", { name: "Coupon value" });
+    expect(within(form).getByText("Split (recommended)")).toBeInTheDocument();
+    expect(within(form).getByText(/applies to coupons issued after you save it/)).toBeInTheDocument();
+    expect(within(form).getByRole("radio", { name: /Whole/ })).toBeChecked();
+    await userEvent.click(within(form).getByRole("radio", { name: /Split/ }));
+    const years = within(form).getByLabelText("Paid value lasts (years)");
+    await userEvent.clear(years);
+    await userEvent.type(years, "4");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Coupon Value" }));
+    expect(await within(form).findByText("The paid value must last from 5 to 50 years")).toBeInTheDocument();
+    await userEvent.clear(years);
+    await userEvent.type(years, "6");
+    await userEvent.click(within(form).getByRole("button", { name: "Save Coupon Value" }));
+    expect(await within(form).findByText("Coupon value settings saved!")).toBeInTheDocument();
+    expect(putBody(fetchMock, "/api/admin/settings/coupon-policy")).toEqual({ policy: "split", paid_years: 6, bonus_days: 30 });
   });
 
   it("turns a reminder e-mail off for the site under Feature Toggles", async () => {
