@@ -55,7 +55,8 @@ func (s *Service) WithCodes(next CodeSource) *Service {
 }
 
 // Issue creates the coupon of a paid seat: a fresh code, status active,
-// expiring expiryDays (p.ExpiryDays when set) from now. Payment fulfilment
+// its parts and dates under the value policy read now (Whole: expiring
+// expiryDays, p.ExpiryDays when set, from now; docs/product.md §8). Payment fulfilment
 // calls it inside its transaction, which stays usable after a code
 // collision: the insert skips a taken code (ON CONFLICT (code) DO NOTHING)
 // rather than failing, so no error aborts a PostgreSQL transaction and
