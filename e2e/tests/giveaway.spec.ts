@@ -74,6 +74,7 @@ test('a user enters free without a card; after the short deadline the admin sees
   });
   expect(moved.status(), await moved.text()).toBe(200);
 
+  await page.context().clearCookies(); // the entrant leaves; the admin signs in on the same browser
   await logIn(page, admin);
   await page.goto('/admin/giveaway-winners');
   const draws = page.getByRole('table', { name: 'Giveaway draws' });

@@ -110,9 +110,9 @@ function FreeEntryForm({ giveaway, rules }: { giveaway: WebinarGiveaway; rules: 
  * entry for signed-in users ("Enter the giveaway without purchase").
  */
 export function GiveawayEntryCard({ webinarId }: { webinarId: string }) {
-  const { user, profile } = useAuth();
+  const { user, profile, loading } = useAuth();
   const timeZone = useStoreTimeZone();
-  const query = useWebinarGiveaway(webinarId, user?.id ?? null);
+  const query = useWebinarGiveaway(webinarId, user?.id ?? null, !loading);
   const rules = useRulesPage().data?.rules;
   const [formOpen, setFormOpen] = useState(false);
 
