@@ -116,7 +116,7 @@ export function GiveawayEntryCard({ webinarId }: { webinarId: string }) {
   const rules = useRulesPage().data?.rules;
   const [formOpen, setFormOpen] = useState(false);
 
-  if (query.isPending) return <Skeleton className="h-40 w-full rounded-xl" aria-label="Loading the giveaway" />;
+  if (query.isPending) return <div role="status" aria-label="Loading the giveaway"><Skeleton className="h-40 w-full rounded-xl" /></div>;
   if (query.isError) return null;
   const g = query.data;
   const staff = profile && profile.role !== "user";

@@ -174,7 +174,7 @@ export function GiveawayRulesPage() {
   const page = useRulesPage();
   let body;
   if (page.isPending) {
-    body = <Skeleton className="h-96 w-full" aria-label="Loading the rules" />;
+    body = <div role="status" aria-label="Loading the rules"><Skeleton className="h-96 w-full" /></div>;
   } else if (page.isError) {
     body = (
       <Alert variant="destructive">

@@ -198,6 +198,6 @@ export function GiveawayRulesForm() {
       </Alert>
     );
   }
-  if (!rules.data) return <Skeleton className="h-64" aria-label="Loading the giveaway rules" />;
+  if (!rules.data) return <div role="status" aria-label="Loading the giveaway rules"><Skeleton className="h-64" /></div>;
   return <RulesForm rules={rules.data} />;
 }

@@ -105,7 +105,7 @@ export function GiveawayTermsButton({ webinarId, title }: { webinarId: string; t
           ) : terms.data ? (
             <TermsForm webinarId={webinarId} terms={terms.data} onDone={() => setOpen(false)} />
           ) : (
-            <Skeleton className="h-48" aria-label="Loading the giveaway" />
+            <div role="status" aria-label="Loading the giveaway"><Skeleton className="h-48" /></div>
           )}
         </DialogContent>
       </Dialog>
