@@ -27,6 +27,7 @@ const (
 	WebinarActivate   = "webinar.activate"
 	WebinarDeactivate = "webinar.deactivate"
 	WebinarDelete     = "webinar.delete"
+	WebinarGiveaway   = "webinar.giveaway" // the webinar's draw date and prize
 
 	CouponRedeem       = "coupon.redeem"
 	CouponUnredeem     = "coupon.unredeem"
@@ -42,6 +43,7 @@ const (
 	SettingsAnnouncement = "settings.announcement"
 	SettingsBackground   = "settings.background"
 	SettingsReminders    = "settings.reminders"
+	SettingsGiveaway     = "settings.giveaway" // the official rules
 	MediaUpload          = "media.upload"
 
 	GiveawayDraw   = "giveaway.draw"
@@ -53,10 +55,10 @@ const (
 
 // Actions lists every action, in the order the screen's filter shows them.
 var Actions = []string{
-	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete,
+	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete, WebinarGiveaway,
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete,
-	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, MediaUpload,
+	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsGiveaway, MediaUpload,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,
 }

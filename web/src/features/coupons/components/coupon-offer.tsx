@@ -5,6 +5,7 @@ import { Card } from "@/components/ui/card";
 import { store } from "@/config/store";
 import { formatMoney, type Webinar } from "@/features/webinars";
 import { COUPON_EXPIRY_DAYS } from "../lib/coupon-terms";
+import { Link } from "react-router";
 
 export type OfferWebinar = Pick<
   Webinar,
@@ -83,7 +84,7 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
   const terms = free
     ? [
         "One giveaway entry per webinar registration.",
-        "The winner is drawn at random when every seat is claimed.",
+        "The winner is drawn at random when every seat is claimed, or on the giveaway's draw date.",
         "You must be 21 or older; a FOID card is required for firearm purchases in Illinois.",
       ]
     : [
@@ -105,6 +106,12 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
           <li key={t}>{t}</li>
         ))}
       </ul>
+      <p className="text-sm text-zinc-700">
+        No purchase necessary to enter the giveaway.{" "}
+        <Link to="/giveaway-rules" className="font-medium text-accent-700 underline">
+          Official Giveaway Rules
+        </Link>
+      </p>
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { GiveawayRulesForm } from "@/features/giveaway";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAdminSettings } from "../../api/get-admin-settings";
@@ -38,7 +39,7 @@ function ComingSoon({ what }: { what: string }) {
 
 const triggerClass = "flex-none px-4 sm:flex-1";
 
-/** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10. */
+/** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10, and the Giveaway tab (§9). */
 export function AdminSettingsPage() {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();
@@ -86,6 +87,9 @@ export function AdminSettingsPage() {
             <TabsTrigger value="backgrounds" className={triggerClass}>
               Background Images
             </TabsTrigger>
+            <TabsTrigger value="giveaway" className={triggerClass}>
+              Giveaway
+            </TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="general">
@@ -111,6 +115,14 @@ export function AdminSettingsPage() {
         <TabsContent value="backgrounds">
           <TabCard title="Background Images" description="Choose a background for each page among the uploaded site images.">
             <BackgroundImagesForm />
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="giveaway">
+          <TabCard
+            title="Giveaway"
+            description="The official giveaway rules: sponsor, prize and value, eligibility and the winner's deadlines. Sponsor, address and prize value are required."
+          >
+            <GiveawayRulesForm />
           </TabCard>
         </TabsContent>
       </Tabs>
