@@ -55,6 +55,9 @@ export default defineConfig({
       WATCHWIN_SMTP_URL: '',
       WATCHWIN_BASE_URL: baseURL,
       WATCHWIN_REQUIRE_EMAIL_CONFIRMATION: 'false',
+      // The periodic jobs every 3 s instead of every minute, so a giveaway's
+      // short draw deadline is drawn within seconds (tests/giveaway.spec.ts).
+      WATCHWIN_JOB_INTERVAL: '3s',
     },
   },
 });

@@ -84,6 +84,7 @@ test('public pages have no serious accessibility violations', async ({ page }) =
     '/auth/confirm-email?token=not-a-real-token',
     '/unsubscribe?token=not-a-real-token',
     '/how-it-works',
+    '/giveaway-rules',
     '/about',
     '/contact',
     '/privacy',

@@ -143,7 +143,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		site, err := settings.Site(ctx)
 		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail, Address: site.StoreAddress}, err
 	})
-	giveaways := giveaway.NewService(d, webinars, seats, outbox, templates, now)
+	giveaways := giveaway.NewService(d, giveaway.Deps{Webinars: webinars, Seats: seats, Settings: settings,
+		Mailer: outbox, Templates: templates, TimeZone: cfg.Timezone}, now)
 	// Seat changes drop the public list's cache; a seat that fills a
 	// webinar draws its giveaway winner.
 	seats.Listen(webinars.InvalidateList, giveaways)

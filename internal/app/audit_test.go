@@ -43,6 +43,7 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 		refundable := s.Purchase(s.CreateUser("audit-refund-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), w.ID)
 		counted := s.Purchase(s.CreateUser("audit-counter-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), w.ID)
 		doomed := s.CreateWebinar(testutil.WebinarSpec{})
+		later := s.CreateWebinar(testutil.WebinarSpec{})
 		victim := s.CreateUser("audit-victim-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
 		edited := s.CreateUser("audit-edited-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
 		if _, _, err := s.App.Registrations.Register(ctx, adminProfile, w.ID, registration.Input{Name: "Ada Admin", Email: adminProfile.Email}); err != nil {
@@ -108,6 +109,15 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			}},
 			{"POST /api/admin/giveaway-winners/{id}/notify", "giveaway.notify", func(c *testutil.Client) testutil.Response {
 				return c.Do("POST", "/api/admin/giveaway-winners/"+winnerID+"/notify", nil)
+			}},
+			{"PUT /api/admin/webinars/{id}/giveaway", "webinar.giveaway", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/webinars/"+later.ID+"/giveaway", map[string]any{
+					"draws_at": time.Now().Add(72 * time.Hour).UTC().Format(time.RFC3339), "prize_value_cents": 25000})
+			}},
+			{"PUT /api/admin/giveaway/rules", "settings.giveaway", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/giveaway/rules", map[string]any{"sponsor_name": "Audited Store",
+					"sponsor_address": "1 Main St, Naperville, IL 60540", "prize_description": "A range bag",
+					"prize_value_cents": 12000, "residency": "Legal residents of Illinois"})
 			}},
 			{"PUT /api/admin/settings/general", "settings.general", func(c *testutil.Client) testutil.Response {
 				return c.Do("PUT", "/api/admin/settings/general", map[string]string{"site_title": "Audited Store",

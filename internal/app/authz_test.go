@@ -181,6 +181,17 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("POST /api/admin/giveaway-winners/{id}/notify", "/api/admin/giveaway-winners/no-such-winner/notify", nil, http.StatusNotFound),
 		adminOnly("POST /api/admin/webinars/{id}/giveaway/draw", "/api/admin/webinars/"+wid+"/giveaway/draw", nil, created),
 		adminOnly("GET /api/admin/webinars/{id}/giveaway/draws", "/api/admin/webinars/"+wid+"/giveaway/draws", nil, ok),
+		adminOnly("GET /api/admin/giveaway-draws", "/api/admin/giveaway-draws", nil, ok),
+		adminOnly("GET /api/admin/giveaway-draws/{id}/entries.txt", "/api/admin/giveaway-draws/no-such-draw/entries.txt", nil, http.StatusNotFound),
+		adminOnly("GET /api/admin/giveaway/rules", "/api/admin/giveaway/rules", nil, ok),
+		adminOnly("PUT /api/admin/giveaway/rules", "/api/admin/giveaway/rules", map[string]any{}, bad),
+		adminOnly("GET /api/admin/webinars/{id}/giveaway", "/api/admin/webinars/"+wid+"/giveaway", nil, ok),
+		adminOnly("PUT /api/admin/webinars/{id}/giveaway", "/api/admin/webinars/"+wid+"/giveaway", map[string]any{"draws_at": "soon"}, bad),
+		public("GET /api/giveaway/rules", "/api/giveaway/rules", ok),
+		public("GET /api/webinars/{id}/giveaway", "/api/webinars/"+wid+"/giveaway", ok),
+		// Free entry: users only; the store's own people may not enter (an
+		// empty form is 400: the entrant must confirm eligibility and the rules).
+		{"POST /api/webinars/{id}/giveaway/entries", "POST", "/api/webinars/" + wid + "/giveaway/entries", map[string]any{}, c401, is(bad), is(bad, ok), c403, c403},
 		adminOnly("GET /api/admin/settings", "/api/admin/settings", nil, ok),
 		adminOnly("PUT /api/admin/settings/general", "/api/admin/settings/general", map[string]any{}, bad),
 		adminOnly("PUT /api/admin/settings/announcement", "/api/admin/settings/announcement", map[string]any{}, bad),

@@ -8,8 +8,10 @@ import (
 	"watchwin/internal/db"
 )
 
-// jobInterval is how often Serve runs its periodic jobs: the retry of
-// automatic giveaway draws a crash or an error interrupted, the payment
+// jobInterval is how often Serve runs its periodic jobs by default
+// (Config.JobInterval, WATCHWIN_JOB_INTERVAL, may change it): the retry of
+// automatic giveaway draws a crash or an error interrupted, the deadline
+// giveaway draws, the payment
 // reconciler that fulfils payments no confirm reached, the reminder
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
 // counts, mail older than mail.Retention, audit entries older than their
@@ -42,6 +44,7 @@ type job struct {
 func (a *App) jobs() []job {
 	return []job{
 		{"giveaway.draw-pending", a.Giveaway.DrawPending},
+		{"giveaway.draw-deadline", a.Giveaway.DrawDeadlines},
 		{"payments.reconcile", a.Payments.Reconcile},
 		{"auth.housekeeping", a.Auth.Housekeep},
 		{"mail.prune", a.Outbox.Prune},
@@ -59,7 +62,7 @@ func (a *App) reminderJob() job { return job{"reminders.send", a.Reminders.Run} 
 // calls it every jobInterval.
 func (a *App) RunJobs(ctx context.Context) (ran []string) {
 	for _, j := range a.jobs() {
-		if runLeased(ctx, a.lease(j.name), j) {
+		if a.runLeased(ctx, j) {
 			ran = append(ran, j.name)
 		}
 	}
@@ -77,14 +80,25 @@ func (a *App) ReleaseJobs(ctx context.Context) {
 }
 
 func (a *App) lease(name string) *db.Lease {
-	return a.DB.NewLease(name, a.instance, jobLease, a.now)
+	return a.DB.NewLease(name, a.instance, a.jobLease(), a.now)
 }
+
+// jobInterval and jobLease are the configured interval (jobInterval by
+// default) and the lease that goes with it.
+func (a *App) jobInterval() time.Duration {
+	if a.Config.JobInterval > 0 {
+		return a.Config.JobInterval
+	}
+	return jobInterval
+}
+
+func (a *App) jobLease() time.Duration { return 3 * a.jobInterval() }
 
 // runJobs calls RunJobs at once and then every jobInterval, and the
 // reminder job every reminderInterval in between, until ctx ends, then
 // releases the leases.
 func (a *App) runJobs(ctx context.Context) {
-	t := time.NewTicker(jobInterval)
+	t := time.NewTicker(a.jobInterval())
 	defer t.Stop()
 	reminders := time.NewTicker(reminderInterval)
 	defer reminders.Stop()
@@ -99,7 +113,7 @@ func (a *App) runJobs(ctx context.Context) {
 				a.ReleaseJobs(rel)
 				return
 			case <-reminders.C:
-				runLeased(ctx, a.lease("reminders.send"), a.reminderJob())
+				a.runLeased(ctx, a.reminderJob())
 			case <-t.C:
 				break between
 			}
@@ -119,10 +133,10 @@ func inBackground(run func(ctx context.Context)) (stop func()) {
 	return func() { cancel(); <-done }
 }
 
-// runLeased runs j once if lease is this instance's (taking or renewing
+// runLeased runs j once if its lease is this instance's (taking or renewing
 // it), reports whether it ran, and logs what the run did.
-func runLeased(ctx context.Context, lease *db.Lease, j job) bool {
-	ok, err := lease.Acquire(ctx)
+func (a *App) runLeased(ctx context.Context, j job) bool {
+	ok, err := a.lease(j.name).Acquire(ctx)
 	if err != nil {
 		if ctx.Err() == nil {
 			slog.ErrorContext(ctx, j.name+": lease", "err", err)
@@ -134,7 +148,7 @@ func runLeased(ctx context.Context, lease *db.Lease, j job) bool {
 	}
 	// Stop well before the lease lapses, so no other instance starts the
 	// job while this run is still under way.
-	runCtx, cancel := context.WithTimeout(ctx, jobLease-jobInterval)
+	runCtx, cancel := context.WithTimeout(ctx, a.jobLease()-a.jobInterval())
 	defer cancel()
 	if n, err := j.run(runCtx); err != nil && ctx.Err() == nil {
 		slog.ErrorContext(ctx, j.name+" failed", "err", err, "done", n)

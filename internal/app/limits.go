@@ -23,6 +23,8 @@ var (
 	limitPasswordChange = throttle.Rule{Name: "password-change", PerAccount: 20, PerAddress: 60, Window: limitWindow}
 	// Registering for a webinar (each answer tells whether one exists).
 	limitRegister = throttle.Rule{Name: "register", PerAccount: 60, PerAddress: 600, Window: limitWindow}
+	// Free giveaway entries (each sends a confirmation e-mail).
+	limitGiveawayEntry = throttle.Rule{Name: "giveaway-entry", PerAccount: 30, PerAddress: 300, Window: limitWindow}
 	// Starting a card payment (holds a seat; asks the payment provider).
 	limitPaymentStart = throttle.Rule{Name: "payment-start", PerAccount: 30, PerAddress: 300, Window: limitWindow}
 	// Confirming a payment (each asks the payment provider about the intent).

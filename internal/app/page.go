@@ -210,17 +210,18 @@ const pageDescription = "Watch a short webinar, unlock a store-credit coupon and
 // staticPages are the public pages with a fixed title and description, by
 // path; the title is the one the SPA sets for the page.
 var staticPages = map[string]struct{ title, description string }{
-	"/webinars":     {"Upcoming Webinars", "Pick a webinar, reserve your seat, and unlock a store-credit coupon worth more than you pay at our Naperville store."},
-	"/how-it-works": {"How It Works", "Register for a webinar, watch it, buy a store-credit coupon worth more than you pay, enter the gear giveaway and redeem in store."},
-	"/about":        {"About Us", "WatchWin is the webinar and store-credit program of a firearms-gear retailer in Naperville, Illinois."},
-	"/contact":      {"Contact Us", "Visit, call or e-mail our store in Naperville, Illinois, about webinars, coupons and the gear giveaway."},
-	"/privacy":      {"Privacy Policy", "How WatchWin collects, uses and protects your personal information."},
-	"/terms":        {"Terms of Service", "The terms for WatchWin webinars, store-credit coupons and the gear giveaway."},
-	"/auth":         {"Login or Sign Up", "Log in or create a WatchWin account to register for webinars and buy store-credit coupons."},
+	"/webinars":       {"Upcoming Webinars", "Pick a webinar, reserve your seat, and unlock a store-credit coupon worth more than you pay at our Naperville store."},
+	"/how-it-works":   {"How It Works", "Register for a webinar, watch it, buy a store-credit coupon worth more than you pay, enter the gear giveaway and redeem in store."},
+	"/about":          {"About Us", "WatchWin is the webinar and store-credit program of a firearms-gear retailer in Naperville, Illinois."},
+	"/contact":        {"Contact Us", "Visit, call or e-mail our store in Naperville, Illinois, about webinars, coupons and the gear giveaway."},
+	"/privacy":        {"Privacy Policy", "How WatchWin collects, uses and protects your personal information."},
+	"/terms":          {"Terms of Service", "The terms for WatchWin webinars, store-credit coupons and the gear giveaway."},
+	"/giveaway-rules": {"Official Giveaway Rules", "The official rules of the WatchWin gear giveaway: no purchase necessary, how to enter, odds, prizes, dates and every draw's checkable record."},
+	"/auth":           {"Login or Sign Up", "Log in or create a WatchWin account to register for webinars and buy store-credit coupons."},
 }
 
 // sitemapPages are the public pages sitemap.xml lists besides the webinars.
-var sitemapPages = []string{"/", "/webinars", "/how-it-works", "/about", "/contact", "/privacy", "/terms"}
+var sitemapPages = []string{"/", "/webinars", "/how-it-works", "/giveaway-rules", "/about", "/contact", "/privacy", "/terms"}
 
 // defaultImage is the link-preview image of a page with no picture of its
 // own (web/public).

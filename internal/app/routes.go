@@ -154,6 +154,16 @@ func (a *App) Routes() []Route {
 		admin("POST /api/admin/giveaway-winners/{id}/notify", giveaways.Notify),
 		admin("POST /api/admin/webinars/{id}/giveaway/draw", giveaways.Draw),
 		admin("GET /api/admin/webinars/{id}/giveaway/draws", giveaways.Draws),
+		// The lawful giveaway: free entry, official rules, checkable draws.
+		anyone("GET /api/giveaway/rules", giveaways.RulesPage),
+		anyone("GET /api/webinars/{id}/giveaway", giveaways.Webinar),
+		user("POST /api/webinars/{id}/giveaway/entries", giveaways.Enter, "").limited(limitGiveawayEntry),
+		admin("GET /api/admin/giveaway/rules", giveaways.Rules),
+		admin("PUT /api/admin/giveaway/rules", giveaways.SaveRules),
+		admin("GET /api/admin/webinars/{id}/giveaway", giveaways.Terms),
+		admin("PUT /api/admin/webinars/{id}/giveaway", giveaways.SaveTerms),
+		admin("GET /api/admin/giveaway-draws", giveaways.AllDraws),
+		admin("GET /api/admin/giveaway-draws/{id}/entries.txt", giveaways.EntryList).limited(limitExport),
 
 		// The Coupon Migration Tool.
 		user("GET /api/migration/status", links.Status, msgMigrationSignedOut),

@@ -27,6 +27,7 @@ const (
 	WebinarActivate   = "webinar.activate"
 	WebinarDeactivate = "webinar.deactivate"
 	WebinarDelete     = "webinar.delete"
+	WebinarGiveaway   = "webinar.giveaway" // the webinar's draw date and prize
 
 	CouponRedeem       = "coupon.redeem"
 	CouponUnredeem     = "coupon.unredeem"
@@ -43,6 +44,7 @@ const (
 	SettingsBackground   = "settings.background"
 	SettingsReminders    = "settings.reminders"
 	SettingsCouponPolicy = "settings.coupon_policy"
+	SettingsGiveaway     = "settings.giveaway" // the official rules
 	MediaUpload          = "media.upload"
 
 	GiveawayDraw   = "giveaway.draw"
@@ -58,10 +60,10 @@ const (
 
 // Actions lists every action, in the order the screen's filter shows them.
 var Actions = []string{
-	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete,
+	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete, WebinarGiveaway,
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete,
-	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, MediaUpload,
+	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,
 }

@@ -31,6 +31,9 @@ type Config struct {
 	// ReconcileGrace is how old an unconfirmed payment must be before the
 	// reconciler asks the provider about it (WATCHWIN_RECONCILE_GRACE).
 	ReconcileGrace time.Duration
+	// JobInterval is how often the periodic jobs run (WATCHWIN_JOB_INTERVAL,
+	// default a minute): the deadline giveaway draw among them. Tests shorten it.
+	JobInterval time.Duration
 	// AuditRetention is how long audit log entries are kept
 	// (WATCHWIN_AUDIT_RETENTION_DAYS, 730); an environment setting, not a
 	// site setting, so no admin can shorten the record of their own changes.
@@ -122,6 +125,7 @@ func Defaults() (Config, error) {
 		CouponExpiryDays:     30,
 		SeatHold:             15 * time.Minute,
 		ReconcileGrace:       30 * time.Second,
+		JobInterval:          time.Minute,
 		AuditRetention:       730 * 24 * time.Hour,
 		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),
 		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
@@ -159,6 +163,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_RECONCILE_GRACE must be a duration such as 30s, 1s to 1h")
 		}
 		c.ReconcileGrace = d
+	}
+	if v := os.Getenv("WATCHWIN_JOB_INTERVAL"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < time.Second || d > time.Hour {
+			return c, fmt.Errorf("WATCHWIN_JOB_INTERVAL must be a duration such as 1m, 1s to 1h")
+		}
+		c.JobInterval = d
 	}
 	if v := os.Getenv("WATCHWIN_BULK_MAIL_RATE"); v != "" {
 		r, err := strconv.ParseFloat(v, 64)

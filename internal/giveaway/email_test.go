@@ -15,7 +15,8 @@ func TestWinnerMailGolden(t *testing.T) {
 		"giveaway-winner":         {ID: "w1", Email: &email, FirstName: &name, WebinarTitle: &title},
 		"giveaway-winner-unnamed": {ID: "w2", Email: &email},
 	} {
-		m, err := winnerMessage(context.Background(), mailtest.Templates(), w)
+		m, err := winnerMessage(context.Background(), mailtest.Templates(), w, Rules{SponsorName: "WatchWin",
+			SponsorAddress: "1847 W Ogden Ave, Naperville, IL 60540", ClaimDays: 14})
 		if err != nil {
 			t.Fatal(err)
 		}

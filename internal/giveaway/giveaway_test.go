@@ -36,15 +36,20 @@ type winnerBody struct {
 }
 
 type drawBody struct {
-	ID          string    `json:"id"`
-	WebinarID   string    `json:"webinar_id"`
-	WinnerID    string    `json:"winner_id"`
-	UserID      string    `json:"user_id"`
-	DrawnAt     time.Time `json:"drawn_at"`
-	Entrants    int       `json:"entrants"`
-	Candidates  int       `json:"candidates"`
-	Trigger     string    `json:"trigger"`
-	TriggeredBy *string   `json:"triggered_by"`
+	ID            string    `json:"id"`
+	WebinarID     string    `json:"webinar_id"`
+	WinnerID      string    `json:"winner_id"`
+	UserID        string    `json:"user_id"`
+	DrawnAt       time.Time `json:"drawn_at"`
+	Entrants      int       `json:"entrants"`
+	Candidates    int       `json:"candidates"`
+	Trigger       string    `json:"trigger"`
+	TriggeredBy   *string   `json:"triggered_by"`
+	PaidEntries   *int      `json:"paid_entries"`
+	FreeEntries   *int      `json:"free_entries"`
+	EntriesSHA256 *string   `json:"entries_sha256"`
+	RandomValue   *string   `json:"random_value"`
+	WinnerEntryID *string   `json:"winner_entry_id"`
 }
 
 func isCode(err error, code string) bool {
@@ -158,7 +163,7 @@ func TestAutomaticDrawExactlyOnce(t *testing.T) {
 		}
 		first := got[0]
 		if first.Trigger != giveaway.TriggerSeatsFilled || first.TriggeredBy != nil || first.Entrants != seats ||
-			first.Candidates != seats || !slices.Contains(ids, first.UserID) {
+			first.Candidates != seats || first.UserID == nil || !slices.Contains(ids, *first.UserID) {
 			t.Errorf("draw %+v: want seats_filled among the %d buyers", first, seats)
 		}
 
@@ -236,7 +241,7 @@ func TestDrawAfterCrash(t *testing.T) {
 		// Past the service, the schema refuses a second automatic draw.
 		now := s.Clock.Now()
 		if _, err := d.Exec(`INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at) VALUES ('g2', $1, $2, $3)`,
-			got[0].UserID, w.ID, now); err != nil {
+			*got[0].UserID, w.ID, now); err != nil {
 			t.Fatal(err)
 		}
 		_, err := d.Exec(`INSERT INTO giveaway_draws (id, webinar_id, winner_id, drawn_at, entrants, candidates, trigger)
@@ -353,7 +358,7 @@ func TestPickNewWinnerRefusals(t *testing.T) {
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		buyer(t, s, w.ID) // registered, not paid
 		admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil).Check(t, testutil.Want{Status: 409, Code: "no_entrants",
-			Message: "This webinar has no paid registrants yet, so there is no one to pick a winner from."})
+			Message: "This webinar has no giveaway entries yet, so there is no one to pick a winner from."})
 		missing := uuid.NewString()
 		admin.Do("POST", "/api/admin/webinars/"+missing+"/giveaway/draw", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
 		admin.Do("GET", "/api/admin/webinars/"+missing+"/giveaway/draws", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
@@ -401,8 +406,8 @@ func TestSendNotification(t *testing.T) {
 			t.Fatalf("winner e-mail: %v", err)
 		}
 		if rows != 1 || to != p.Email || subject != "You won the gear giveaway for Optics and Range Day!" ||
-			!strings.Contains(text, "Hi Jordan,") || !strings.Contains(text, "Naperville, Illinois") ||
-			!strings.Contains(html, "Naperville, Illinois") || !strings.Contains(html, "Optics and Range Day") {
+			!strings.Contains(text, "Hi Jordan,") || !strings.Contains(text, "Naperville, IL 60540") ||
+			!strings.Contains(html, "Naperville, IL 60540") || !strings.Contains(html, "Optics and Range Day") {
 			t.Errorf("%d e-mails; to %q subject %q\n%s\n%s", rows, to, subject, text, html)
 		}
 

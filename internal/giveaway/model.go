@@ -1,9 +1,12 @@
-// Package giveaway draws the gear giveaway's winners (docs/product.md §9):
-// automatically, once per webinar, when its paid seats reach
-// total_seats, and again whenever an admin picks a new winner. Every draw
-// is uniform over the webinar's paid registrants (crypto/rand), recorded
-// with an audit row, and never erases an earlier winner. Admins notify a
-// winner by e-mail through the outbox.
+// Package giveaway runs the gear giveaway (docs/product.md §9): entries
+// (a paid seat, or a free entry without purchase, one per person per
+// webinar, each with the same chance), the official rules, and the draws:
+// automatically, once per webinar, at the first of its paid seats reaching
+// total_seats or its draw deadline, and again whenever an admin picks a new
+// winner. Every draw is uniform over the entries (crypto/rand), stored with
+// its proof (the sorted entry ids, their SHA-256, the random value) and an
+// audit row, and never erases an earlier winner. Admins notify a winner by
+// e-mail through the outbox.
 package giveaway
 
 import "time"
@@ -11,8 +14,23 @@ import "time"
 // Triggers of a draw (giveaway_draws.trigger).
 const (
 	TriggerSeatsFilled = "seats_filled" // the automatic draw, once per webinar
+	TriggerDeadline    = "deadline"     // the automatic draw at the draw deadline, when the seats did not fill first
 	TriggerAdminRepick = "admin_repick" // 'Pick New Winner'
 )
+
+// Kinds of entry (Entry.Kind).
+const (
+	KindPaid = "paid" // a paid seat: the entry id is the registration's
+	KindFree = "free" // "Enter the giveaway without purchase": a giveaway_entries row
+)
+
+// Entry is one chance in a webinar's draw. A person has at most one: a paid
+// seat, else a free entry.
+type Entry struct {
+	ID     string `json:"id"`
+	UserID string `json:"user_id"`
+	Kind   string `json:"kind"`
+}
 
 // Winner is a row of giveaway_winners as the admin list shows it, with the
 // winner's account and the webinar joined in.
@@ -32,19 +50,53 @@ type Winner struct {
 	NotifiedAt   *time.Time `json:"notified_at"`
 }
 
-// Draw is the audit record of one draw (giveaway_draws).
+// Draw is the record of one draw (giveaway_draws) with its proof.
 type Draw struct {
 	ID        string    `json:"id"`
 	WebinarID string    `json:"webinar_id"`
-	WinnerID  string    `json:"winner_id"` // the giveaway_winners row it made
-	UserID    string    `json:"user_id"`   // who was drawn
+	WinnerID  *string   `json:"winner_id"` // the giveaway_winners row it made; null: no entrants
+	UserID    *string   `json:"user_id"`   // who was drawn; null: no entrants
 	DrawnAt   time.Time `json:"drawn_at"`
-	// Entrants is how many paid registrants (with an account) the webinar
-	// had; Candidates how many of them had an equal chance: all of them in
-	// the automatic draw, those not drawn before in a re-pick (all again
-	// once everyone has been drawn).
+	// Entrants is how many entries (paid and free, accounts that exist) the
+	// webinar had; Candidates how many of them had an equal chance: all of
+	// them in the automatic draw, those not drawn before in a re-pick (all
+	// again once everyone has been drawn). Both 0: no entrants.
 	Entrants    int     `json:"entrants"`
 	Candidates  int     `json:"candidates"`
-	Trigger     string  `json:"trigger"`      // TriggerSeatsFilled or TriggerAdminRepick
+	Trigger     string  `json:"trigger"`      // TriggerSeatsFilled, TriggerDeadline or TriggerAdminRepick
 	TriggeredBy *string `json:"triggered_by"` // the admin's id for a re-pick, else null
+	// The proof (null for draws made before it was kept): the entries by
+	// kind, the SHA-256 (hex) of the sorted entry ids one per line (the
+	// entrant list export, byte for byte), the 256-bit random value (hex)
+	// from crypto/rand, and the winning entry: the (value mod Candidates)-th,
+	// from 0, of the sorted candidates.
+	PaidEntries   *int    `json:"paid_entries"`
+	FreeEntries   *int    `json:"free_entries"`
+	EntriesSHA256 *string `json:"entries_sha256"`
+	RandomValue   *string `json:"random_value"`
+	WinnerEntryID *string `json:"winner_entry_id"`
+}
+
+// AdminDraw is a draw as /admin/giveaway-winners lists it: the webinar's
+// title and the winner's account joined in (null when gone).
+type AdminDraw struct {
+	Draw
+	WebinarTitle    *string `json:"webinar_title"`
+	WinnerEmail     *string `json:"winner_email"`
+	WinnerFirstName *string `json:"winner_first_name"`
+	WinnerLastName  *string `json:"winner_last_name"`
+}
+
+// PublicDraw is a draw as the official rules page shows it to anyone: no
+// account, only the winner's first name and last initial when they agreed
+// at entry (else null: "a winner was drawn").
+type PublicDraw struct {
+	DrawnAt       time.Time `json:"drawn_at"`
+	Trigger       string    `json:"trigger"`
+	Outcome       string    `json:"outcome"` // "winner" or "no_entrants"
+	Entries       int       `json:"entries"`
+	PaidEntries   *int      `json:"paid_entries"`
+	FreeEntries   *int      `json:"free_entries"`
+	EntriesSHA256 *string   `json:"entries_sha256"`
+	Winner        *string   `json:"winner"`
 }

@@ -5,8 +5,9 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
-	"math/big"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -37,21 +38,35 @@ type Service struct {
 	store     store
 	webinars  Webinars
 	seats     *seat.Service
+	settings  Settings
 	mailer    Mailer
 	templates *mail.Templates
+	tz        *time.Location
 	now       clock.Func
+	random    io.Reader // crypto/rand.Reader; a test may seed its own (SetRandom)
 }
 
-// NewService returns the giveaway service on d; it draws under seats' lock,
-// so the entrants are settled; winners' e-mails are rendered with templates
-// and queued through mailer.
-func NewService(d *db.DB, webinars Webinars, seats *seat.Service, mailer Mailer, templates *mail.Templates, now clock.Func) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, seats: seats, mailer: mailer, templates: templates, now: now}
+// Deps are the giveaway's collaborators: it draws under seats' lock, so the
+// entries are settled; the rules are settings; e-mails are rendered with
+// templates (dates in the store's time zone tz) and queued through mailer.
+type Deps struct {
+	Webinars  Webinars
+	Seats     *seat.Service
+	Settings  Settings
+	Mailer    Mailer
+	Templates *mail.Templates
+	TimeZone  *time.Location
+}
+
+// NewService returns the giveaway service on d.
+func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
+	return &Service{db: d, store: store{d}, webinars: deps.Webinars, seats: deps.Seats, settings: deps.Settings,
+		mailer: deps.Mailer, templates: deps.Templates, tz: deps.TimeZone, now: now, random: rand.Reader}
 }
 
 var (
 	errNoEntrants = apperr.Conflict("no_entrants",
-		"This webinar has no paid registrants yet, so there is no one to pick a winner from.")
+		"This webinar has no giveaway entries yet, so there is no one to pick a winner from.")
 	errWinnerNotFound = apperr.NotFound("Winner not found")
 	errWinnerGone     = apperr.Conflict("winner_account_deleted",
 		"The winner's account has been deleted, so there is no e-mail address to notify. Pick a new winner instead.")
@@ -106,8 +121,8 @@ func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, 
 	if err != nil || d.ID == "" {
 		return Winner{}, false, err
 	}
-	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "winner_id", d.WinnerID, "trigger", d.Trigger, "entrants", d.Entrants)
-	w, err := s.store.winner(ctx, d.WinnerID)
+	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "draw_id", d.ID, "trigger", d.Trigger, "entrants", d.Entrants)
+	w, err := s.store.winner(ctx, *d.WinnerID)
 	return w, true, err
 }
 
@@ -135,9 +150,9 @@ func (s *Service) DrawPending(ctx context.Context) (int, error) {
 }
 
 // Repick is 'Pick New Winner' (docs/product.md §9): any time, a new draw among the
-// webinar's paid registrants, preferring those not drawn before for it
-// (anyone again once all have been). Earlier winners stay in the history.
-// No paid registrant is 409 no_entrants; a missing webinar 404.
+// webinar's entries (paid and free), preferring people not drawn before for
+// it (anyone again once all have been). Earlier winners stay in the
+// history. No entry is 409 no_entrants; a missing webinar 404.
 func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID string) (Winner, Draw, error) {
 	if !admin.IsAdmin() {
 		return Winner{}, Draw{}, errNotAdmin
@@ -154,71 +169,140 @@ func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID stri
 	if err != nil {
 		return Winner{}, Draw{}, err
 	}
-	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "winner_id", d.WinnerID, "trigger", d.Trigger, "entrants", d.Entrants)
-	w, err := s.store.winner(ctx, d.WinnerID)
+	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "draw_id", d.ID, "trigger", d.Trigger, "entrants", d.Entrants)
+	w, err := s.store.winner(ctx, *d.WinnerID)
 	return w, d, err
 }
 
-// draw picks a winner among the webinar's entrants and records it. The
-// caller holds the webinar's seat lock in the transaction ctx carries.
+// draw picks a winner among the webinar's entries and records it with its
+// proof and an audit entry. The caller holds the webinar's seat lock in the
+// transaction ctx carries. With no entries, the deadline draw records "no
+// entrants"; the others return errNoEntrants.
 func (s *Service) draw(ctx context.Context, webinarID, trigger string, by *string) (Draw, error) {
-	entrants, err := s.store.entrants(ctx, webinarID)
+	entries, err := s.store.entries(ctx, webinarID)
 	if err != nil {
 		return Draw{}, err
 	}
-	if len(entrants) == 0 {
+	if len(entries) == 0 && trigger != TriggerDeadline {
 		return Draw{}, errNoEntrants
 	}
-	pool := entrants
-	if trigger == TriggerAdminRepick {
-		drawn, err := s.store.drawnUsers(ctx, webinarID)
+	sortEntries(entries)
+	list := EntryList(entries)
+	sum := Hash(list)
+	paid, free := countKinds(entries)
+	d := Draw{ID: uuid.NewString(), WebinarID: webinarID, DrawnAt: s.now(), Entrants: len(entries),
+		Trigger: trigger, TriggeredBy: by, PaidEntries: &paid, FreeEntries: &free, EntriesSHA256: &sum}
+	summary := fmt.Sprintf("%s draw for webinar %s: no entrants", trigger, webinarID)
+	if len(entries) > 0 {
+		pool := entries
+		if trigger == TriggerAdminRepick {
+			drawn, err := s.store.drawnUsers(ctx, webinarID)
+			if err != nil {
+				return Draw{}, err
+			}
+			pool = notDrawn(entries, drawn)
+		}
+		e, value, err := pick(s.random, pool)
 		if err != nil {
 			return Draw{}, err
 		}
-		pool = notDrawn(entrants, drawn)
+		winnerID := uuid.NewString()
+		d.WinnerID, d.UserID, d.Candidates, d.RandomValue, d.WinnerEntryID = &winnerID, &e.UserID, len(pool), &value, &e.ID
+		summary = fmt.Sprintf("%s draw for webinar %s: user %s (%s entry %s) among %d candidates (%d entries: %d paid, %d free; sha256 %s)",
+			trigger, webinarID, e.UserID, e.Kind, e.ID, d.Candidates, d.Entrants, paid, free, sum)
 	}
-	userID, err := pick(pool)
-	if err != nil {
+	if err := s.store.insertDraw(ctx, d, list); err != nil {
 		return Draw{}, err
 	}
-	d := Draw{ID: uuid.NewString(), WebinarID: webinarID, WinnerID: uuid.NewString(), UserID: userID,
-		DrawnAt: s.now(), Entrants: len(entrants), Candidates: len(pool), Trigger: trigger, TriggeredBy: by}
-	if err := s.store.insertDraw(ctx, d); err != nil {
-		return Draw{}, err
+	target := d.ID
+	if d.WinnerID != nil {
+		target = *d.WinnerID
 	}
 	return d, audit.Write(ctx, s.db, d.DrawnAt, audit.Entry{Action: audit.GiveawayDraw, TargetType: audit.TargetGiveaway,
-		TargetID: d.WinnerID, Summary: fmt.Sprintf("%s draw for webinar %s: user %s among %d candidates (%d entrants)",
-			trigger, webinarID, userID, d.Candidates, d.Entrants)})
+		TargetID: target, Summary: summary})
 }
 
-// notDrawn returns the entrants not in drawn, or all entrants when every
-// one of them has been drawn already.
-func notDrawn(entrants, drawn []string) []string {
-	seen := make(map[string]bool, len(drawn))
-	for _, id := range drawn {
-		seen[id] = true
-	}
-	var pool []string
-	for _, id := range entrants {
-		if !seen[id] {
-			pool = append(pool, id)
+func countKinds(entries []Entry) (paid, free int) {
+	for _, e := range entries {
+		if e.Kind == KindPaid {
+			paid++
+		} else {
+			free++
 		}
 	}
-	if len(pool) == 0 {
-		return entrants
-	}
-	return pool
+	return paid, free
 }
 
-// pick returns one of pool (not empty), each with the same chance.
-// crypto/rand.Int draws by rejection sampling, so there is no modulo bias,
-// and nobody can predict or replay the outcome.
-func pick(pool []string) (string, error) {
-	n, err := rand.Int(rand.Reader, big.NewInt(int64(len(pool))))
+// DrawDeadlines is the periodic job's deadline draw (docs/product.md §9):
+// every webinar whose draw deadline has passed without any draw is drawn
+// now, among its entries, or recorded as having none. Like DrawAutomatic it
+// is safe on several instances at once: the database keeps one automatic
+// draw per webinar. It returns how many it drew or recorded.
+func (s *Service) DrawDeadlines(ctx context.Context) (int, error) {
+	now := s.now()
+	ids, err := s.store.deadlineDue(ctx, now)
 	if err != nil {
-		return "", fmt.Errorf("giveaway: random draw: %w", err)
+		return 0, err
 	}
-	return pool[n.Int64()], nil
+	done := 0
+	var errs []error
+	for _, id := range ids {
+		ok, err := s.drawAtDeadline(ctx, id)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("webinar %s: %w", id, err))
+		}
+		if ok {
+			done++
+		}
+	}
+	return done, errors.Join(errs...)
+}
+
+// drawAtDeadline makes one webinar's deadline draw under its seat lock, if
+// it is still due, and reports whether it did.
+func (s *Service) drawAtDeadline(ctx context.Context, webinarID string) (bool, error) {
+	var d Draw
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.seats.Lock(ctx, webinarID); err != nil {
+			return err
+		}
+		w, err := s.store.webinar(ctx, webinarID)
+		if err != nil {
+			return err
+		}
+		if w.AnyDraw || s.now().Before(w.deadline()) {
+			return nil
+		}
+		d, err = s.draw(ctx, webinarID, TriggerDeadline, nil)
+		return err
+	})
+	if errors.Is(err, db.ErrConflict) {
+		// giveaway_draws_one_automatic: another instance drew first.
+		return false, nil
+	}
+	if err != nil || d.ID == "" {
+		return false, err
+	}
+	slog.InfoContext(ctx, "giveaway deadline draw", "webinar_id", webinarID, "draw_id", d.ID, "entrants", d.Entrants)
+	return true, nil
+}
+
+// SetRandom replaces the draw's random source; only tests call it (a
+// seeded source makes a statistical test repeatable). Production keeps
+// crypto/rand.
+func (s *Service) SetRandom(r io.Reader) { s.random = r }
+
+// AllDraws returns every draw, newest first, for /admin/giveaway-winners.
+func (s *Service) AllDraws(ctx context.Context) ([]AdminDraw, error) { return s.store.allDraws(ctx) }
+
+// EntryList returns a draw's entrant list, the bytes its entries_sha256
+// hashes (404 for no such draw, or one made before lists were kept).
+func (s *Service) EntryList(ctx context.Context, drawID string) (string, error) {
+	list, err := s.store.entryList(ctx, drawID)
+	if errors.Is(err, db.ErrNotFound) {
+		return "", apperr.NotFound("Draw not found")
+	}
+	return list, err
 }
 
 // Winners returns every winner, newest first, for /admin/giveaway-winners.
@@ -253,7 +337,11 @@ func (s *Service) Notify(ctx context.Context, winnerID string) (Winner, error) {
 		if err != nil || !changed {
 			return err // !changed: a notification at the same moment did it
 		}
-		m, err := winnerMessage(ctx, s.templates, w)
+		r, err := s.Rules(ctx)
+		if err != nil {
+			return err
+		}
+		m, err := winnerMessage(ctx, s.templates, w, r)
 		if err != nil {
 			return err
 		}

@@ -3,6 +3,8 @@ package giveaway
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"strings"
 	"time"
 
 	"watchwin/internal/db"
@@ -69,15 +71,133 @@ func (s store) winners(ctx context.Context) ([]Winner, error) {
 	return out, db.MapError(rows.Err())
 }
 
-// entrants returns the user ids of a webinar's paid registrants whose
-// accounts exist (a deleted account cannot be told it won), in
-// registration order. Call it under the webinar's seat lock, so the list
+// entries returns a webinar's giveaway entries, one per person whose
+// account exists (a deleted account cannot be told it won): a paid seat, or
+// else a free entry. Call it under the webinar's seat lock, so the list
 // cannot change before the draw is recorded.
-func (s store) entrants(ctx context.Context, webinarID string) ([]string, error) {
-	return s.ids(ctx, `SELECT r.user_id FROM webinar_registrations r
+func (s store) entries(ctx context.Context, webinarID string) ([]Entry, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT r.id, r.user_id, 'paid' FROM webinar_registrations r
 		JOIN profiles p ON p.id = r.user_id AND p.deleted_at IS NULL
 		WHERE r.webinar_id = $1 AND r.purchased_coupon = TRUE
-		ORDER BY r.registration_time, r.id`, webinarID)
+		UNION ALL
+		SELECT e.id, e.user_id, 'free' FROM giveaway_entries e
+		JOIN profiles p ON p.id = e.user_id AND p.deleted_at IS NULL
+		WHERE e.webinar_id = $1 AND NOT EXISTS (SELECT 1 FROM webinar_registrations r
+			WHERE r.webinar_id = e.webinar_id AND r.user_id = e.user_id AND r.purchased_coupon = TRUE)`, webinarID)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var out []Entry
+	for rows.Next() {
+		var e Entry
+		if err := rows.Scan(&e.ID, &e.UserID, &e.Kind); err != nil {
+			return nil, db.MapError(err)
+		}
+		out = append(out, e)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// entryOf returns userID's entry in a webinar's giveaway, or nil: the paid
+// seat when there is one, else the free entry.
+func (s store) entryOf(ctx context.Context, webinarID, userID string) (*MyEntry, error) {
+	q := s.db.Q(ctx)
+	var at time.Time
+	err := q.QueryRowContext(ctx, `SELECT registration_time FROM webinar_registrations
+		WHERE webinar_id = $1 AND user_id = $2 AND purchased_coupon = TRUE`, webinarID, userID).Scan(&at)
+	if err == nil {
+		return &MyEntry{Kind: KindPaid, EnteredAt: at.UTC()}, nil
+	}
+	if err := db.MapError(err); !errors.Is(err, db.ErrNotFound) {
+		return nil, err
+	}
+	err = q.QueryRowContext(ctx, `SELECT created_at FROM giveaway_entries WHERE webinar_id = $1 AND user_id = $2`,
+		webinarID, userID).Scan(&at)
+	if err == nil {
+		return &MyEntry{Kind: KindFree, EnteredAt: at.UTC()}, nil
+	}
+	if err := db.MapError(err); !errors.Is(err, db.ErrNotFound) {
+		return nil, err
+	}
+	return nil, nil
+}
+
+// insertEntry records a free entry; a second one for the person and the
+// webinar is db.ErrConflict.
+func (s store) insertEntry(ctx context.Context, id, webinarID, userID string, showName bool, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO giveaway_entries (id, webinar_id, user_id, created_at, show_name)
+		VALUES ($1, $2, $3, $4, $5)`, id, webinarID, userID, now, showName)
+	return db.MapError(err)
+}
+
+const webinarRowSelect = `SELECT w.id, w.title, w.event_datetime, w.created_at, w.is_active,
+	g.draws_at, g.prize_description, g.prize_value_cents,
+	EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id AND d.trigger <> 'admin_repick'),
+	EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id)
+	FROM webinars w LEFT JOIN webinar_giveaways g ON g.webinar_id = w.id`
+
+func scanWebinarRow(row scanner) (webinarRow, error) {
+	var w webinarRow
+	var drawsAt sql.NullTime
+	var prize sql.NullString
+	var value sql.NullInt64
+	if err := row.Scan(&w.ID, &w.Title, &w.EventDatetime, &w.CreatedAt, &w.IsActive, &drawsAt, &prize, &value,
+		&w.AutomaticDrawn, &w.AnyDraw); err != nil {
+		return webinarRow{}, db.MapError(err)
+	}
+	w.EventDatetime, w.CreatedAt = w.EventDatetime.UTC(), w.CreatedAt.UTC()
+	w.Terms = Terms{WebinarID: w.ID, PrizeDescription: ptr(prize)}
+	if drawsAt.Valid {
+		t := drawsAt.Time.UTC()
+		w.Terms.DrawsAt = &t
+	}
+	if value.Valid {
+		w.Terms.PrizeValueCents = &value.Int64
+	}
+	return w, nil
+}
+
+// webinar returns one webinar's giveaway row.
+func (s store) webinar(ctx context.Context, id string) (webinarRow, error) {
+	return scanWebinarRow(s.db.Q(ctx).QueryRowContext(ctx, webinarRowSelect+` WHERE w.id = $1`, id))
+}
+
+// webinars returns every webinar's giveaway row, latest event first.
+func (s store) webinars(ctx context.Context, _ string) ([]webinarRow, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, webinarRowSelect+` ORDER BY w.event_datetime DESC, w.id`)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var out []webinarRow
+	for rows.Next() {
+		w, err := scanWebinarRow(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// putTerms saves a webinar's own giveaway terms.
+func (s store) putTerms(ctx context.Context, t Terms, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinar_giveaways
+		(webinar_id, draws_at, prize_description, prize_value_cents, updated_at) VALUES ($1, $2, $3, $4, $5)
+		ON CONFLICT (webinar_id) DO UPDATE SET draws_at = excluded.draws_at, prize_description = excluded.prize_description,
+		prize_value_cents = excluded.prize_value_cents, updated_at = excluded.updated_at`,
+		t.WebinarID, t.DrawsAt, t.PrizeDescription, t.PrizeValueCents, now)
+	return db.MapError(err)
+}
+
+// deadlineDue returns the webinars with no draw at all whose draw deadline
+// (their own, else 30 days after the event) is at or before now.
+func (s store) deadlineDue(ctx context.Context, now time.Time) ([]string, error) {
+	return s.ids(ctx, `SELECT w.id FROM webinars w LEFT JOIN webinar_giveaways g ON g.webinar_id = w.id
+		WHERE NOT EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id)
+		AND ((g.draws_at IS NOT NULL AND g.draws_at <= $1) OR (g.draws_at IS NULL AND w.event_datetime <= $2))
+		ORDER BY w.id`, now, now.Add(-DefaultDrawAfter))
 }
 
 // drawnUsers returns the user ids already drawn for a webinar.
@@ -86,10 +206,10 @@ func (s store) drawnUsers(ctx context.Context, webinarID string) ([]string, erro
 }
 
 // pendingWebinars returns the webinars whose paid seats reached
-// total_seats and that have no automatic draw yet.
+// total_seats and that have no automatic draw (seats filled or deadline) yet.
 func (s store) pendingWebinars(ctx context.Context) ([]string, error) {
 	return s.ids(ctx, `SELECT w.id FROM webinars w
-		WHERE NOT EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id AND d.trigger = 'seats_filled')
+		WHERE NOT EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id AND d.trigger <> 'admin_repick')
 		AND (SELECT count(*) FROM webinar_registrations r WHERE r.webinar_id = w.id AND r.purchased_coupon = TRUE) >= w.total_seats
 		ORDER BY w.id`)
 }
@@ -111,35 +231,68 @@ func (s store) ids(ctx context.Context, query string, args ...any) ([]string, er
 	return out, db.MapError(rows.Err())
 }
 
-// hasAutomaticDraw reports whether the webinar's automatic draw happened.
+// hasAutomaticDraw reports whether the webinar's automatic draw (seats
+// filled or deadline, whichever came first) happened.
 func (s store) hasAutomaticDraw(ctx context.Context, webinarID string) (bool, error) {
 	var n int
 	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM giveaway_draws
-		WHERE webinar_id = $1 AND trigger = 'seats_filled'`, webinarID).Scan(&n)
+		WHERE webinar_id = $1 AND trigger <> 'admin_repick'`, webinarID).Scan(&n)
 	return n > 0, db.MapError(err)
 }
 
-// insertDraw records a draw and the winner it made. A second automatic
-// draw for a webinar is refused by giveaway_draws_one_automatic
-// (db.ErrConflict), which rolls back the winner row with it.
-func (s store) insertDraw(ctx context.Context, d Draw) error {
+// insertDraw records a draw, its entrant list and the winner it made (none
+// for no entrants). A second automatic draw for a webinar is refused by
+// giveaway_draws_one_automatic (db.ErrConflict), which rolls back the
+// winner row with it.
+func (s store) insertDraw(ctx context.Context, d Draw, list string) error {
 	q := s.db.Q(ctx)
-	if _, err := q.ExecContext(ctx, `INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at, notified)
-		VALUES ($1, $2, $3, $4, FALSE)`, d.WinnerID, d.UserID, d.WebinarID, d.DrawnAt); err != nil {
-		return db.MapError(err)
+	if d.WinnerID != nil {
+		if _, err := q.ExecContext(ctx, `INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at, notified)
+			VALUES ($1, $2, $3, $4, FALSE)`, *d.WinnerID, *d.UserID, d.WebinarID, d.DrawnAt); err != nil {
+			return db.MapError(err)
+		}
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO giveaway_draws
-		(id, webinar_id, winner_id, drawn_at, entrants, candidates, trigger, triggered_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-		d.ID, d.WebinarID, d.WinnerID, d.DrawnAt, d.Entrants, d.Candidates, d.Trigger, d.TriggeredBy)
+		(id, webinar_id, winner_id, drawn_at, entrants, candidates, trigger, triggered_by,
+		 paid_entries, free_entries, entries_sha256, entry_ids, random_value, winner_entry_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		d.ID, d.WebinarID, d.WinnerID, d.DrawnAt, d.Entrants, d.Candidates, d.Trigger, d.TriggeredBy,
+		d.PaidEntries, d.FreeEntries, d.EntriesSHA256, list, d.RandomValue, d.WinnerEntryID)
 	return db.MapError(err)
+}
+
+const drawColumns = `d.id, d.webinar_id, d.winner_id, g.user_id, d.drawn_at, d.entrants, d.candidates, d.trigger,
+	d.triggered_by, d.paid_entries, d.free_entries, d.entries_sha256, d.random_value, d.winner_entry_id`
+
+// scanDraw reads drawColumns and then extra.
+func scanDraw(row scanner, extra ...any) (Draw, error) {
+	var d Draw
+	var winner, user, by, sum, value, entry sql.NullString
+	var paid, free sql.NullInt64
+	dest := append([]any{&d.ID, &d.WebinarID, &winner, &user, &d.DrawnAt, &d.Entrants, &d.Candidates, &d.Trigger,
+		&by, &paid, &free, &sum, &value, &entry}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return Draw{}, db.MapError(err)
+	}
+	d.DrawnAt = d.DrawnAt.UTC()
+	d.WinnerID, d.UserID, d.TriggeredBy = ptr(winner), ptr(user), ptr(by)
+	d.EntriesSHA256, d.RandomValue, d.WinnerEntryID = ptr(sum), ptr(value), ptr(entry)
+	d.PaidEntries, d.FreeEntries = intPtr(paid), intPtr(free)
+	return d, nil
+}
+
+func intPtr(n sql.NullInt64) *int {
+	if !n.Valid {
+		return nil
+	}
+	v := int(n.Int64)
+	return &v
 }
 
 // draws returns a webinar's draws, newest first.
 func (s store) draws(ctx context.Context, webinarID string) ([]Draw, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT d.id, d.webinar_id, d.winner_id, g.user_id, d.drawn_at,
-		d.entrants, d.candidates, d.trigger, d.triggered_by
-		FROM giveaway_draws d JOIN giveaway_winners g ON g.id = d.winner_id
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+drawColumns+`
+		FROM giveaway_draws d LEFT JOIN giveaway_winners g ON g.id = d.winner_id
 		WHERE d.webinar_id = $1 ORDER BY d.drawn_at DESC, d.id`, webinarID)
 	if err != nil {
 		return nil, db.MapError(err)
@@ -147,16 +300,95 @@ func (s store) draws(ctx context.Context, webinarID string) ([]Draw, error) {
 	defer rows.Close()
 	out := []Draw{}
 	for rows.Next() {
-		var d Draw
-		var by sql.NullString
-		if err := rows.Scan(&d.ID, &d.WebinarID, &d.WinnerID, &d.UserID, &d.DrawnAt,
-			&d.Entrants, &d.Candidates, &d.Trigger, &by); err != nil {
-			return nil, db.MapError(err)
+		d, err := scanDraw(rows)
+		if err != nil {
+			return nil, err
 		}
-		d.DrawnAt, d.TriggeredBy = d.DrawnAt.UTC(), ptr(by)
 		out = append(out, d)
 	}
 	return out, db.MapError(rows.Err())
+}
+
+// allDraws returns every draw, newest first, with the webinar's title and
+// the winner's account (null when gone).
+func (s store) allDraws(ctx context.Context) ([]AdminDraw, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+drawColumns+`, w.title, p.email, p.first_name, p.last_name
+		FROM giveaway_draws d LEFT JOIN giveaway_winners g ON g.id = d.winner_id
+		LEFT JOIN profiles p ON p.id = g.user_id AND p.deleted_at IS NULL
+		LEFT JOIN webinars w ON w.id = d.webinar_id
+		ORDER BY d.drawn_at DESC, d.id`)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []AdminDraw{}
+	for rows.Next() {
+		var title, email, first, last sql.NullString
+		d, err := scanDraw(rows, &title, &email, &first, &last)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, AdminDraw{Draw: d, WebinarTitle: ptr(title), WinnerEmail: ptr(email),
+			WinnerFirstName: ptr(first), WinnerLastName: ptr(last)})
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// publicDraws returns every draw as the rules page shows it, by webinar,
+// newest first: the winner's first name and last initial only when they
+// agreed at entry (show_name) and their account exists.
+func (s store) publicDraws(ctx context.Context) (map[string][]PublicDraw, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT d.webinar_id, d.drawn_at, d.trigger, d.winner_id, d.entrants,
+		d.paid_entries, d.free_entries, d.entries_sha256, p.first_name, p.last_name, e.show_name
+		FROM giveaway_draws d
+		LEFT JOIN giveaway_winners g ON g.id = d.winner_id
+		LEFT JOIN profiles p ON p.id = g.user_id AND p.deleted_at IS NULL
+		LEFT JOIN giveaway_entries e ON e.webinar_id = d.webinar_id AND e.user_id = g.user_id
+		ORDER BY d.drawn_at DESC, d.id`)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := map[string][]PublicDraw{}
+	for rows.Next() {
+		var webinarID string
+		var d PublicDraw
+		var winner, sum, first, last sql.NullString
+		var paid, free sql.NullInt64
+		var show sql.NullBool
+		if err := rows.Scan(&webinarID, &d.DrawnAt, &d.Trigger, &winner, &d.Entries, &paid, &free, &sum,
+			&first, &last, &show); err != nil {
+			return nil, db.MapError(err)
+		}
+		d.DrawnAt, d.PaidEntries, d.FreeEntries, d.EntriesSHA256 = d.DrawnAt.UTC(), intPtr(paid), intPtr(free), ptr(sum)
+		d.Outcome = "winner"
+		if !winner.Valid {
+			d.Outcome = "no_entrants"
+		}
+		if show.Valid && show.Bool && first.Valid && strings.TrimSpace(first.String) != "" {
+			name := strings.TrimSpace(first.String)
+			if l := []rune(strings.TrimSpace(last.String)); len(l) > 0 {
+				name += " " + string(l[0]) + "."
+			}
+			d.Winner = &name
+		}
+		out[webinarID] = append(out[webinarID], d)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// entryList returns a draw's stored entrant list; a draw without one (made
+// before lists were kept) or no draw is db.ErrNotFound.
+func (s store) entryList(ctx context.Context, drawID string) (string, error) {
+	var list sql.NullString
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT entry_ids FROM giveaway_draws WHERE id = $1`, drawID).Scan(&list)
+	if err != nil {
+		return "", db.MapError(err)
+	}
+	if !list.Valid {
+		return "", db.ErrNotFound
+	}
+	return list.String, nil
 }
 
 // markNotified sets notified and notified_at unless already set, and

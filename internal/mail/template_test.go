@@ -24,7 +24,11 @@ func TestTemplates(t *testing.T) {
 		!strings.Contains(err.Error(), "settings unreadable") {
 		t.Errorf("Render with unreadable settings = %v", err)
 	}
-	m, err := mailtest.Templates().Render(ctx, "giveaway-winner", "a@example.com", struct{ Name, Webinar string }{"A", "Line one\nline two"})
+	type winner struct {
+		Name, Webinar, RulesURL, Sponsor, Address string
+		ClaimDays                                 int
+	}
+	m, err := mailtest.Templates().Render(ctx, "giveaway-winner", "a@example.com", winner{Name: "A", Webinar: "Line one\nline two", ClaimDays: 14})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response | undefined> | undefined;
 
 /**
  * Replaces fetch. `handler` answers first; anything it leaves (undefined) gets

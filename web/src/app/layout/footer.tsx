@@ -122,6 +122,9 @@ export function Footer() {
             <Link to="/terms" className={linkClass}>
               Terms of Service
             </Link>
+            <Link to="/giveaway-rules" className={linkClass}>
+              Giveaway Rules
+            </Link>
           </nav>
         </div>
       </div>

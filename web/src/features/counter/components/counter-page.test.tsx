@@ -27,11 +27,13 @@ const redeemedByMe = { ...coupon, redeemed_at: "2026-12-01T21:05:00Z", redeemed_
 
 type Call = { method: string; path: string };
 
-/** The counter API over one coupon whose state the calls change. */
-function counterApi(session: Session, { redeemConflict = false } = {}) {
+type ApiOptions = { redeemConflict?: boolean; laterLookupsWaitFor?: Promise<void> };
+
+/** The counter API over one coupon whose state the calls change; lookups after the first can be held back. */
+function counterApi(session: Session, { redeemConflict = false, laterLookupsWaitFor }: ApiOptions = {}) {
   const calls: Call[] = [];
   let state: "valid" | "redeemed" = "valid";
-  const fetchMock = mockApi(session, (url, init) => {
+  const fetchMock = mockApi(session, async (url, init) => {
     const path = new URL(url, "http://test").pathname;
     if (!path.startsWith("/api/counter/")) return undefined;
     const method = init.method ?? "GET";
@@ -51,6 +53,7 @@ function counterApi(session: Session, { redeemConflict = false } = {}) {
       state = "valid";
       return jsonResponse({ verdict: "valid", coupon });
     }
+    if (laterLookupsWaitFor && calls.filter((c) => c.method === "GET").length > 1) await laterLookupsWaitFor;
     return state === "valid"
       ? jsonResponse({ verdict: "valid", coupon })
       : jsonResponse({ verdict: "redeemed", coupon: { ...redeemedByMe, redeemed_by_me: false, can_undo: false } });
@@ -58,7 +61,7 @@ function counterApi(session: Session, { redeemConflict = false } = {}) {
   return { calls, fetchMock };
 }
 
-function renderCounter(session: Session, url = "/counter", options?: { redeemConflict?: boolean }) {
+function renderCounter(session: Session, url = "/counter", options?: ApiOptions) {
   const api = counterApi(session, options);
   const utils = renderApp(
     [
@@ -196,6 +199,20 @@ describe("CounterPage for staff and admins", () => {
     expect(await screen.findByRole("heading", { name: "VALID" })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText("Coupon code"), `${CODE}{Enter}`);
     await waitFor(() => expect(calls.filter((c) => c.method === "GET")).toHaveLength(2));
+  });
+
+  it("keeps the card while the same code is checked again (no flicker while a coupon is held up)", async () => {
+    fakeCamera(`https://shop.example.com/counter?code=${CODE}`);
+    let answer!: () => void;
+    const { calls } = renderCounter(staffSession, "/counter", { laterLookupsWaitFor: new Promise<void>((r) => (answer = r)) });
+    expect(await screen.findByRole("heading", { name: "VALID" })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText("Coupon code"), `${CODE}{Enter}`);
+    await waitFor(() => expect(calls.filter((c) => c.method === "GET")).toHaveLength(2));
+    expect(screen.getByRole("heading", { name: "VALID" })).toBeInTheDocument();
+    expect(screen.queryByText(/Checking/)).not.toBeInTheDocument();
+    answer();
+    await userEvent.type(screen.getByLabelText("Coupon code"), "LW-0000-0000-0000{Enter}");
+    expect(await screen.findByRole("heading", { name: "NOT FOUND" })).toBeInTheDocument();
   });
 
   it("remembers the camera the clerk picks", async () => {

@@ -3,7 +3,7 @@ import { errorMessage, isApiError } from "@/lib/api";
 import { lookUpCoupon, redeemCoupon, unredeemCoupon } from "../api/counter-coupons";
 import { normalizeCouponCode } from "../lib/coupon-code";
 import { createScanDebounce } from "../lib/scan-debounce";
-import { verdictOf, type Verdict } from "../lib/verdict";
+import { codeOf, verdictOf, type Verdict } from "../lib/verdict";
 
 /** A code seen again within this many ms of its last sighting is not looked up again. */
 export const REPEAT_WINDOW_MS = 2000;
@@ -39,7 +39,9 @@ export function useCounter() {
     const controller = new AbortController();
     inflight.current = controller;
     setActionError(null);
-    setState({ status: "checking", code });
+    // The same coupon seen again keeps its card until the fresh answer replaces it, so a
+    // coupon held in front of the camera does not flicker between card and spinner.
+    setState((shown) => (shown.status === "verdict" && codeOf(shown.verdict) === code ? shown : { status: "checking", code }));
     try {
       const result = await lookUpCoupon(code, controller.signal);
       if (id === latest.current) setState({ status: "verdict", verdict: verdictOf(result) });

@@ -26,3 +26,8 @@ export function verdictOf({ verdict, coupon }: CounterLookup): Verdict {
       return { kind: "refunded", coupon };
   }
 }
+
+/** The code a verdict is about. */
+export function codeOf(verdict: Verdict): string {
+  return verdict.kind === "not-found" ? verdict.code : verdict.coupon.code;
+}

@@ -6,6 +6,7 @@ import { store } from "@/config/store";
 import { useCouponPolicy } from "@/features/settings";
 import { formatMoney, type Webinar } from "@/features/webinars";
 import { COUPON_EXPIRY_DAYS } from "../lib/coupon-terms";
+import { Link } from "react-router";
 
 export type OfferWebinar = Pick<
   Webinar,
@@ -98,7 +99,7 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
   const terms = free
     ? [
         "One giveaway entry per webinar registration.",
-        "The winner is drawn at random when every seat is claimed.",
+        "The winner is drawn at random when every seat is claimed, or on the giveaway's draw date.",
         "You must be 21 or older; a FOID card is required for firearm purchases in Illinois.",
       ]
     : [
@@ -120,6 +121,12 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
           <li key={t}>{t}</li>
         ))}
       </ul>
+      <p className="text-sm text-zinc-700">
+        No purchase necessary to enter the giveaway.{" "}
+        <Link to="/giveaway-rules" className="font-medium text-accent-700 underline">
+          Official Giveaway Rules
+        </Link>
+      </p>
     </Card>
   );
 }

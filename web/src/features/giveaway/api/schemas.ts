@@ -27,3 +27,85 @@ export const winnerResponseSchema = z.object({ winner: winnerSchema });
 
 /** POST /api/admin/webinars/{id}/giveaway/draw: the new winner (and the draw's audit record, unused here). */
 export const drawResponseSchema = z.object({ winner: winnerSchema });
+
+/** The official rules' settings (docs/api.md "Giveaway"): money in cents. */
+export const rulesSchema = z.object({
+  sponsor_name: z.string(),
+  sponsor_address: z.string(),
+  prize_description: z.string(),
+  prize_value_cents: z.number(),
+  min_age: z.number(),
+  residency: z.string(),
+  extra_eligibility: z.string(),
+  notify_days: z.number(),
+  claim_days: z.number(),
+});
+export type Rules = z.infer<typeof rulesSchema>;
+
+/** A draw as anyone sees it on the rules page. */
+export const publicDrawSchema = z.object({
+  drawn_at: z.string(),
+  trigger: z.string(),
+  outcome: z.enum(["winner", "no_entrants"]),
+  entries: z.number(),
+  paid_entries: z.number().nullable(),
+  free_entries: z.number().nullable(),
+  entries_sha256: z.string().nullable(),
+  winner: z.string().nullable(),
+});
+export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/** A person's entry in a webinar's giveaway. */
+export const myEntrySchema = z.object({ kind: z.enum(["paid", "free"]), entered_at: z.string() });
+export type MyEntry = z.infer<typeof myEntrySchema>;
+
+/** One webinar's giveaway: prize, dates, whether it is open, its draws and (signed in) the caller's entry. */
+export const webinarGiveawaySchema = z.object({
+  webinar_id: z.string(),
+  title: z.string(),
+  event_datetime: z.string(),
+  opens_at: z.string(),
+  draws_at: z.string(),
+  draws_at_default: z.boolean(),
+  prize_description: z.string(),
+  prize_value_cents: z.number(),
+  open: z.boolean(),
+  draws: z.array(publicDrawSchema),
+  entry: myEntrySchema.nullish().transform((v) => v ?? null),
+});
+export type WebinarGiveaway = z.infer<typeof webinarGiveawaySchema>;
+
+/** GET /api/giveaway/rules. */
+export const rulesPageSchema = z.object({ rules: rulesSchema, webinars: z.array(webinarGiveawaySchema) });
+export type RulesPage = z.infer<typeof rulesPageSchema>;
+
+/** A draw with its proof, as /admin/giveaway-winners lists it. */
+export const adminDrawSchema = z.object({
+  id: z.string(),
+  webinar_id: z.string(),
+  winner_id: z.string().nullable(),
+  user_id: z.string().nullable(),
+  drawn_at: z.string(),
+  entrants: z.number(),
+  candidates: z.number(),
+  trigger: z.enum(["seats_filled", "deadline", "admin_repick"]),
+  paid_entries: z.number().nullable(),
+  free_entries: z.number().nullable(),
+  entries_sha256: z.string().nullable(),
+  random_value: z.string().nullable(),
+  winner_entry_id: z.string().nullable(),
+  webinar_title: z.string().nullable(),
+  winner_email: z.string().nullable(),
+  winner_first_name: z.string().nullable(),
+  winner_last_name: z.string().nullable(),
+});
+export type AdminDraw = z.infer<typeof adminDrawSchema>;
+
+/** A webinar's own draw date and prize (null: the defaults). */
+export const termsSchema = z.object({
+  webinar_id: z.string(),
+  draws_at: z.string().nullable(),
+  prize_description: z.string().nullable(),
+  prize_value_cents: z.number().nullable(),
+});
+export type Terms = z.infer<typeof termsSchema>;

@@ -21,6 +21,7 @@ import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useAuth } from "@/features/auth";
 import { formatEventDate, useStoreTimeZone, useWebinar, webinarKeys, webinarPath, type Webinar } from "@/features/webinars";
+import { GiveawayEntryCard } from "@/features/giveaway";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -227,6 +228,7 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
               </p>
             </section>
           )}
+          <GiveawayEntryCard webinarId={webinar.id} />
           <WatchStatusTools webinarId={webinar.id} completed={completed} onReset={() => setEndedHere(false)} />
         </aside>
       </div>

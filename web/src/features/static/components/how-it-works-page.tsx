@@ -26,7 +26,7 @@ const steps: Step[] = [
   {
     icon: Gift,
     title: "You're entered in the giveaway",
-    text: "Every coupon purchase enters you in that webinar's gear giveaway. When all seats are taken, a winner is drawn at random and notified.",
+    text: "Every coupon purchase enters you in that webinar's gear giveaway, and anyone signed in can enter free with \"Enter the giveaway without purchase\" on the webinar's page: same chance, one entry per person. A winner is drawn at random when all seats are taken or on the draw date, and notified.",
   },
   {
     icon: Store,
@@ -69,6 +69,9 @@ export function HowItWorksPage() {
             </Button>
             <Button asChild variant="inverse">
               <Link to="/terms">Coupon terms</Link>
+            </Button>
+            <Button asChild variant="inverse">
+              <Link to="/giveaway-rules">Giveaway rules</Link>
             </Button>
           </div>
         </li>

@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { GiveawayEntryCard } from "@/features/giveaway";
 import { isApiError } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useWebinar } from "../api/get-webinar";
@@ -167,7 +168,10 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
           <PreviewBlock webinar={webinar} />
         </div>
         <aside aria-label="Reserve a seat" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <SummaryCard webinar={webinar} timeZone={timeZone} />
+          <div className="grid gap-6">
+            <SummaryCard webinar={webinar} timeZone={timeZone} />
+            <GiveawayEntryCard webinarId={webinar.id} />
+          </div>
         </aside>
         <section aria-labelledby="about-webinar" className="grid gap-4 lg:col-start-1">
           <h2 id="about-webinar" className="text-xl font-bold text-ink">

@@ -6,12 +6,14 @@ import { Button } from "@/components/ui/button";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGiveawayWinners } from "../../api/get-winners";
 import type { Winner } from "../../api/schemas";
+import { DrawsTable } from "./draws-table";
 import { PickWinnerDialog } from "./pick-winner-dialog";
 import { WinnersTable } from "./winners-table";
 
 /**
  * "/admin/giveaway-winners" (admin only): the winners drawn when webinars
- * filled (and by 'Pick New Winner'), with 'Send Notification' to e-mail them.
+ * filled or reached their draw date (and by 'Pick New Winner'), with 'Send
+ * Notification' to e-mail them, and every draw with its proof.
  */
 export function AdminGiveawayWinnersPage() {
   useDocumentTitle("Giveaway Winners");
@@ -30,7 +32,7 @@ export function AdminGiveawayWinnersPage() {
           </Button>
         }
         title="Giveaway Winners"
-        description="A winner is drawn at random when all of a webinar's seats are paid for. Email the winner, or pick a new one."
+        description="A winner is drawn at random among all entries, paid and free, when a webinar's paid seats fill or on its draw date. Email the winner, or pick a new one."
       />
       <WinnersTable
         winners={winners.data}
@@ -38,6 +40,7 @@ export function AdminGiveawayWinnersPage() {
         isError={winners.isError}
         onPickNew={setRepick}
       />
+      <DrawsTable />
       <PickWinnerDialog winner={repick} onClose={() => setRepick(null)} />
     </PageContainer>
   );

@@ -49,10 +49,10 @@ function putBody(fetchMock: ReturnType<typeof mockApi>, url: string) {
 }
 
 describe("AdminSettingsPage", () => {
-  it("has the tabs of docs/product.md §3.10, Social Links coming soon", async () => {
+  it("has the five tabs of docs/product.md §3.10, the Coupon Value and Giveaway tabs, Social Links coming soon", async () => {
     renderPage();
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
-    expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images", "Coupon Value"]);
+    expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images", "Coupon Value", "Giveaway"]);
     await userEvent.click(screen.getByRole("tab", { name: "Social Links" }));
     expect(screen.getByRole("tabpanel")).toHaveTextContent("Coming soon");
   });

@@ -6,6 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { GiveawayRulesForm } from "@/features/giveaway";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCouponPolicy } from "../../api/coupon-policy";
@@ -40,7 +41,7 @@ function ComingSoon({ what }: { what: string }) {
 
 const triggerClass = "flex-none px-4 sm:flex-1";
 
-/** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10. */
+/** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10, and the Giveaway tab (§9). */
 export function AdminSettingsPage() {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();
@@ -92,6 +93,9 @@ export function AdminSettingsPage() {
             <TabsTrigger value="coupon-value" className={triggerClass}>
               Coupon Value
             </TabsTrigger>
+            <TabsTrigger value="giveaway" className={triggerClass}>
+              Giveaway
+            </TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="general">
@@ -131,6 +135,14 @@ export function AdminSettingsPage() {
             ) : (
               pending
             )}
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="giveaway">
+          <TabCard
+            title="Giveaway"
+            description="The official giveaway rules: sponsor, prize and value, eligibility and the winner's deadlines. Sponsor, address and prize value are required."
+          >
+            <GiveawayRulesForm />
           </TabCard>
         </TabsContent>
       </Tabs>

@@ -7,6 +7,7 @@ import type { AdminWebinar } from "../../api/schemas";
 import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
 import { formatEventDate, formatPrice } from "../../lib/format";
 import { WebinarImage } from "../webinar-image";
+import { GiveawayTermsButton } from "@/features/giveaway";
 
 type AdminWebinarsTableProps = {
   webinars: AdminWebinar[] | undefined;
@@ -80,6 +81,7 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                     <Button variant="ghost" size="icon" aria-label={`Reminders of ${w.title}`} onClick={() => onReminders(w)}>
                       <Mail aria-hidden="true" />
                     </Button>
+                    <GiveawayTermsButton webinarId={w.id} title={w.title} />
                     <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
                       <Pencil aria-hidden="true" />
                     </Button>

@@ -1,0 +1,111 @@
+package giveaway
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/google/uuid"
+
+	"watchwin/internal/apperr"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
+)
+
+// MyEntry is a person's entry in a webinar's giveaway: a paid seat or a
+// free entry (never both: one entry per person per webinar).
+type MyEntry struct {
+	Kind      string    `json:"kind"` // KindPaid or KindFree
+	EnteredAt time.Time `json:"entered_at"`
+}
+
+// EntryInput is the free-entry form: the entrant confirms eligibility (age,
+// residency and any rule the admin sets) and agrees to the official rules;
+// ShowName lets the rules page show their first name and last initial if
+// they win.
+type EntryInput struct {
+	Eligible    bool `json:"eligible"`
+	AcceptRules bool `json:"accept_rules"`
+	ShowName    bool `json:"show_name"`
+}
+
+var (
+	errWebinarNotFound = apperr.NotFound("Webinar not found")
+	errStaffEntry      = apperr.Forbidden("Store staff and administrators may not enter the giveaway.")
+	errClosed          = apperr.Conflict("giveaway_closed", "The giveaway for this webinar has closed.")
+)
+
+const (
+	msgEligible    = "Please confirm that you meet the eligibility requirements."
+	msgAcceptRules = "Please agree to the official rules."
+)
+
+// Enter is "Enter the giveaway without purchase" (docs/product.md §9): a
+// signed-in user's free entry in a listed webinar's giveaway while it is
+// open. It takes no seat. A person already entered (by a paid seat or an
+// earlier free entry) keeps their one entry: created is false and nothing
+// changes. The store's own people (staff, admins) may not enter. A new
+// entry's confirmation e-mail is queued in the same transaction.
+func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, in EntryInput) (e MyEntry, created bool, err error) {
+	if p.Role != auth.RoleUser {
+		return MyEntry{}, false, errStaffEntry
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		// Under the seat lock, as a draw reads its entries: an entry is
+		// either in a draw's list or refused as closed.
+		if _, err := s.seats.Lock(ctx, webinarID); err != nil {
+			return err
+		}
+		w, err := s.store.webinar(ctx, webinarID)
+		if errors.Is(err, db.ErrNotFound) || (err == nil && !w.IsActive) {
+			return errWebinarNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if mine, err := s.store.entryOf(ctx, webinarID, p.ID); err != nil || mine != nil {
+			if mine != nil {
+				e = *mine
+			}
+			return err
+		}
+		now := s.now()
+		if !w.open(now) {
+			return errClosed
+		}
+		if !in.Eligible {
+			return apperr.Invalid("eligible", msgEligible)
+		}
+		if !in.AcceptRules {
+			return apperr.Invalid("accept_rules", msgAcceptRules)
+		}
+		id := uuid.NewString()
+		if err := s.store.insertEntry(ctx, id, webinarID, p.ID, in.ShowName, now); err != nil {
+			return err
+		}
+		r, err := s.Rules(ctx)
+		if err != nil {
+			return err
+		}
+		m, err := entryMessage(ctx, s.templates, s.tz, p, id, w.view(r, now, nil))
+		if err != nil {
+			return err
+		}
+		if err := s.mailer.Enqueue(ctx, m); err != nil {
+			return err
+		}
+		e, created = MyEntry{Kind: KindFree, EnteredAt: now}, true
+		return nil
+	})
+	if errors.Is(err, db.ErrConflict) {
+		// Two entries at once for one person: the other one counts.
+		mine, gerr := s.store.entryOf(ctx, webinarID, p.ID)
+		if gerr == nil && mine != nil {
+			return *mine, false, nil
+		}
+	}
+	if err != nil {
+		return MyEntry{}, false, err
+	}
+	return e, created, nil
+}

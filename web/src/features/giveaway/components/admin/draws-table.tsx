@@ -1,0 +1,120 @@
+import { Download } from "lucide-react";
+import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
+import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { entryListUrl, useAdminDraws } from "../../api/admin-draws";
+import type { AdminDraw } from "../../api/schemas";
+
+const COLUMNS = ["Webinar", "Drawn", "How", "Entries", "Winner", "Proof"] as const;
+
+const HOW: Record<AdminDraw["trigger"], string> = {
+  seats_filled: "Seats filled",
+  deadline: "Draw date",
+  admin_repick: "New winner picked",
+};
+
+/** "12 entries (8 paid, 4 free)", or the total alone for draws made before counts were kept. */
+export function entryCounts(d: AdminDraw): string {
+  const total = `${d.entrants} ${d.entrants === 1 ? "entry" : "entries"}`;
+  return d.paid_entries === null || d.free_entries === null
+    ? total
+    : `${total} (${d.paid_entries} paid, ${d.free_entries} free)`;
+}
+
+function winnerOf(d: AdminDraw): string {
+  if (!d.winner_id) return "No entrants";
+  const name = [d.winner_first_name, d.winner_last_name].filter(Boolean).join(" ").trim();
+  return name || d.winner_email || "Unknown";
+}
+
+/**
+ * Every draw with its proof (docs/api.md "Giveaway"): the entries by kind,
+ * the SHA-256 of the sorted entry list and the random value; the list itself
+ * downloads as a file whose sha256sum is that hash.
+ */
+export function DrawsTable() {
+  const timeZone = useStoreTimeZone();
+  const draws = useAdminDraws();
+  return (
+    <section aria-labelledby="giveaway-draws" className="mt-10 grid gap-4">
+      <div className="grid gap-1">
+        <h2 id="giveaway-draws" className="text-xl font-bold text-ink">
+          Draws
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Every draw, newest first, with what anyone can check: download a draw&apos;s entrant list and run{" "}
+          <code>sha256sum</code> on it to get the SHA-256 shown.
+        </p>
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+        <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[980px]">
+          <caption className="sr-only">Giveaway draws</caption>
+          <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
+            <tr>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y max-sm:block">
+            {draws.isPending ? (
+              <TableMessageRow colSpan={COLUMNS.length}>Loading draws...</TableMessageRow>
+            ) : draws.isError && !draws.data ? (
+              <TableMessageRow colSpan={COLUMNS.length} tone="error">
+                Error loading draws. Please try again later.
+              </TableMessageRow>
+            ) : !draws.data || draws.data.length === 0 ? (
+              <TableMessageRow colSpan={COLUMNS.length}>No draws yet.</TableMessageRow>
+            ) : (
+              draws.data.map((d) => (
+                <tr key={d.id} className="align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4">
+                  <th scope="row" className="px-4 py-3 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
+                    {d.webinar_title ?? "Unknown Webinar"}
+                  </th>
+                  <td data-label="Drawn" className={responsiveCell}>
+                    {formatEventDate(d.drawn_at, timeZone)}
+                  </td>
+                  <td data-label="How" className={responsiveCell}>
+                    {HOW[d.trigger]}
+                  </td>
+                  <td data-label="Entries" className={responsiveCell}>
+                    {entryCounts(d)}
+                  </td>
+                  <td data-label="Winner" className={responsiveCell}>
+                    {winnerOf(d)}
+                  </td>
+                  <td data-label="Proof" className={`${responsiveCell} max-sm:col-span-2`}>
+                    {d.entries_sha256 ? (
+                      <div className="grid gap-1 text-xs">
+                        <span className="break-all">
+                          SHA-256: <code>{d.entries_sha256}</code>
+                        </span>
+                        {d.random_value && (
+                          <span className="break-all text-muted-foreground">
+                            Random value: <code>{d.random_value}</code>
+                          </span>
+                        )}
+                        <a
+                          href={entryListUrl(d.id)}
+                          download
+                          className="inline-flex w-fit items-center gap-1 font-medium text-accent-700 underline"
+                        >
+                          <Download className="size-3.5" aria-hidden="true" />
+                          Entrant list
+                          <span className="sr-only"> for the draw of {formatEventDate(d.drawn_at, timeZone)}</span>
+                        </a>
+                      </div>
+                    ) : (
+                      <span className="text-xs text-muted-foreground">Made before proofs were kept</span>
+                    )}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
