@@ -142,6 +142,14 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
 		RequireConfirmation: cfg.RequireEmailConfirmation})
+	accounts.RequireFactorForStaff = cfg.RequireSecondFactorForStaff
+	accounts.Issuer = func(ctx context.Context) string {
+		site, err := settings.Site(ctx)
+		if err != nil {
+			return ""
+		}
+		return site.SiteTitle
+	}
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{

@@ -76,6 +76,12 @@ type Config struct {
 	// (WATCHWIN_REQUIRE_EMAIL_CONFIRMATION, default false so that `make run`
 	// works without a mail server).
 	RequireEmailConfirmation bool
+	// RequireSecondFactorForStaff sends a staff or admin account without a
+	// second factor to its enrolment after the password, and lets it reach
+	// nothing else until it has one (WATCHWIN_REQUIRE_2FA_FOR_STAFF, default
+	// false so that `make run` signs in in one step; deploy/watchwin.env
+	// sets it).
+	RequireSecondFactorForStaff bool
 
 	// HTTP is how long the server waits on slow clients (DefaultHTTPLimits;
 	// tests shorten them).
@@ -182,6 +188,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_REQUIRE_EMAIL_CONFIRMATION must be true or false")
 		}
 		c.RequireEmailConfirmation = b
+	}
+	if v := os.Getenv("WATCHWIN_REQUIRE_2FA_FOR_STAFF"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("WATCHWIN_REQUIRE_2FA_FOR_STAFF must be true or false")
+		}
+		c.RequireSecondFactorForStaff = b
 	}
 	proxies, err := ParseTrustedProxies(os.Getenv("WATCHWIN_TRUSTED_PROXIES"))
 	if err != nil {
