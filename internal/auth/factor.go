@@ -50,10 +50,10 @@ var (
 		Message: "That code is not valid. Please try again."}
 	errChallenge = &apperr.Error{Kind: apperr.KindUnauthenticated, Code: "login_expired",
 		Message: "Your sign-in has expired. Please log in again."}
-	errFactorOn = apperr.Conflict("second_factor_enabled", "Two-factor authentication is already on.")
+	errFactorOn  = apperr.Conflict("second_factor_enabled", "Two-factor authentication is already on.")
 	errFactorOff = apperr.Conflict("second_factor_disabled", "Two-factor authentication is not on.")
-	errNoSetup  = apperr.Conflict("second_factor_not_started", "Start the set-up again: no authenticator key is waiting.")
-	errPassword = &apperr.Error{Kind: apperr.KindInvalid, Code: "invalid_password", Field: "password",
+	errNoSetup   = apperr.Conflict("second_factor_not_started", "Start the set-up again: no authenticator key is waiting.")
+	errPassword  = &apperr.Error{Kind: apperr.KindInvalid, Code: "invalid_password", Field: "password",
 		Message: "That password is not right."}
 )
 
