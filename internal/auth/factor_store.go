@@ -150,7 +150,7 @@ type sessionRow struct {
 
 // sessionsOf lists userID's unexpired sessions, the newest first.
 func (s store) sessionsOf(ctx context.Context, userID string, now time.Time) ([]sessionRow, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT token_hash, device, client_network, created_at, COALESCE(last_seen_at, created_at)
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT token_hash, device, client_network, created_at, last_seen_at
 		FROM sessions WHERE user_id = $1 AND expires_at > $2 ORDER BY COALESCE(last_seen_at, created_at) DESC, created_at DESC`, userID, now)
 	if err != nil {
 		return nil, db.MapError(err)
@@ -159,8 +159,13 @@ func (s store) sessionsOf(ctx context.Context, userID string, now time.Time) ([]
 	var out []sessionRow
 	for rows.Next() {
 		var r sessionRow
-		if err := rows.Scan(&r.tokenHash, &r.device, &r.network, &r.created, &r.lastSeen); err != nil {
+		var lastSeen sql.NullTime
+		if err := rows.Scan(&r.tokenHash, &r.device, &r.network, &r.created, &lastSeen); err != nil {
 			return nil, db.MapError(err)
+		}
+		r.lastSeen = r.created
+		if lastSeen.Valid {
+			r.lastSeen = lastSeen.Time
 		}
 		out = append(out, r)
 	}

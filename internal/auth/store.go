@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"watchwin/internal/db"
@@ -138,11 +139,15 @@ type sessionState struct {
 func (s store) sessionProfile(ctx context.Context, tokenHash string, now time.Time) (Profile, sessionState, error) {
 	var p Profile
 	var st sessionState
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, COALESCE(s.last_seen_at, s.created_at),
+	var lastSeen sql.NullTime
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, s.last_seen_at, s.created_at,
 			EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = p.id AND f.confirmed_at IS NOT NULL)
 		FROM sessions s JOIN profiles p ON p.id = s.user_id
 		WHERE s.token_hash = $1 AND s.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now).
-		Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &st.lastSeen, &st.factorOn)
+		Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &lastSeen, &st.lastSeen, &st.factorOn)
+	if lastSeen.Valid {
+		st.lastSeen = lastSeen.Time // else the session's start (a session older than migration 0015)
+	}
 	return p, st, db.MapError(err)
 }
 
