@@ -84,7 +84,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	}
 	if err := d.Migrate(ctx); err != nil {
-		d.Close()
+		_ = d.Close() // on an error path: the first error is the one returned
 		return nil, err
 	}
 	if cfg.Storage != nil {
@@ -306,7 +306,7 @@ func (a *App) Serve(ctx context.Context) error {
 func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	stopMail, err := a.startMail()
 	if err != nil {
-		ln.Close()
+		_ = ln.Close() // on an error path: the first error is the one returned
 		return err
 	}
 	defer stopMail() // after Shutdown: mail queued by the last requests goes out
