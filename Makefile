@@ -47,7 +47,8 @@ lint-tools: bin/gosec bin/staticcheck
 
 ## lint: staticcheck on every Go package, gosec on the shipped server's (the bench, load and cluster
 ## tools and the test helpers run only on a developer's machine), npm audit of the SPA's shipped dependencies
-lint: lint-tools web
+# (gosec type-checks ./web, which embeds web/dist: `make build` first, as `make test` does.)
+lint: lint-tools
 	./bin/staticcheck $(GO_PKGS)
 	./bin/gosec -quiet -exclude-generated -exclude-dir=internal/testutil -exclude-dir=internal/mail/mailtest ./cmd/watchwin/... ./internal/... ./web
 	@cd web && out=$$(npm audit --omit=dev 2>&1); status=$$?; \
