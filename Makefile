@@ -7,7 +7,7 @@ GOFLAGS_BUILD := -trimpath -ldflags "-s -w -X main.version=$(VERSION)"
 GO_PKGS := ./cmd/... ./internal/... ./web
 CHROMIUM ?= $(shell command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)
 
-.PHONY: run build web go-build test test-go test-web test-e2e fuzz bench loadtest deps clean
+.PHONY: run build web go-build test test-go test-web test-e2e lint lint-tools fuzz bench loadtest deps clean
 
 ## run: install what is missing, build everything, serve with demo content on http://127.0.0.1:8080
 run: build
@@ -34,8 +34,28 @@ web: web/node_modules/.package-lock.json
 go-build:
 	CGO_ENABLED=0 go build $(GOFLAGS_BUILD) -o bin/watchwin ./cmd/watchwin
 
-## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), a short fuzz run, SPA unit tests, browser tests
-test: test-go fuzz test-web test-e2e
+## test: Go tests (SQLite, and PostgreSQL when WATCHWIN_TEST_DATABASE_URL is set), a short fuzz run, SPA unit tests, browser tests, static analysis
+test: test-go fuzz test-web test-e2e lint
+
+# Static analysers at pinned versions, built from tools/lint's own module
+# (README "Static analysis" says why gosec is v2.20.0).
+bin/gosec bin/staticcheck &: tools/lint/go.mod tools/lint/go.sum
+	cd tools/lint && go build -o ../../bin/gosec github.com/securego/gosec/v2/cmd/gosec && \
+		go build -o ../../bin/staticcheck honnef.co/go/tools/cmd/staticcheck
+
+lint-tools: bin/gosec bin/staticcheck
+
+## lint: staticcheck on every Go package, gosec on the shipped server's (the bench, load and cluster
+## tools and the test helpers run only on a developer's machine), npm audit of the SPA's shipped dependencies
+# (gosec type-checks ./web, which embeds web/dist: `make build` first, as `make test` does.)
+lint: lint-tools
+	./bin/staticcheck $(GO_PKGS)
+	./bin/gosec -quiet -exclude-generated -exclude-dir=internal/testutil -exclude-dir=internal/mail/mailtest ./cmd/watchwin/... ./internal/... ./web
+	@cd web && out=$$(npm audit --omit=dev 2>&1); status=$$?; \
+	if [ $$status -eq 0 ]; then echo "npm audit: no known-vulnerable dependency in the shipped SPA"; \
+	elif echo "$$out" | grep -qiE 'audit endpoint|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN|network|403|404|Forbidden|not found'; then \
+		echo "npm audit: skipped, the registry's audit service cannot be reached from here:"; echo "$$out" | tail -3; \
+	else echo "$$out"; exit 1; fi
 
 bin/stripe-mock:
 	GOBIN=$(CURDIR)/bin go install github.com/stripe/stripe-mock@v0.203.0

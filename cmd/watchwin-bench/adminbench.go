@@ -150,7 +150,7 @@ func benchAdminRequests(ctx context.Context, o options, d *db.DB, dir, databaseU
 	if err != nil {
 		return err
 	}
-	login, err := a.Auth.Login(ctx, auth.LoginInput{Email: email, Password: password}, "127.0.0.1", "")
+	login, err := a.Auth.Login(ctx, auth.LoginInput{Email: email, Password: password}, auth.Client{IP: "127.0.0.1"})
 	a.Close()
 	if err != nil {
 		return err

@@ -68,7 +68,7 @@ func seed(ctx context.Context, dataDir, databaseURL string) (seeded, error) {
 	if _, err := a.Auth.CreateUser(ctx, email, password, auth.RoleUser, "Bench", "Session"); err != nil {
 		return out, err
 	}
-	login, err := a.Auth.Login(ctx, auth.LoginInput{Email: email, Password: password}, "127.0.0.1", "")
+	login, err := a.Auth.Login(ctx, auth.LoginInput{Email: email, Password: password}, auth.Client{IP: "127.0.0.1"})
 	if err != nil {
 		return out, err
 	}

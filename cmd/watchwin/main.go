@@ -4,6 +4,7 @@
 //	watchwin serve [--addr A] [--data-dir D] [--demo]
 //	watchwin migrate [--data-dir D]
 //	watchwin user add --email E --password P [--role user|staff|admin] [--data-dir D]
+//	watchwin user reset-2fa --email E [--data-dir D]
 //	watchwin backup FILE [--data-dir D]
 //	watchwin version
 package main
@@ -35,6 +36,7 @@ Usage:
   watchwin serve   [--addr 127.0.0.1:8080] [--data-dir ./data] [--log-format text|json] [--demo]
   watchwin migrate [--data-dir ./data]
   watchwin user add --email E --password P [--role user|staff|admin] [--data-dir ./data]
+  watchwin user reset-2fa --email E [--data-dir ./data]
   watchwin backup FILE [--data-dir ./data]
   watchwin version
 
@@ -84,10 +86,13 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	case "migrate":
 		return migrate(ctx, cfg, args, out)
 	case "user":
-		if len(args) == 0 || args[0] != "add" {
-			return errors.New("usage: watchwin user add --email E --password P [--role user|staff|admin]")
+		switch {
+		case len(args) > 0 && args[0] == "add":
+			return userAdd(ctx, cfg, args[1:], out)
+		case len(args) > 0 && args[0] == "reset-2fa":
+			return userResetFactor(ctx, cfg, args[1:], out)
 		}
-		return userAdd(ctx, cfg, args[1:], out)
+		return errors.New("usage: watchwin user add --email E --password P [--role user|staff|admin] | watchwin user reset-2fa --email E")
 	case "backup":
 		return backup(ctx, cfg, args, out)
 	case "version":
@@ -188,6 +193,33 @@ func userAdd(ctx context.Context, cfg config.Config, args []string, out io.Write
 		return err
 	}
 	fmt.Fprintf(out, "created %s account %s (id %s)\n", p.Role, p.Email, p.ID)
+	return nil
+}
+
+// userResetFactor is the break-glass for an owner locked out of their
+// account (docs/api.md, "Second factor and sessions"): it removes the
+// account's second factor and ends its sessions, from the machine's shell
+// only (no route does this). The owner is mailed and the audit log keeps it.
+func userResetFactor(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("user reset-2fa", flag.ContinueOnError)
+	cfg.RegisterCommon(fs)
+	email := fs.String("email", "", "e-mail address of the account (required)")
+	if err := parse(fs, &cfg, args); err != nil {
+		return err
+	}
+	if *email == "" {
+		return errors.New("--email is required")
+	}
+	a, err := app.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	p, err := a.Auth.ResetFactor(ctx, *email)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "two-factor authentication removed from %s (id %s); its sessions ended. Its owner can sign in with the password and set it up again.\n", p.Email, p.ID)
 	return nil
 }
 

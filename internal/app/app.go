@@ -87,7 +87,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 		return nil, err
 	}
 	if err := d.Migrate(ctx); err != nil {
-		d.Close()
+		_ = d.Close() // on an error path: the first error is the one returned
 		return nil, err
 	}
 	if cfg.Storage != nil {
@@ -152,6 +152,14 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
 		RequireConfirmation: cfg.RequireEmailConfirmation})
+	accounts.RequireFactorForStaff = cfg.RequireSecondFactorForStaff
+	accounts.Issuer = func(ctx context.Context) string {
+		site, err := settings.Site(ctx)
+		if err != nil {
+			return ""
+		}
+		return site.SiteTitle
+	}
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
 	coupons.SetPolicy(func(ctx context.Context) (coupon.Policy, error) {
 		p, err := settings.CouponPolicy(ctx)
@@ -313,7 +321,7 @@ func (a *App) Serve(ctx context.Context) error {
 func (a *App) ServeListener(ctx context.Context, ln net.Listener) error {
 	stopMail, err := a.startMail()
 	if err != nil {
-		ln.Close()
+		_ = ln.Close() // on an error path: the first error is the one returned
 		return err
 	}
 	defer stopMail() // after Shutdown: mail queued by the last requests goes out

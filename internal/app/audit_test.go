@@ -46,6 +46,7 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 		later := s.CreateWebinar(testutil.WebinarSpec{})
 		victim := s.CreateUser("audit-victim-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
 		edited := s.CreateUser("audit-edited-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser)
+		_, ended := s.Login(auth.RoleUser)
 		if _, _, err := s.App.Registrations.Register(ctx, adminProfile, w.ID, registration.Input{Name: "Ada Admin", Email: adminProfile.Email}); err != nil {
 			t.Fatal(err)
 		}
@@ -90,6 +91,9 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			}},
 			{"POST /api/admin/users/{id}/password", "user.password_change", func(c *testutil.Client) testutil.Response {
 				return c.Do("POST", "/api/admin/users/"+edited.ID+"/password", map[string]string{"newPassword": "another-secret"})
+			}},
+			{"POST /api/admin/users/{id}/sessions/end", "user.sessions_end", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/users/"+ended.ID+"/sessions/end", nil)
 			}},
 			{"DELETE /api/admin/users/{id}", "user.delete", func(c *testutil.Client) testutil.Response {
 				return c.Do("DELETE", "/api/admin/users/"+victim.ID, nil)

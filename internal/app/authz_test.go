@@ -84,6 +84,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 	redeemable := s.Purchase(ownerProfile, s.CreateWebinar(testutil.WebinarSpec{}).ID)
 	doomed := s.CreateWebinar(testutil.WebinarSpec{})                                     // the admin deletes it
 	victim := s.CreateUser("victim-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser) // the admin deletes them
+	_, signedOut := s.Login(auth.RoleUser)                                                // the admin ends their sessions
 	secrets := []string{ownerProfile.Email, mine.Coupon.Code, redeemable.Code, intent.ID, intent.ClientSecret}
 
 	wid, cid, uid := w.ID, redeemable.ID, ownerProfile.ID
@@ -161,6 +162,19 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("PUT /api/admin/users/{id}", "/api/admin/users/"+uid, map[string]any{}, bad),
 		adminOnly("POST /api/admin/users/{id}/password", "/api/admin/users/"+uid+"/password", map[string]any{}, bad),
 		adminOnly("DELETE /api/admin/users/{id}", "/api/admin/users/"+victim.ID, nil, noContent),
+		adminOnly("POST /api/admin/users/{id}/sessions/end", "/api/admin/users/"+signedOut.ID+"/sessions/end", nil, ok),
+		// The caller's own second factor and sessions (none has a factor:
+		// turning one off or new recovery codes is 409; a code without a
+		// login challenge is 401).
+		r("POST /api/auth/login/second-factor", "/api/auth/login/second-factor", map[string]any{}, c401, c401, c401, c401),
+		r("GET /api/account/second-factor", "/api/account/second-factor", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/account/second-factor/setup", "/api/account/second-factor/setup", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/account/second-factor/enable", "/api/account/second-factor/enable", map[string]any{}, c401, is(bad), is(bad), is(bad)),
+		r("POST /api/account/second-factor/disable", "/api/account/second-factor/disable", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
+		r("POST /api/account/second-factor/recovery-codes", "/api/account/second-factor/recovery-codes", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
+		r("GET /api/account/sessions", "/api/account/sessions", nil, c401, is(ok), is(ok), is(ok)),
+		r("DELETE /api/account/sessions/{id}", "/api/account/sessions/no-such-session", nil, c401, c404, c404, c404),
+		r("POST /api/account/sessions/end-others", "/api/account/sessions/end-others", nil, c401, is(ok), is(ok), is(ok)),
 		adminOnly("GET /api/admin/webinars", "/api/admin/webinars", nil, ok),
 		adminOnly("POST /api/admin/webinars", "/api/admin/webinars", map[string]any{}, bad),
 		adminOnly("PUT /api/admin/webinars/{id}", "/api/admin/webinars/"+wid, map[string]any{}, bad),

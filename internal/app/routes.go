@@ -37,7 +37,12 @@ type Route struct {
 	Pattern string
 	Access  Access
 	Limit   throttle.Rule
-	handler http.Handler
+	// Enrolment: an enrolling session (a staff or admin account without
+	// the second factor the store requires, auth.EnrollingFrom) may call
+	// it; every other route answers it 403 second_factor_enrolment_required
+	// when it needs an account, and as to a signed-out visitor otherwise.
+	Enrolment bool
+	handler   http.Handler
 }
 
 // anyone, user and admin (and staff, below) build a route with its guard: a route cannot be
@@ -60,6 +65,15 @@ func admin(pattern string, h httpx.HandlerFunc) Route {
 func staff(pattern string, h auth.UserHandler) Route {
 	return Route{Pattern: pattern, Access: Staff, handler: acting(auth.RequireStaff(h))}
 }
+
+// enrolment builds a route of the caller's own second factor: a signed-in
+// account, or an enrolling session setting up the factor it must have.
+func enrolment(pattern string, h auth.UserHandler) Route {
+	return Route{Pattern: pattern, Access: User, Enrolment: true, handler: auth.RequireAccount(h)}
+}
+
+// duringEnrolment marks an anyone route an enrolling session may use.
+func (r Route) duringEnrolment() Route { r.Enrolment = true; return r }
 
 // limited puts r behind rule.
 func (r Route) limited(rule throttle.Rule) Route { r.Limit = rule; return r }
@@ -91,8 +105,9 @@ func (a *App) Routes() []Route {
 		// Accounts (login and sign-up limit themselves: package auth).
 		anyone("POST /api/auth/signup", accounts.SignUp),
 		anyone("POST /api/auth/login", accounts.Login),
-		anyone("POST /api/auth/logout", accounts.Logout),
-		anyone("GET /api/auth/session", accounts.Session),
+		anyone("POST /api/auth/login/second-factor", accounts.SecondStep),
+		anyone("POST /api/auth/logout", accounts.Logout).duringEnrolment(),
+		anyone("GET /api/auth/session", accounts.Session).duringEnrolment(),
 		anyone("POST /api/auth/password/forgot", accounts.ForgotPassword),
 		anyone("POST /api/auth/password/reset", accounts.ResetPassword),
 		anyone("POST /api/auth/email/confirm", accounts.ConfirmEmail),
@@ -101,6 +116,18 @@ func (a *App) Routes() []Route {
 		admin("PUT /api/admin/users/{id}", accounts.UpdateUser),
 		admin("DELETE /api/admin/users/{id}", accounts.DeleteUser),
 		admin("POST /api/admin/users/{id}/password", accounts.ChangePassword).limited(limitPasswordChange),
+		admin("POST /api/admin/users/{id}/sessions/end", accounts.EndUserSessions),
+
+		// The caller's second factor and sessions (codes are limited in
+		// package auth, shared with the login limits).
+		enrolment("GET /api/account/second-factor", accounts.Factor),
+		enrolment("POST /api/account/second-factor/setup", accounts.SetupFactor),
+		enrolment("POST /api/account/second-factor/enable", accounts.EnableFactor),
+		user("POST /api/account/second-factor/disable", accounts.DisableFactor, ""),
+		user("POST /api/account/second-factor/recovery-codes", accounts.RegenerateRecoveryCodes, ""),
+		user("GET /api/account/sessions", accounts.Sessions, ""),
+		user("DELETE /api/account/sessions/{id}", accounts.EndSession, ""),
+		user("POST /api/account/sessions/end-others", accounts.EndOtherSessions, ""),
 
 		// Webinars.
 		anyone("GET /api/webinars", webinars.ListPublic),
@@ -215,6 +242,23 @@ func (a *App) apiRoutes(api *http.ServeMux) {
 		if r.Limit != (throttle.Rule{}) {
 			h = a.Throttle.Limit(r.Limit, signedInAccount, h)
 		}
+		if !r.Enrolment && r.Access != Anyone {
+			h = refuseEnrolling(h)
+		}
 		api.Handle(r.Pattern, h)
 	}
+}
+
+// refuseEnrolling answers an enrolling session (auth.EnrollingFrom) 403
+// second_factor_enrolment_required: until it has the second factor the
+// store requires, a staff or admin account reaches nothing but its
+// enrolment, its session and logout.
+func refuseEnrolling(h http.Handler) http.Handler {
+	return httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		if _, ok := auth.EnrollingFrom(r.Context()); ok {
+			return auth.ErrEnrolmentRequired
+		}
+		h.ServeHTTP(w, r)
+		return nil
+	})
 }

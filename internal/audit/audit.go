@@ -38,6 +38,15 @@ const (
 	UserRoleChange     = "user.role_change"
 	UserPasswordChange = "user.password_change"
 	UserDelete         = "user.delete"
+	UserSessionsEnd    = "user.sessions_end"
+
+	// An account's own second factor (docs/api.md, "Second factor and
+	// sessions"); the reset is the command line's (no actor).
+	SecondFactorEnable      = "account.second_factor_enable"
+	SecondFactorDisable     = "account.second_factor_disable"
+	SecondFactorReset       = "account.second_factor_reset"
+	RecoveryCodeUse         = "account.recovery_code_use"
+	RecoveryCodesRegenerate = "account.recovery_codes_regenerate"
 
 	SettingsGeneral      = "settings.general"
 	SettingsAnnouncement = "settings.announcement"
@@ -62,7 +71,8 @@ const (
 var Actions = []string{
 	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete, WebinarGiveaway,
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed,
-	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete,
+	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
+	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,

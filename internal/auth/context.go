@@ -46,6 +46,23 @@ func WithUser(ctx context.Context, p Profile) context.Context {
 	return context.WithValue(ctx, ctxKey{}, p)
 }
 
+type enrollingKey struct{}
+
+// EnrollingFrom returns the profile of a session that reaches only the
+// second factor's enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF): a staff or
+// admin account without a factor. Such a request has no UserFrom: every
+// other route treats it as signed out, and the route table refuses it
+// those that need an account (docs/api.md, "Second factor and sessions").
+func EnrollingFrom(ctx context.Context) (Profile, bool) {
+	p, ok := ctx.Value(enrollingKey{}).(Profile)
+	return p, ok
+}
+
+// ErrEnrolmentRequired answers an enrolling session on any route but the
+// enrolment's, the session's and logout.
+var ErrEnrolmentRequired = &apperr.Error{Kind: apperr.KindForbidden, Code: "second_factor_enrolment_required",
+	Message: "Set up two-factor authentication to continue: the store requires it for staff and admin accounts."}
+
 // Middleware loads the profile of the session cookie (SessionCookieName of
 // secure), when there is a valid one, into the request context. It never
 // refuses a request by itself.
@@ -57,8 +74,10 @@ func (s *Service) Middleware(secure bool, next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		p, err := s.Authenticate(r.Context(), c.Value)
+		p, enrolling, err := s.Authenticate(r.Context(), c.Value)
 		switch {
+		case err == nil && enrolling:
+			r = r.WithContext(context.WithValue(r.Context(), enrollingKey{}, p))
 		case err == nil:
 			r = r.WithContext(WithUser(r.Context(), p))
 		case !errors.Is(err, db.ErrNotFound):
@@ -87,6 +106,21 @@ func RequireUser(h UserHandler, message string) httpx.HandlerFunc {
 		user, ok := UserFrom(r.Context())
 		if !ok {
 			return errSignedOut
+		}
+		return h(w, r, user)
+	}
+}
+
+// RequireAccount is RequireUser for the routes an enrolling session may
+// use as well (the second factor's own): h gets the account either way.
+func RequireAccount(h UserHandler) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if p, ok := EnrollingFrom(r.Context()); ok {
+			return h(w, r, p)
+		}
+		user, ok := UserFrom(r.Context())
+		if !ok {
+			return errLoginRequired
 		}
 		return h(w, r, user)
 	}

@@ -23,10 +23,19 @@ func NewHandler(svc *Service, secureCookie bool) *Handler {
 type sessionBody struct {
 	User    *User    `json:"user"`
 	Profile *Profile `json:"profile"`
+	// EnrolmentRequired: this session reaches only the second factor's
+	// enrolment until it is set up (WATCHWIN_REQUIRE_2FA_FOR_STAFF).
+	EnrolmentRequired bool `json:"enrolment_required,omitempty"`
 }
 
 func bodyFor(p Profile) sessionBody {
 	return sessionBody{User: &User{ID: p.ID, Email: p.Email}, Profile: &p}
+}
+
+// secondStepBody answers a right password of an account with a second
+// factor: 202, no session yet (docs/api.md, "Second factor and sessions").
+type secondStepBody struct {
+	SecondFactorRequired bool `json:"second_factor_required"`
 }
 
 func (h *Handler) SignUp(w http.ResponseWriter, r *http.Request) error {
@@ -47,18 +56,36 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	var device string
-	if c, err := r.Cookie(DeviceCookieName); err == nil {
-		device = c.Value
-	}
-	res, err := h.svc.Login(r.Context(), in, httpx.ClientIP(r), device)
+	res, err := h.svc.Login(r.Context(), in, clientOf(r))
 	if err != nil {
 		return err
 	}
+	if res.Challenge != "" {
+		http.SetCookie(w, h.challengeCookie(res.Challenge, ChallengeTTL))
+		httpx.WriteJSON(w, http.StatusAccepted, secondStepBody{SecondFactorRequired: true})
+		return nil
+	}
+	h.signedIn(w, res)
+	return nil
+}
+
+// signedIn answers a completed login: the session and device cookies and
+// the session body.
+func (h *Handler) signedIn(w http.ResponseWriter, res LoginResult) {
 	http.SetCookie(w, h.cookie(res.Token, SessionTTL))
 	http.SetCookie(w, h.deviceCookie(res.DeviceToken))
-	httpx.WriteJSON(w, http.StatusOK, bodyFor(res.Profile))
-	return nil
+	body := bodyFor(res.Profile)
+	body.EnrolmentRequired = res.EnrolmentRequired
+	httpx.WriteJSON(w, http.StatusOK, body)
+}
+
+// clientOf is where r comes from: address, user agent, device cookie.
+func clientOf(r *http.Request) Client {
+	c := Client{IP: httpx.ClientIP(r), UserAgent: r.UserAgent()}
+	if cookie, err := r.Cookie(DeviceCookieName); err == nil {
+		c.DeviceToken = cookie.Value
+	}
+	return c
 }
 
 func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) error {
@@ -73,6 +100,12 @@ func (h *Handler) Logout(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) Session(w http.ResponseWriter, r *http.Request) error {
+	if p, ok := EnrollingFrom(r.Context()); ok {
+		body := bodyFor(p)
+		body.EnrolmentRequired = true
+		httpx.WriteJSON(w, http.StatusOK, body)
+		return nil
+	}
 	p, ok := UserFrom(r.Context())
 	if !ok {
 		httpx.WriteJSON(w, http.StatusOK, sessionBody{})

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
@@ -42,6 +43,11 @@ type Service struct {
 	background background
 	// Sleep slows each failed login a little more than the last (tests replace it).
 	Sleep func(context.Context, time.Duration)
+	// RequireFactorForStaff: a staff or admin account without a second
+	// factor reaches only its enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF).
+	RequireFactorForStaff bool
+	// Issuer names the site in authenticator apps (the site title); nil: "WatchWin".
+	Issuer func(context.Context) string
 }
 
 // Mail is how the account e-mails (address confirmation, password reset)
@@ -148,9 +154,24 @@ func (s *Service) create(ctx context.Context, email, password, role, first, last
 // LoginResult is a successful login: the profile, the session token for the
 // session cookie, and the device token for the device cookie (the one the
 // browser sent when it was already known to this account, else a new one).
+// When the account has a second factor the password alone opens no
+// session: Challenge is set instead (the login challenge cookie's token)
+// and Token and DeviceToken are empty.
 type LoginResult struct {
 	Profile     Profile
 	Token       string
+	DeviceToken string
+	Challenge   string
+	// EnrolmentRequired: the session reaches only the factor's enrolment
+	// (RequireFactorForStaff).
+	EnrolmentRequired bool
+}
+
+// Client is where a login comes from: the client address, the browser's
+// User-Agent and its device cookie ("" when it has none).
+type Client struct {
+	IP          string
+	UserAgent   string
 	DeviceToken string
 }
 
@@ -164,7 +185,8 @@ type LoginResult struct {
 // Retry-After and no hash is run. A successful login gives its attempts back,
 // so only failures use up a limit; failed logins are answered a little more
 // slowly each time.
-func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToken string) (LoginResult, error) {
+func (s *Service) Login(ctx context.Context, in LoginInput, c Client) (LoginResult, error) {
+	clientIP, deviceToken := c.IP, c.DeviceToken
 	email := NormalizeEmail(in.Email)
 	if !ValidEmail(email) {
 		return LoginResult{}, apperr.Invalid("email", msgEmail)
@@ -224,7 +246,33 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 		// account exists, which only its owner may learn.
 		return LoginResult{}, errEmailNotConfirmed
 	}
+	factorOn, err := s.hasFactor(ctx, p.ID)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	if factorOn {
+		// The password was right; the session waits for the code
+		// (SecondStep), and the attempts the code makes are counted there.
+		token, err := newToken()
+		if err != nil {
+			return LoginResult{}, err
+		}
+		if err := s.store.createChallenge(ctx, hashToken(token), p.ID, now, now.Add(ChallengeTTL)); err != nil {
+			return LoginResult{}, err
+		}
+		return LoginResult{Profile: p, Challenge: token}, nil
+	}
+	res, err := s.openSession(ctx, p, c, known, now)
+	res.EnrolmentRequired = err == nil && s.mustEnrol(p, false)
+	return res, err
+}
+
+// openSession creates the session of a completed login and remembers the
+// browser as one the account signed in on (see loginDevice).
+func (s *Service) openSession(ctx context.Context, p Profile, c Client, known bool, now time.Time) (LoginResult, error) {
+	deviceToken := c.DeviceToken
 	res := LoginResult{Profile: p, DeviceToken: deviceToken}
+	var err error
 	if res.Token, err = newToken(); err != nil {
 		return LoginResult{}, err
 	}
@@ -233,8 +281,9 @@ func (s *Service) Login(ctx context.Context, in LoginInput, clientIP, deviceToke
 			return LoginResult{}, err
 		}
 	}
+	meta := sessionMeta{device: DeviceSummary(c.UserAgent), network: audit.Network(c.IP)}
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
-		if err := s.store.createSession(ctx, hashToken(res.Token), p.ID, now, now.Add(SessionTTL)); err != nil {
+		if err := s.store.createSession(ctx, hashToken(res.Token), p.ID, now, now.Add(SessionTTL), meta); err != nil {
 			return err
 		}
 		if !known && deviceToken != "" {
@@ -276,12 +325,30 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 }
 
 // Authenticate returns the profile of the session behind token, or
-// db.ErrNotFound when it is unknown or expired.
-func (s *Service) Authenticate(ctx context.Context, token string) (Profile, error) {
+// db.ErrNotFound when it is unknown or expired, and whether the session
+// reaches only the second factor's enrolment (RequireFactorForStaff). It
+// records when the session was last seen, at most every lastSeenEvery.
+func (s *Service) Authenticate(ctx context.Context, token string) (Profile, bool, error) {
 	if token == "" {
-		return Profile{}, db.ErrNotFound
+		return Profile{}, false, db.ErrNotFound
 	}
-	return s.store.sessionProfile(ctx, hashToken(token), s.now())
+	now := s.now()
+	p, st, err := s.store.sessionProfile(ctx, hashToken(token), now)
+	if err != nil {
+		return Profile{}, false, err
+	}
+	if now.Sub(st.lastSeen) >= lastSeenEvery {
+		// A failure here costs only the list's accuracy.
+		_ = s.store.touchSession(ctx, hashToken(token), now, now.Add(-lastSeenEvery))
+	}
+	return p, s.mustEnrol(p, st.factorOn), nil
+}
+
+// mustEnrol: p must set up a second factor before anything else, because
+// the store requires one of staff and admins (docs/api.md, "Second factor
+// and sessions").
+func (s *Service) mustEnrol(p Profile, factorOn bool) bool {
+	return s.RequireFactorForStaff && p.AtCounter() && !factorOn
 }
 
 // HasAccounts reports whether any account exists (the demo seed runs only on

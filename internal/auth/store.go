@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"watchwin/internal/db"
@@ -111,17 +112,43 @@ func (s store) confirmEmail(ctx context.Context, userID string, now time.Time) e
 	return db.MapError(err)
 }
 
-func (s store) createSession(ctx context.Context, tokenHash, userID string, now, expires time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
-		tokenHash, userID, now, expires)
+// sessionMeta is what a session records of where it was opened (the
+// account's session list shows it): a device summary and the client's
+// network, never the whole user agent or address.
+type sessionMeta struct {
+	device  string
+	network string
+}
+
+func (s store) createSession(ctx context.Context, tokenHash, userID string, now, expires time.Time, meta sessionMeta) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, device, client_network, last_seen_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $3)`,
+		tokenHash, userID, now, expires, meta.device, meta.network)
 	return db.MapError(err)
 }
 
+// sessionState is what a request's session says besides the profile:
+// whether the account has a confirmed second factor, and when the session
+// was last seen.
+type sessionState struct {
+	factorOn bool
+	lastSeen time.Time
+}
+
 // sessionProfile returns the profile of an unexpired session.
-func (s store) sessionProfile(ctx context.Context, tokenHash string, now time.Time) (Profile, error) {
-	return scanProfile(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`
+func (s store) sessionProfile(ctx context.Context, tokenHash string, now time.Time) (Profile, sessionState, error) {
+	var p Profile
+	var st sessionState
+	var lastSeen sql.NullTime
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, s.last_seen_at, s.created_at,
+			EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = p.id AND f.confirmed_at IS NOT NULL)
 		FROM sessions s JOIN profiles p ON p.id = s.user_id
-		WHERE s.token_hash = $1 AND s.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now))
+		WHERE s.token_hash = $1 AND s.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now).
+		Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &lastSeen, &st.lastSeen, &st.factorOn)
+	if lastSeen.Valid {
+		st.lastSeen = lastSeen.Time // else the session's start (a session older than migration 0015)
+	}
+	return p, st, db.MapError(err)
 }
 
 func (s store) deleteSession(ctx context.Context, tokenHash string) error {
@@ -136,6 +163,7 @@ func (s store) deleteExpired(ctx context.Context, now time.Time) error {
 		`DELETE FROM sessions WHERE expires_at <= $1`,
 		`DELETE FROM login_devices WHERE expires_at <= $1`,
 		`DELETE FROM account_tokens WHERE expires_at <= $1`,
+		`DELETE FROM login_challenges WHERE expires_at <= $1`,
 	} {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, q, now); err != nil {
 			return db.MapError(err)
@@ -301,6 +329,9 @@ func (s store) tombstone(ctx context.Context, id string, now time.Time) error {
 		`DELETE FROM sessions WHERE user_id = $1`,
 		`DELETE FROM login_devices WHERE user_id = $1`,
 		`DELETE FROM account_tokens WHERE user_id = $1`,
+		`DELETE FROM second_factors WHERE user_id = $1`,
+		`DELETE FROM recovery_codes WHERE user_id = $1`,
+		`DELETE FROM login_challenges WHERE user_id = $1`,
 		// The registrations stay (a paid one holds a seat and maybe a
 		// coupon); only their contact copies are personal data.
 		`UPDATE webinar_registrations SET user_name_for_registration = 'Deleted user',

@@ -83,6 +83,12 @@ type Config struct {
 	// server's clock one a test can move forward through POST /api/test/clock
 	// (docs/api.md, "Test clock"); without it that route does not exist.
 	TestClock bool
+	// RequireSecondFactorForStaff sends a staff or admin account without a
+	// second factor to its enrolment after the password, and lets it reach
+	// nothing else until it has one (WATCHWIN_REQUIRE_2FA_FOR_STAFF, default
+	// false so that `make run` signs in in one step; deploy/watchwin.env
+	// sets it).
+	RequireSecondFactorForStaff bool
 
 	// HTTP is how long the server waits on slow clients (DefaultHTTPLimits;
 	// tests shorten them).
@@ -209,6 +215,13 @@ func Defaults() (Config, error) {
 		c.TestClock = true
 	default:
 		return c, fmt.Errorf("WATCHWIN_TEST_CLOCK must be true or false (it is for tests only)")
+	}
+	if v := os.Getenv("WATCHWIN_REQUIRE_2FA_FOR_STAFF"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("WATCHWIN_REQUIRE_2FA_FOR_STAFF must be true or false")
+		}
+		c.RequireSecondFactorForStaff = b
 	}
 	proxies, err := ParseTrustedProxies(os.Getenv("WATCHWIN_TRUSTED_PROXIES"))
 	if err != nil {

@@ -69,11 +69,11 @@ func Open(ctx context.Context, url, dataDir string) (*DB, error) {
 	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if err := d.PingContext(pingCtx); err != nil {
-		d.Close()
+		_ = d.Close() // on an error path: the first error is the one returned
 		return nil, fmt.Errorf("connect to %s: %w", d.Engine, err)
 	}
 	if _, err := d.Optimize(pingCtx); err != nil {
-		d.Close()
+		_ = d.Close() // on an error path: the first error is the one returned
 		return nil, err
 	}
 	return d, nil

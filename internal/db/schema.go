@@ -23,12 +23,12 @@ func NewSchema(ctx context.Context, base, prefix string) (schemaURL string, drop
 	}
 	schema := prefix + strings.ToLower(rand.Text()[:12])
 	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		admin.Close()
+		_ = admin.Close() // on an error path: the first error is the one returned
 		return "", nil, fmt.Errorf("create schema: %w", err)
 	}
 	drop = func() {
 		_, _ = admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`)
-		admin.Close()
+		_ = admin.Close() // on an error path: the first error is the one returned
 	}
 	q := u.Query()
 	q.Set("search_path", schema)

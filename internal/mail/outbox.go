@@ -108,13 +108,13 @@ func (o *Outbox) Withdraw(ctx context.Context, keys []string) ([]string, error) 
 		for rows.Next() {
 			var k string
 			if err := rows.Scan(&k); err != nil {
-				rows.Close()
+				_ = rows.Close() // on an error path: the first error is the one returned
 				return out, db.MapError(err)
 			}
 			out = append(out, k)
 		}
 		err = rows.Err()
-		rows.Close()
+		_ = rows.Close() // on an error path: the first error is the one returned
 		if err != nil {
 			return out, db.MapError(err)
 		}

@@ -239,7 +239,7 @@ func (s *SMTP) dialer(ctx context.Context, tlsConfig *tls.Config, stops *[]func(
 		}
 		tc := tls.Client(cc, tlsConfig)
 		if err := tc.HandshakeContext(dialCtx); err != nil {
-			raw.Close()
+			_ = raw.Close() // on an error path: the first error is the one returned
 			return nil, err
 		}
 		return tc, nil

@@ -150,7 +150,7 @@ func (l *Local) Open(ctx context.Context, bucket, p string) (io.ReadSeekCloser, 
 	}
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() {
-		f.Close()
+		_ = f.Close() // on an error path: the first error is the one returned
 		if err == nil {
 			err = ErrNotFound
 		}
@@ -268,6 +268,6 @@ func (l *Local) Ready(ctx context.Context) error {
 		return fmt.Errorf("media: storage folder not writable: %w", err)
 	}
 	name := f.Name()
-	f.Close()
+	_ = f.Close() // an empty probe file: only whether it could be created and removed matters
 	return os.Remove(name)
 }

@@ -122,7 +122,7 @@ func (s *S3) Open(ctx context.Context, bucket, p string) (io.ReadSeekCloser, Fil
 	}
 	oi, err := obj.Stat()
 	if err != nil {
-		obj.Close()
+		_ = obj.Close() // on an error path: the first error is the one returned
 		return nil, FileInfo{}, s3Error(err)
 	}
 	return obj, s.info(bucket, p, oi), nil

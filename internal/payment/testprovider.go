@@ -158,7 +158,7 @@ const (
 	msgCardExpiry   = "Your card's expiration date is in the past."
 	msgCardCVC      = "Your card's security code is incomplete."
 	msgCardPostal   = "Your postal code is incomplete."
-	msgIntentSecret = "This payment could not be found. Please start again."
+	msgIntentSecret = "This payment could not be found. Please start again." // #nosec G101: a message shown to buyers, not a credential
 	msgIntentClosed = "This payment can no longer be paid. Please start again."
 )
 

@@ -27,9 +27,6 @@ const (
 // Kinds lists every kind in the order screens show them.
 var Kinds = []Kind{Ready, Unfinished, Offer}
 
-// valid reports whether k is one of Kinds.
-func (k Kind) valid() bool { return k == Ready || k == Unfinished || k == Offer }
-
 // Label is how e-mails and the unsubscribe page name a kind.
 func (k Kind) Label() string {
 	switch k {

@@ -265,7 +265,7 @@ func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period
 	for rows.Next() {
 		var f Funnel
 		if err := rows.Scan(&f.WebinarID, &f.Title); err != nil {
-			rows.Close()
+			_ = rows.Close() // on an error path: the first error is the one returned
 			return nil, db.MapError(err)
 		}
 		index[f.WebinarID] = len(out)

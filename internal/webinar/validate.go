@@ -96,7 +96,7 @@ func (n Number) rat() (*big.Rat, bool) {
 			return nil, false
 		}
 	}
-	r, ok := new(big.Rat).SetString(s)
+	r, ok := new(big.Rat).SetString(s) // #nosec G113: CVE-2022-23772 was fixed in Go 1.17.7 (this is Go 1.26), and the price text is length-checked first
 	return r, ok
 }
 

@@ -2,6 +2,7 @@ import { Suspense, type CSSProperties } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { AnnouncementBanner } from "@/features/announcement";
+import { EnrolmentGate } from "@/features/auth";
 import { PageErrorBoundary } from "@/features/errors";
 import { usePageBackground, type BackgroundPage } from "@/features/settings";
 import { Footer } from "./footer";
@@ -53,7 +54,9 @@ export function Layout() {
         <PageErrorBoundary resetKey={pathname}>
           {/* While a page's code loads (first URL of a visit). */}
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            <EnrolmentGate>
+              <Outlet />
+            </EnrolmentGate>
           </Suspense>
         </PageErrorBoundary>
       </main>

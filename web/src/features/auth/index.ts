@@ -4,6 +4,9 @@ export { LoginRedirect } from "./components/login-redirect";
 export { RedirectToAuth, RequireAuth } from "./components/require-auth";
 export { RequireAdmin } from "./components/require-admin";
 export { useAuth } from "./hooks/use-auth";
+export { EnrolmentGate } from "./components/enrolment-gate";
+// My Dashboard's Security tab (the dashboard page loads it in its own chunk).
+export { SecurityPanel } from "./components/security/security-panel";
 export { authKeys } from "./api/keys";
 export type { Session } from "./api/session-schemas";
 

@@ -21,6 +21,8 @@ export type Profile = zm.infer<typeof profileSchema>;
 export const sessionSchema = zm.object({
   user: zm.nullable(userSchema),
   profile: zm.nullable(profileSchema),
+  /** The session reaches only the second factor's enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF). */
+  enrolment_required: zm.optional(zm.boolean()),
 });
 export type Session = zm.infer<typeof sessionSchema>;
 

@@ -21,6 +21,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = session.data?.user ?? null;
   const profile = user ? (session.data?.profile ?? null) : null;
   const loading = session.isPending;
+  const enrolmentRequired = Boolean(user && session.data?.enrolment_required);
 
   const signOut = useCallback(async () => {
     setSigningOut(true);
@@ -51,11 +52,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profile,
       isAdmin: profile?.role === "admin",
       canUseCounter: profile?.role === "staff" || profile?.role === "admin",
+      enrolmentRequired,
       loading,
       signOut,
       signingOut,
     }),
-    [user, profile, loading, signOut, signingOut],
+    [user, profile, enrolmentRequired, loading, signOut, signingOut],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -8,10 +8,11 @@ import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
-import { useLogin } from "../api/login";
+import { needsSecondStep, useLogin } from "../api/login";
 import { loginSchema, type LoginInput } from "../api/schemas";
 import { applyServerFieldError } from "../lib/apply-server-error";
 import { EmailNotConfirmedAlert } from "./resend-confirmation";
+import { SecondStepForm } from "./second-step-form";
 
 type LoginFormProps = {
   /** Prefills the e-mail (e.g. right after sign-up). */
@@ -25,6 +26,8 @@ type Unconfirmed = { email: string; message: string };
 export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
   const login = useLogin();
   const [unconfirmed, setUnconfirmed] = useState<Unconfirmed | null>(null);
+  // The password was right and the account has a second factor: ask for the code.
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -43,7 +46,12 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmed(null);
     try {
-      await login.mutateAsync(values);
+      const answer = await login.mutateAsync(values);
+      if (needsSecondStep(answer)) {
+        setValue("password", "");
+        setSecondStep(true);
+        return;
+      }
     } catch (error) {
       if (isApiError(error) && error.code === "email_not_confirmed") {
         setUnconfirmed({ email: values.email, message: error.message });
@@ -58,6 +66,7 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
   });
 
   const pending = login.isPending;
+  if (secondStep) return <SecondStepForm onSuccess={() => onSuccess?.()} onCancel={() => setSecondStep(false)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
       {unconfirmed && (

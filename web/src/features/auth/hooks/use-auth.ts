@@ -8,6 +8,8 @@ export type AuthContextValue = {
   isAdmin: boolean;
   /** True when the role may use the counter (/counter): 'staff' or 'admin' (docs/api.md "Counter"). */
   canUseCounter: boolean;
+  /** The session reaches only the second factor's enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF). */
+  enrolmentRequired: boolean;
   /** True until the first session check has finished. */
   loading: boolean;
   /**

@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LockKeyhole, MonitorPlay, Settings, Ticket } from "lucide-react";
+import { LockKeyhole, MonitorPlay, Settings, ShieldCheck, Ticket } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { authKeys, useAuth } from "@/features/auth";
+import { authKeys, SecurityPanel, useAuth } from "@/features/auth";
 import { useMyCoupons } from "@/features/coupons";
 import { useMyRegistrations } from "@/features/registration";
 import { ReminderSwitches } from "@/features/reminders";
@@ -16,7 +16,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { MyCoupons } from "./my-coupons";
 import { MyWebinars } from "./my-webinars";
 
-const TABS = ["coupons", "webinars", "settings"] as const;
+const TABS = ["coupons", "webinars", "settings", "security"] as const;
 type Tab = (typeof TABS)[number];
 
 const trigger = "px-2 max-sm:[&_svg]:hidden sm:px-3";
@@ -27,8 +27,9 @@ function isTab(value: string | null): value is Tab {
 
 /**
  * "/dashboard": My Dashboard (docs/product.md §3.9), tabs 'My Coupons' and 'My
- * Webinars', and Settings with the "Reminder e-mails" switches (?tab=settings,
- * where a reminder's unsubscribe page links). The route sits behind RequireAuth, which sends a visitor to
+ * Webinars', Settings with the "Reminder e-mails" switches (?tab=settings,
+ * where a reminder's unsubscribe page links) and Security (?tab=security: the
+ * second factor and the session list, where the account e-mails link). The route sits behind RequireAuth, which sends a visitor to
  * /auth; this page still says 'Authentication Required' when it finds no
  * user, or when the server no longer knows the session (401).
  */
@@ -71,8 +72,8 @@ export function DashboardPage() {
         description="Your store-credit coupons and the webinars you registered for."
       />
       <Tabs value={tab} onValueChange={selectTab} className="gap-6">
-        {/* Three tabs fit a 375 px phone once their icons give way. */}
-        <TabsList className="sm:max-w-xl">
+        {/* Four tabs fit a 375 px phone once their icons give way. */}
+        <TabsList className="sm:max-w-2xl">
           <TabsTrigger value="coupons" className={trigger}>
             <Ticket aria-hidden="true" />
             My Coupons
@@ -84,6 +85,10 @@ export function DashboardPage() {
           <TabsTrigger value="settings" className={trigger}>
             <Settings aria-hidden="true" />
             Settings
+          </TabsTrigger>
+          <TabsTrigger value="security" className={trigger}>
+            <ShieldCheck aria-hidden="true" />
+            Security
           </TabsTrigger>
         </TabsList>
         <TabsContent value="coupons">
@@ -106,6 +111,9 @@ export function DashboardPage() {
         </TabsContent>
         <TabsContent value="settings">
           <ReminderSwitches />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityPanel />
         </TabsContent>
       </Tabs>
     </PageContainer>

@@ -12,8 +12,9 @@ import { AdminUsersTable } from "./admin-users-table";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { EditUserDialog } from "./edit-user-dialog";
+import { EndSessionsDialog } from "./end-sessions-dialog";
 
-type Open = { dialog: "edit" | "password" | "delete"; user: AdminUser } | null;
+type Open = { dialog: "edit" | "password" | "delete" | "sessions"; user: AdminUser } | null;
 
 /** "/admin/users" (admin only): edit, delete and set the password of any account (docs/product.md §2, §3.10). */
 export function AdminUsersPage() {
@@ -51,6 +52,7 @@ export function AdminUsersPage() {
         onEdit={(user) => setOpen({ dialog: "edit", user })}
         onChangePassword={(user) => setOpen({ dialog: "password", user })}
         onDelete={(user) => setOpen({ dialog: "delete", user })}
+        onEndSessions={(user) => setOpen({ dialog: "sessions", user })}
       />
       {users.hasNextPage && (
         <div className="mt-4 flex justify-center">
@@ -67,6 +69,7 @@ export function AdminUsersPage() {
       <EditUserDialog user={userFor("edit")} currentUserId={me?.id} onClose={close} />
       <ChangePasswordDialog user={userFor("password")} onClose={close} />
       <DeleteUserDialog user={userFor("delete")} onClose={close} />
+      <EndSessionsDialog user={userFor("sessions")} onClose={close} />
     </PageContainer>
   );
 }

@@ -1,4 +1,4 @@
-import { KeyRound, Pencil, Trash2 } from "lucide-react";
+import { KeyRound, LogOut, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
@@ -14,6 +14,7 @@ type AdminUsersTableProps = {
   onEdit: (user: AdminUser) => void;
   onChangePassword: (user: AdminUser) => void;
   onDelete: (user: AdminUser) => void;
+  onEndSessions: (user: AdminUser) => void;
 };
 
 const COLUMNS = ["Email", "First Name", "Last Name", "Phone", "Role", "Actions"] as const;
@@ -34,7 +35,7 @@ function RoleBadge({ role }: { role: string }) {
   return <Badge variant="muted">user</Badge>;
 }
 
-/** Every account, by e-mail (docs/product.md §3.10), with Edit, Change Password and Delete. */
+/** Every account, by e-mail (docs/product.md §3.10), with Edit, Change Password, End All Sessions and Delete. */
 export function AdminUsersTable({
   users,
   isPending,
@@ -43,6 +44,7 @@ export function AdminUsersTable({
   onEdit,
   onChangePassword,
   onDelete,
+  onEndSessions,
 }: AdminUsersTableProps) {
   return (
     <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
@@ -104,6 +106,15 @@ export function AdminUsersTable({
                       onClick={() => onChangePassword(u)}
                     >
                       <KeyRound aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`End all sessions of ${u.email}`}
+                      title="End All Sessions"
+                      onClick={() => onEndSessions(u)}
+                    >
+                      <LogOut aria-hidden="true" />
                     </Button>
                     <Button
                       variant="ghost"

@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { test, expect, logIn, signUpViaApi, type Account } from './fixtures';
+
+// The second factor (docs/api.md, "Second factor and sessions") with a real
+// authenticator: Debian's oathtool computes every code from the key the page
+// shows, so nothing of ours checks our own codes.
+
+/** The code an authenticator app shows now for the base32 secret. */
+function oathtool(secret: string): string {
+  return execFileSync('oathtool', ['--totp', '-b', secret]).toString().trim();
+}
+
+/** Waits for the next 30-second step: a code is never accepted twice, so each login needs a fresh one. */
+async function nextStep(page: Page) {
+  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).first().click();
+  await expect(page.getByText('Signed out', { exact: true })).toBeVisible();
+}
+
+/** The password, then the second step's form. */
+async function passwordStep(page: Page, account: Account) {
+  await page.goto('/auth');
+  const form = page.getByRole('tabpanel', { name: 'Login' });
+  await form.getByLabel('Email').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('form', { name: 'Two-factor authentication' })).toBeVisible();
+}
+
+test('enrol with an authenticator, sign in with its code, then with a recovery code once', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const account = await signUpViaApi(request, 'totp');
+  await logIn(page, account);
+
+  await page.goto('/dashboard?tab=security');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
+  const secret = (await page.getByTestId('factor-secret').textContent())!.trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('Enter the 6-digit code from your authenticator app').fill(oathtool(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+
+  const codes = await page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem').allTextContents();
+  expect(codes).toHaveLength(10);
+  await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
+  await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  await expect(page.getByText('10 of 10 recovery codes left.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sessions' }).getByText('This browser')).toBeVisible();
+
+  // Log out, log in with the password and a fresh code from oathtool.
+  await logOut(page);
+  await nextStep(page);
+  await passwordStep(page, account);
+  await page.getByLabel('Enter the 6-digit code from your authenticator app').fill(oathtool(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  // A recovery code works once.
+  await logOut(page);
+  await passwordStep(page, account);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Enter one of your recovery codes').fill(codes[0]);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.goto('/dashboard?tab=security');
+  await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible();
+
+  await logOut(page);
+  await passwordStep(page, account);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Enter one of your recovery codes').fill(codes[0]);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('That code is not valid. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+});

@@ -1,0 +1,9 @@
+//go:build tools
+
+// Package lint pins the static analysers `make lint` builds (Makefile, README "Test it").
+package lint
+
+import (
+	_ "github.com/securego/gosec/v2/cmd/gosec"
+	_ "honnef.co/go/tools/cmd/staticcheck"
+)
