@@ -24,13 +24,6 @@ const jobInterval = time.Minute
 // well within a minute).
 const reminderInterval = 15 * time.Second
 
-// jobLease is how long a run of a job keeps the job's lease (db.Lease): with
-// several instances on one database, the one holding it runs the job and
-// renews it before every run; the others skip until it lapses (its holder
-// stopped or died), so a job never runs on two instances at once. A run is
-// cut off before its lease would lapse.
-const jobLease = 3 * jobInterval
-
 // job is a periodic piece of work run under a lease of its own name; it
 // returns how much it did (logged when not zero).
 type job struct {
@@ -83,8 +76,7 @@ func (a *App) lease(name string) *db.Lease {
 	return a.DB.NewLease(name, a.instance, a.jobLease(), a.now)
 }
 
-// jobInterval and jobLease are the configured interval (jobInterval by
-// default) and the lease that goes with it.
+// jobInterval is the configured interval (jobInterval by default).
 func (a *App) jobInterval() time.Duration {
 	if a.Config.JobInterval > 0 {
 		return a.Config.JobInterval
@@ -92,6 +84,11 @@ func (a *App) jobInterval() time.Duration {
 	return jobInterval
 }
 
+// jobLease is how long a run of a job keeps the job's lease (db.Lease): with
+// several instances on one database, the one holding it runs the job and
+// renews it before every run; the others skip until it lapses (its holder
+// stopped or died), so a job never runs on two instances at once. A run is
+// cut off before its lease would lapse.
 func (a *App) jobLease() time.Duration { return 3 * a.jobInterval() }
 
 // runJobs calls RunJobs at once and then every jobInterval, and the
