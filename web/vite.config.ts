@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import type { OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
@@ -21,8 +22,82 @@ function keepDistPlaceholder(): Plugin {
   };
 }
 
+/**
+ * index.html preloads the app (src/app/start.tsx and what it imports), which
+ * the entry imports only after the server's HTML has painted: its download
+ * starts with the page's, its run waits for that paint (src/main.tsx).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: "watchwin-preload-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((c): c is OutputChunk => c.type === "chunk");
+        const start = chunks.find((c) => c.facadeModuleId?.endsWith("/src/app/start.tsx"));
+        if (!start) throw new Error("no chunk for src/app/start.tsx");
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          chunks.find((c) => c.fileName === file)?.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+          tag: "link",
+          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            injectTo: "head" as const,
+          }));
+      },
+    },
+  };
+}
+
+/** What the entry chunk holds itself: the code that waits for the first paint. */
+const entryOnly = /[\\/](index\.html|src[\\/]main\.tsx)$|vite[\\/](preload-helper|modulepreload-polyfill)|\.css$/;
+
+/**
+ * The lazily loaded pages a visitor who is not signed in reaches, by the
+ * chunk each goes to with what only it imports; what several of them
+ * import goes to one shared "public-shared" chunk (e2e/tests/first-visit.spec.ts
+ * tells public code apart by these names).
+ */
+const publicChunks = {
+  "sign-in-page": /[\\/]src[\\/]features[\\/]auth[\\/]components[\\/](auth|forgot-password)-page\.tsx$/,
+  "webinar-page": /[\\/]src[\\/]features[\\/]webinars[\\/]components[\\/]webinar-detail-page\.tsx$/,
+  "giveaway-rules-page": /[\\/]src[\\/]features[\\/]giveaway[\\/]components[\\/]giveaway-rules-page\.tsx$/,
+  "public-pages": /[\\/]src[\\/]features[\\/](static[\\/]components[\\/][\w-]+-page|webinars[\\/]components[\\/]webinars-page)\.tsx$/,
+};
+
+type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
+
+/**
+ * A feature's public surface (features/x/index.ts) re-exports much that a
+ * page importing one hook from it never runs; the bundler drops the rest,
+ * so an import through it says nothing of what the page uses.
+ */
+const featureIndex = /[\\/]src[\\/]features[\\/][\w-]+[\\/]index\.ts$/;
+
+/** Whether a page matching page imports the module, itself or through others. */
+function importedBy(page: RegExp, id: string, graph: ModuleGraph, seen = new Set<string>()): boolean {
+  if (page.test(id)) return true;
+  if (seen.has(id) || featureIndex.test(id)) return false;
+  seen.add(id);
+  return (graph.getModuleInfo(id)?.importers ?? []).some((importer) => importedBy(page, importer, graph, seen));
+}
+
+/** The public chunk a module goes to, if any (publicChunks). */
+function publicChunk(id: string, graph: ModuleGraph): string | null {
+  if (entryOnly.test(id)) return null;
+  const names = Object.entries(publicChunks).filter(([, page]) => importedBy(page, id, graph));
+  return names.length > 1 ? "public-shared" : (names[0]?.[0] ?? null);
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder()],
+  plugins: [react(), tailwindcss(), keepDistPlaceholder(), preloadApp()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
@@ -34,13 +109,23 @@ export default defineConfig({
     // web/scripts/check-bundle.mjs reads it to sum what a first visit to / loads.
     manifest: true,
     rolldownOptions: {
+      // The app is an entry of its own too, so its static imports are
+      // "$initial" and go to one chunk with it (codeSplitting below).
+      input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), start: fileURLToPath(new URL("./src/app/start.tsx", import.meta.url)) },
       output: {
-        // One long-lived vendor chunk, so a release that changes only app code
-        // does not make returning visitors download React again. Everything
-        // else splits by use: a library used only by lazily loaded pages
-        // (forms, payment, QR codes) stays out of the first visit's download.
+        // A first visit to a public page loads few files, each a round trip
+        // on a phone's network (docs/api.md "Pages"): the long-lived vendor
+        // chunk (a release that changes only app code does not make returning
+        // visitors download React again), everything the entry needs, and one
+        // chunk of every public page with what they import. Other pages split
+        // by use: a library used only by admin, payment or QR pages stays out
+        // of a visitor's download.
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            { name: "app", tags: ["$initial"], test: (id) => !entryOnly.test(id), priority: 1, includeDependenciesRecursively: false },
+            { name: publicChunk, includeDependenciesRecursively: false },
+          ],
         },
       },
     },

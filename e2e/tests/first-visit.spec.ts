@@ -4,10 +4,11 @@ import type { Page } from '@playwright/test';
 import { createAdmin, createWebinarViaApi, expect, logInViaApi, test } from './fixtures';
 
 // What the public pages download (issue 12): a first visit to / loads the
-// entry chunk and its static imports only (web/scripts/check-bundle.mjs sums
-// them against the budget), and no public page ever fetches admin, payment,
-// print or signed-in code. Chunks are told apart with Vite's manifest of the
-// build the server embeds.
+// entries (the one that waits for the first paint and the app it starts) and
+// their static imports only (web/scripts/check-bundle.mjs sums them against
+// the budget), and no public page ever fetches admin, payment, print or
+// signed-in code. Chunks are told apart with Vite's manifest of the build the
+// server embeds.
 
 type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
 const manifest = JSON.parse(
@@ -36,7 +37,9 @@ const entry = keys.filter((k) => manifest[k].isEntry);
 const publicPage =
   /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|auth\/components\/(auth|forgot-password|reset-password|confirm-email)-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/sonner\//;
 const dynamic = keys.filter((k) => manifest[k].isDynamicEntry);
-const publicCode = closure([...entry, ...dynamic.filter((k) => publicPage.test(k))]);
+// The chunks web/vite.config.ts gathers the public pages in (publicChunks).
+const publicGroup = /^_(sign-in-page|webinar-page|giveaway-rules-page|public-pages|public-shared)-/;
+const publicCode = closure([...entry, ...dynamic.filter((k) => publicPage.test(k)), ...keys.filter((k) => publicGroup.test(k))]);
 // Admin screens, the coupon offer and purchase (payment), the dashboard with
 // its printable coupons, the migration tool, the watch page: whatever only
 // they need.
@@ -82,7 +85,7 @@ test('the public pages never download admin, payment or print code', async ({ pa
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Video Webinars & Coupons' })).toBeVisible();
   await expect(page.getByRole('heading', { name: webinar.title })).toBeVisible();
-  // A first visit to / loads the entry and its static imports, nothing on demand.
+  // A first visit to / loads the entries and their static imports, nothing on demand.
   const entryCode = closure(entry);
   expect(requested.filter((f) => !entryCode.has(f)), 'loaded by / beyond the entry chunk').toEqual([]);
 

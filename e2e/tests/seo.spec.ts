@@ -111,3 +111,57 @@ test('the home page paints its header and hero from the HTML, and React renders 
   // Nothing on the first screen moves when React takes over.
   expect(boxes[1]).toEqual(boxes[0]);
 });
+
+/**
+ * Every element of the first screen (412×823) in the header and the page
+ * that draws something (its own text, an image, an icon, a button), with its
+ * box: what a visitor sees before and after React takes over.
+ */
+function firstScreen(): string[] {
+  const out: string[] = [];
+  for (const el of document.querySelectorAll('header *, main *')) {
+    const r = el.getBoundingClientRect();
+    if (r.top >= window.innerHeight || r.width === 0) continue;
+    const text = [...el.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent)
+      .join('')
+      .trim();
+    if (!text && !['IMG', 'svg', 'BUTTON'].includes(el.tagName)) continue;
+    out.push(`${el.tagName} "${text}" ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`);
+  }
+  return out;
+}
+
+test('the webinar list, a webinar and How It Works paint their first screen from the HTML, and React draws the same', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  await logInViaApi(request, createAdmin());
+  const webinar = await createWebinarViaApi(request, { total_seats: 3 }); // 'Only 3 seats left' and 'Store Credit'
+  await request.post('/api/auth/logout');
+
+  for (const [path, heading] of [
+    ['/webinars', 'Upcoming Webinars'],
+    [`/webinar/${webinar.id}`, webinar.title],
+    ['/how-it-works', 'How It Works'],
+  ]) {
+    const screens: string[][] = [];
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
+      await page.goto(path);
+      // Without JavaScript the server's HTML is all there is.
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      if (javaScriptEnabled) await expect(page.getByRole('contentinfo')).toBeAttached(); // React's footer
+      await page.evaluate(() => document.fonts.ready);
+      screens.push(await page.evaluate(firstScreen));
+      await context.close();
+    }
+    expect(screens[0].length, path).toBeGreaterThan(5);
+    // Nothing on the first screen moves, changes or goes when React takes over.
+    expect(screens[1], path).toEqual(screens[0]);
+  }
+});

@@ -38,27 +38,16 @@ type pageData struct {
 	Type        string // og:type
 	JSONLD      any    // schema.org data of the page, or nil
 	Data        initialData
-	Home        *homeMarkup // the home page's first screen, when it can be painted from HTML
-}
-
-// homeMarkup fills in page.html's "root": the header and hero React
-// renders first on the home page.
-type homeMarkup struct {
-	SiteTitle    string
-	DefaultTitle bool   // the title shows as Watch + accented Win
-	StoreURL     string // the header's Store link; "" links /contact
-	HeroStyle    template.CSS
-	// HeroImage is the hero's picture (the upload, else the built-in one),
-	// preloaded: it is the home page's largest paint.
-	HeroImage string
+	Paint       *paint // the page's first screen, when it can be painted from HTML (paint.go)
 }
 
 // pageTemplate is the page template and the built assets it names.
 type pageTemplate struct {
 	t *template.Template
-	// heroFallback is the hero's built-in background (web/src/assets), by
-	// its hashed name.
-	heroFallback string
+	// heroFallback and webinarFallback are the hero's built-in background
+	// and a webinar's built-in picture (web/src/assets), by their hashed
+	// names.
+	heroFallback, webinarFallback string
 }
 
 // initialData is the JSON a page embeds so the SPA's first render needs no
@@ -160,6 +149,10 @@ func (a *App) clientConfig(ctx context.Context) (clientConfig, error) {
 var (
 	indexTitle       = regexp.MustCompile(`\s*<title>[^<]*</title>`)
 	indexDescription = regexp.MustCompile(`\s*<meta name="description"[^>]*>`)
+	// modulePreload is a preload of the app's code, which a page the server
+	// paints does without: the app downloads after that paint (web/src/main.tsx),
+	// so the stylesheet and the hero image have the phone's bandwidth to themselves.
+	modulePreload = regexp.MustCompile(`<link rel="modulepreload"[^>]*>`)
 )
 
 // parsePage turns the built index.html into the page template: its title
@@ -175,6 +168,7 @@ func parsePage(index []byte, dist fs.FS) (*pageTemplate, error) {
 	s = indexDescription.ReplaceAllString(s, "")
 	s = strings.Replace(s, "</head>", `{{template "head" .}}  </head>`, 1)
 	s = strings.Replace(s, `<div id="root"></div>`, `<div id="root">{{template "root" .}}</div>{{template "data" .}}`, 1)
+	s = modulePreload.ReplaceAllString(s, `{{if not .Paint}}$0{{end}}`)
 	t, err := template.New("parts").Parse(pageTemplates)
 	if err != nil {
 		return nil, err
@@ -185,6 +179,9 @@ func parsePage(index []byte, dist fs.FS) (*pageTemplate, error) {
 	p := &pageTemplate{t: t}
 	if m, _ := fs.Glob(dist, "assets/hero-fallback-*.svg"); len(m) == 1 {
 		p.heroFallback = "/" + m[0]
+	}
+	if m, _ := fs.Glob(dist, "assets/webinar-fallback-*.svg"); len(m) == 1 {
+		p.webinarFallback = "/" + m[0]
 	}
 	return p, nil
 }
@@ -259,16 +256,25 @@ func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageDa
 			return pageData{}, 0, err
 		}
 		p.Data.Webinars = list.JSON
-		// The home page's first screen is the header and the hero, unless a
-		// banner or a page background would change it once React renders.
-		banner := st.announcement.Enabled && strings.TrimSpace(st.announcement.Text) != ""
-		if path == "/" && !banner && st.backgrounds[setting.PageHome] == nil && tmpl != nil && tmpl.heroFallback != "" {
-			p.Home = &homeMarkup{SiteTitle: st.site.SiteTitle, DefaultTitle: st.site.SiteTitle == "WatchWin",
-				StoreURL: strings.TrimSpace(a.Config.StoreURL), HeroStyle: heroStyle(st.heroURL, tmpl.heroFallback),
-				HeroImage: tmpl.heroFallback}
+		if !tmpl.paints(st, pageBackground(path)) {
+			break
+		}
+		if path == "/" {
+			p.Paint = a.newPaint(st, path)
+			p.Paint.Hero = &heroMarkup{HeroStyle: heroStyle(st.heroURL, tmpl.heroFallback), HeroImage: tmpl.heroFallback}
 			if st.heroURL != nil {
-				p.Home.HeroImage = *st.heroURL
+				p.Paint.Hero.HeroImage = *st.heroURL
 			}
+		} else if path == "/webinars" {
+			if cards := a.webinarsPaint(list.Views, tmpl.webinarFallback); cards != nil {
+				p.Paint = a.newPaint(st, path)
+				p.Paint.Webinars = cards
+			}
+		}
+	case path == "/how-it-works":
+		if tmpl.paints(st, "") {
+			p.Paint = a.newPaint(st, path)
+			p.Paint.HowItWorks = true
 		}
 	case detail:
 		body, _, ok, err := a.Webinars.PublicDetail(ctx, id)
@@ -300,6 +306,13 @@ func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageDa
 		}
 		p.Data.Webinar = body
 		p.JSONLD = eventData(v, st.site, a.Config.Timezone, base, base+image, p.URL)
+		if !tmpl.paints(st, "") {
+			break
+		}
+		if m, ok := a.webinarMarkup(v, tmpl.webinarFallback); ok {
+			p.Paint = a.newPaint(st, path)
+			p.Paint.Webinar = &m
+		}
 	}
 	p.Image = base + image
 	return p, status, nil

@@ -23,6 +23,9 @@ const ListTTL = time.Second
 type EncodedList struct {
 	JSON []byte // {"webinars":[…]}\n
 	ETag string // W/"…", a hash of JSON (weak: gzip'd or not, it is the same list)
+	// Views are the same webinars as values, for the pages the server
+	// paints (internal/app/paint.go); read only.
+	Views []View
 	// items are the list's webinars one by one, as their detail answers
 	// (GET /api/webinars/{id}), by id.
 	items map[string]encoded
@@ -129,7 +132,7 @@ func (s *Service) PublicList(ctx context.Context) (EncodedList, error) {
 	if err != nil {
 		return EncodedList{}, err
 	}
-	enc := &EncodedList{JSON: all.json, ETag: all.etag, items: items}
+	enc := &EncodedList{JSON: all.json, ETag: all.etag, Views: views, items: items}
 	s.list.store(enc, at, gen)
 	return *enc, nil
 }

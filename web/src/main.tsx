@@ -1,28 +1,34 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
-import { primeQueryCache, readInitialData } from "@/app/initial-data";
-import { AppProviders } from "@/app/providers";
-import { createQueryClient } from "@/app/query-client";
-import { AppRoutes, preloadPage } from "@/app/router";
 import "./index.css";
 
-const queryClient = createQueryClient();
-primeQueryCache(queryClient, readInitialData());
+/** Starts the app even if the browser never reports the server's paint. */
+const PAINT_WAIT_MS = 1000;
 
-// The first URL's page code loads before the first render, so React's first
-// paint is the page itself, not a loading spinner; a failed load renders
-// anyway and the page's error boundary shows it.
-void preloadPage(window.location.pathname)
-  .catch(() => undefined)
-  .then(() => {
-    createRoot(document.getElementById("root")!).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    );
+/**
+ * Resolves once the browser has shown what the server painted in #root
+ * (docs/api.md "Pages"): the app's code then downloads and runs after that
+ * paint instead of competing with it (the server leaves out index.html's
+ * preloads of it on such a page). A page the server did not paint, whose
+ * preloads are under way, or a hidden tab, starts at once.
+ */
+function afterServerPaint(): Promise<void> {
+  const painted = document.getElementById("root")?.hasChildNodes();
+  if (!painted || document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined") {
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length > 0) done();
+    });
+    const timer = setTimeout(done, PAINT_WAIT_MS);
+    function done() {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve();
+    }
+    observer.observe({ type: "paint", buffered: true });
   });
+}
+
+void afterServerPaint()
+  .then(() => import("./app/start"))
+  .then(({ start }) => start());

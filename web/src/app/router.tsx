@@ -150,7 +150,7 @@ const routes: RouteObject[] = [
 ];
 
 /**
- * The app's routes, under the BrowserRouter of main.tsx. Declarative routing
+ * The app's routes, under the BrowserRouter of app/start.tsx. Declarative routing
  * (no data router: no loaders are used) keeps react-router's share of the
  * first visit small.
  */
@@ -159,7 +159,7 @@ export function AppRoutes() {
 }
 
 /**
- * Loads the code of the page at `pathname` (main.tsx awaits it before the
+ * Loads the code of the page at `pathname` (start.tsx awaits it before the
  * first render, while the server's HTML is on screen). Guarded routes load
  * their page too; the guard still decides what shows.
  */

@@ -61,7 +61,7 @@ function testQueryClient() {
 
 /**
  * Renders app routes (or one element at `path`) inside all providers and a
- * memory router. `strict`: under StrictMode at the root, as main.tsx renders
+ * memory router. `strict`: under StrictMode at the root, as app/start.tsx renders
  * the app (effects of the first mount run twice).
  */
 export function renderApp(

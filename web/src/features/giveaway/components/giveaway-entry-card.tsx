@@ -19,6 +19,9 @@ export const NO_PURCHASE = "No purchase necessary. A purchase does not improve y
 export const ENTERED = "You're entered in the giveaway";
 
 /** "21 or older, legal residents of …, and …": what the entrant confirms. */
+/** A long label wraps on a narrow phone instead of widening the page. */
+const WRAP = "h-auto min-h-10 whitespace-normal text-center";
+
 export function eligibilityText(rules: Rules): string {
   const extra = rules.extra_eligibility ? ` ${rules.extra_eligibility.replace(/\.$/, "")}.` : "";
   return `I am ${rules.min_age} or older and one of: ${rules.residency.replace(/\.$/, "")}.${extra}`;
@@ -137,7 +140,7 @@ export function GiveawayEntryCard({ webinarId }: { webinarId: string }) {
     action = <p className="text-sm text-muted-foreground">Entries for this giveaway are closed.</p>;
   } else if (!user) {
     action = (
-      <Button asChild variant="outline">
+      <Button asChild variant="outline" className={WRAP}>
         <Link to="/auth">Log in to enter the giveaway without purchase</Link>
       </Button>
     );
@@ -147,7 +150,7 @@ export function GiveawayEntryCard({ webinarId }: { webinarId: string }) {
     action = <FreeEntryForm giveaway={g} rules={rules} />;
   } else {
     action = (
-      <Button variant="outline" onClick={() => setFormOpen(true)}>
+      <Button variant="outline" className={WRAP} onClick={() => setFormOpen(true)}>
         <Gift aria-hidden="true" />
         Enter the giveaway without purchase
       </Button>

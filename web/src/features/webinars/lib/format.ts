@@ -4,13 +4,21 @@
 /** The store's zone when the server does not say (docs/product.md §13). */
 export const DEFAULT_TIME_ZONE = "America/Chicago";
 
+const validZones = new Map<string, boolean>();
+
+/** Whether the browser knows the zone; remembered, since asking Intl is slow and every card asks. */
 function isValidTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone });
-    return true;
-  } catch {
-    return false;
+  let valid = validZones.get(timeZone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat("en-US", { timeZone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    validZones.set(timeZone, valid);
   }
+  return valid;
 }
 
 /** `timeZone` when the browser knows it, else the store default. */

@@ -1,0 +1,33 @@
+import { startTransition, StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router";
+import { primeQueryCache, readInitialData } from "./initial-data";
+import { AppProviders } from "./providers";
+import { createQueryClient } from "./query-client";
+import { AppRoutes, preloadPage } from "./router";
+
+/**
+ * Starts the SPA in #root. The first URL's page code loads before the first
+ * render, so React's first paint is the page itself, not a loading spinner;
+ * a failed load renders anyway and the page's error boundary shows it. The
+ * first render is a transition, so React yields to the browser every few
+ * milliseconds instead of holding a phone's main thread for the whole page
+ * (the server's first paint stays on screen until React's replaces it).
+ */
+export async function start() {
+  const queryClient = createQueryClient();
+  primeQueryCache(queryClient, readInitialData());
+  await preloadPage(window.location.pathname).catch(() => undefined);
+  const root = createRoot(document.getElementById("root")!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
