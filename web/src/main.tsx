@@ -29,6 +29,18 @@ function afterServerPaint(): Promise<void> {
   });
 }
 
+/** Lets the browser run input and paint between two pieces of start-up work. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
+// Start-up in pieces a phone's main thread can interleave with the visitor's
+// taps: React itself, then the app's modules, then the app.
 void afterServerPaint()
+  .then(() => import("react-dom/client"))
+  .then(yieldToBrowser)
   .then(() => import("./app/start"))
-  .then(({ start }) => start());
+  .then(async ({ start }) => {
+    await yieldToBrowser();
+    await start();
+  });

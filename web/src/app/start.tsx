@@ -18,6 +18,7 @@ export async function start() {
   const queryClient = createQueryClient();
   primeQueryCache(queryClient, readInitialData());
   await preloadPage(window.location.pathname).catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve)); // the page's module ran in this task
   const root = createRoot(document.getElementById("root")!);
   startTransition(() => {
     root.render(

@@ -69,6 +69,8 @@ describe("money and seats", () => {
   it("shows coupon values to two decimals", () => {
     expect(formatMoney(48)).toBe("$48.00");
     expect(formatMoney(12.345)).toBe("$12.35");
+    expect(formatMoney(1200.5)).toBe("$1,200.50");
+    expect(formatMoney(1234567.891)).toBe("$1,234,567.89");
     expect(formatMoney(0)).toBe("$0.00");
     expect(formatMoney(Number.NaN)).toBe("$0.00");
   });

@@ -51,11 +51,15 @@ export function zoneLabel(date: Date, timeZone: string = DEFAULT_TIME_ZONE): str
 
 const eventDateFormats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * The event date format in `timeZone`, else in the store default when the
+ * browser does not know that zone. Made once per zone: the first date
+ * format a page makes is its slowest step on a phone (the zone data loads).
+ */
 function eventDateFormat(timeZone: string): Intl.DateTimeFormat {
   let f = eventDateFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
+    const options: Intl.DateTimeFormatOptions = {
       year: "numeric",
       month: "long",
       day: "numeric",
@@ -63,7 +67,12 @@ function eventDateFormat(timeZone: string): Intl.DateTimeFormat {
       minute: "2-digit",
       hour12: true,
       timeZoneName: "short",
-    });
+    };
+    try {
+      f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    } catch {
+      f = eventDateFormat(DEFAULT_TIME_ZONE);
+    }
     eventDateFormats.set(timeZone, f);
   }
   return f;
@@ -78,10 +87,9 @@ export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZON
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
   try {
-    const zone = usableZone(timeZone);
     const date = new Date(ms);
     // The pattern of docs/product.md §3.3: "MMMM d, yyyy 'at' h:mm a", then the zone's abbreviation.
-    const parts = eventDateFormat(zone).formatToParts(date);
+    const parts = eventDateFormat(timeZone || DEFAULT_TIME_ZONE).formatToParts(date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
     return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
   } catch {
@@ -89,11 +97,18 @@ export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZON
   }
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** Dollars with a dollar sign and two decimals: 48 → "$48.00", 1200.5 → "$1,200.50". */
+/**
+ * Dollars with a dollar sign and two decimals: 48 → "$48.00", 1200.5 → "$1,200.50",
+ * as Intl's en-US currency format writes them (the server's first paint,
+ * internal/app/paint.go, writes them the same way). By hand: a currency
+ * formatter costs a phone tens of milliseconds to create on first use.
+ */
 export function formatMoney(dollars: number): string {
-  return usd.format(Number.isFinite(dollars) ? dollars : 0);
+  const cents = Math.round((Number.isFinite(dollars) ? Math.abs(dollars) : 0) * 100);
+  const whole = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${dollars < 0 ? "-" : ""}$${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** A webinar's display price: "$40.00", or "FREE" for 0 (docs/product.md §3.3). */
