@@ -1,4 +1,4 @@
-import { createAdmin, createWebinarViaApi, expect, logInViaApi, test } from './fixtures';
+import { createAdmin, createWebinarViaApi, expect, logInViaApi, signUpViaApi, test } from './fixtures';
 
 // What a client that runs no JavaScript sees (issue 25): a crawler or a chat
 // app building a link preview fetches a page with plain HTTP and reads its
@@ -133,7 +133,7 @@ function firstScreen(): string[] {
   return out;
 }
 
-test('the webinar list, a webinar and How It Works paint their first screen from the HTML, and React draws the same', async ({
+test('the webinar list, a webinar, How It Works and the login page paint their first screen from the HTML, and React draws the same', async ({
   browser,
   request,
   baseURL,
@@ -146,6 +146,7 @@ test('the webinar list, a webinar and How It Works paint their first screen from
     ['/webinars', 'Upcoming Webinars'],
     [`/webinar/${webinar.id}`, webinar.title],
     ['/how-it-works', 'How It Works'],
+    ['/auth', 'Welcome back'],
   ]) {
     const screens: string[][] = [];
     for (const javaScriptEnabled of [false, true]) {
@@ -164,4 +165,45 @@ test('the webinar list, a webinar and How It Works paint their first screen from
     // Nothing on the first screen moves, changes or goes when React takes over.
     expect(screens[1], path).toEqual(screens[0]);
   }
+});
+
+test('what a visitor types and presses on the painted login page before the app starts is kept and done', async ({
+  page,
+  request,
+}) => {
+  const account = await signUpViaApi(request, 'early');
+  // Hold the app's code back until the visitor has typed and pressed Login.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    requested = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click(); // held: no request, no password in any URL
+  await expect.poll(() => requested).toBe(true);
+  expect(page.url()).toMatch(/\/auth$/);
+
+  release();
+  // React's form gets what was typed and sends it: the visitor is logged in.
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+});
+
+test('a tab pressed on the painted login page before the app starts opens once it does', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('tabpanel', { name: 'Sign Up' }).getByLabel('First Name')).toBeVisible();
 });

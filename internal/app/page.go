@@ -61,7 +61,12 @@ type initialData struct {
 	Backgrounds  map[string]*string   `json:"backgrounds"`        // GET /api/settings/backgrounds's backgrounds
 	Webinars     json.RawMessage      `json:"webinars,omitempty"` // GET /api/webinars
 	Webinar      json.RawMessage      `json:"webinar,omitempty"`  // GET /api/webinars/{id}
+	Session      json.RawMessage      `json:"session,omitempty"`  // GET /api/auth/session, for a visitor without a session cookie
 }
+
+// anonymousSession is GET /api/auth/session's answer to a request without
+// a session cookie.
+var anonymousSession = json.RawMessage(`{"user":null,"profile":null}`)
 
 // clientConfig is GET /api/config: the settings the SPA needs to render.
 type clientConfig struct {
@@ -224,9 +229,16 @@ var sitemapPages = []string{"/", "/webinars", "/how-it-works", "/giveaway-rules"
 // own (web/public).
 const defaultImage = "/og-image.png"
 
-// page fills in the page for path: its head, its initial data and its
+// page fills in the page for r's path: its head, its initial data and its
 // status, 404 for a webinar detail of a webinar that is not active.
-func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageData, int, error) {
+func (a *App) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
+	ctx, path := r.Context(), cleanPath(r.URL.Path)
+	// The first screen is painted for a visitor who is not signed in: the
+	// header of a signed-in one is theirs, and React draws it.
+	visitor := !signedIn(r)
+	if !visitor {
+		tmpl = nil
+	}
 	st, err := a.siteState(ctx)
 	if err != nil {
 		return pageData{}, 0, err
@@ -244,6 +256,9 @@ func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageDa
 		Title: st.site.SiteTitle, Description: pageDescription, URL: base + path,
 		SiteName: st.site.SiteTitle, Type: "website",
 		Data: initialData{Config: cfg, Site: st.site, Announcement: st.announcement, Backgrounds: st.backgrounds},
+	}
+	if visitor {
+		p.Data.Session = anonymousSession
 	}
 	status := http.StatusOK
 	if s, ok := staticPages[path]; ok {
@@ -275,6 +290,11 @@ func (a *App) page(ctx context.Context, path string, tmpl *pageTemplate) (pageDa
 		if tmpl.paints(st, "") {
 			p.Paint = a.newPaint(st, path)
 			p.Paint.HowItWorks = true
+		}
+	case path == "/auth":
+		if r.URL.RawQuery == "" && tmpl.paints(st, "") {
+			p.Paint = a.newPaint(st, path)
+			p.Paint.Auth = true
 		}
 	case detail:
 		body, _, ok, err := a.Webinars.PublicDetail(ctx, id)
@@ -408,7 +428,7 @@ func eventData(v webinar.View, site setting.Site, tz *time.Location, base, image
 func (a *App) servePage(w http.ResponseWriter, r *http.Request, t *pageTemplate, fallback []byte) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	p, status, err := a.page(r.Context(), cleanPath(r.URL.Path), t)
+	p, status, err := a.page(r, t)
 	var buf bytes.Buffer
 	if err == nil {
 		err = t.t.Execute(&buf, p)

@@ -72,7 +72,8 @@ type initialData struct {
 	Webinars *struct {
 		Webinars []webinar.View `json:"webinars"`
 	} `json:"webinars"`
-	Webinar *webinar.View `json:"webinar"`
+	Webinar *webinar.View   `json:"webinar"`
+	Session json.RawMessage `json:"session"`
 }
 
 func (p page) data(t *testing.T) initialData {
@@ -164,7 +165,7 @@ func TestPublicPageHeads(t *testing.T) {
 		}
 	}
 	// The home page's first screen (header and hero) is in the HTML, so it
-	// paints before the JavaScript runs; other pages leave the root to React.
+	// paints before the JavaScript runs (TestPagePaint has the others).
 	if home := getPage(t, c, "/").body; !strings.Contains(home, `<h1 id="hero-title"`) || !strings.Contains(home, "Learn how it works") {
 		t.Error("/: the hero is not in the served HTML")
 	}

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"html/template"
 	"math"
+	"net/http"
 	"strings"
 	"time"
 
+	"watchwin/internal/auth"
 	"watchwin/internal/setting"
 	"watchwin/internal/webinar"
 )
@@ -24,6 +26,7 @@ type paint struct {
 	Webinars   []webinarMarkup // "/webinars"
 	Webinar    *webinarMarkup  // "/webinar/{id}", down to its price card
 	HowItWorks bool            // "/how-it-works"
+	Auth       bool            // "/auth" without parameters: the Login tab
 }
 
 // headerMarkup is the signed-out header (web/src/app/layout/header.tsx).
@@ -173,4 +176,15 @@ func pageBackground(path string) string {
 		return setting.PageWebinars
 	}
 	return ""
+}
+
+// signedIn reports whether r carries a session cookie (valid or not: a
+// stale one only costs the visitor the server's paint).
+func signedIn(r *http.Request) bool {
+	for _, name := range []string{auth.CookieName, auth.SecureCookieName} {
+		if _, err := r.Cookie(name); err == nil {
+			return true
+		}
+	}
+	return false
 }

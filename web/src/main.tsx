@@ -1,3 +1,4 @@
+import { holdServerPaint } from "./app/server-paint";
 import "./index.css";
 
 /** Starts the app even if the browser never reports the server's paint. */
@@ -11,8 +12,10 @@ const PAINT_WAIT_MS = 1000;
  * preloads are under way, or a hidden tab, starts at once.
  */
 function afterServerPaint(): Promise<void> {
-  const painted = document.getElementById("root")?.hasChildNodes();
-  if (!painted || document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined") {
+  const root = document.getElementById("root");
+  if (!root?.hasChildNodes()) return Promise.resolve();
+  holdServerPaint(root);
+  if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined") {
     return Promise.resolve();
   }
   return new Promise((resolve) => {

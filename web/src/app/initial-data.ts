@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { primeAnnouncement } from "@/features/announcement";
+import { primeSession } from "@/features/auth";
 import { primeBackgrounds, primeSiteInfo } from "@/features/settings";
 import { primeWebinar, primeWebinars } from "@/features/webinars";
 import { primeAppConfig } from "@/lib/app-config";
@@ -18,6 +19,7 @@ type InitialData = {
   backgrounds?: unknown; // GET /api/settings/backgrounds's backgrounds
   webinars?: unknown; // GET /api/webinars
   webinar?: unknown; // GET /api/webinars/{id}
+  session?: unknown; // GET /api/auth/session, for a visitor without a session cookie
 };
 
 /** Reads the embedded data; {} when the page has none (the Vite dev server) or it does not parse. */
@@ -46,4 +48,5 @@ export function primeQueryCache(client: QueryClient, data: InitialData, now = Da
   primeBackgrounds(client, { backgrounds: data.backgrounds }, 0);
   if (data.webinars !== undefined) primeWebinars(client, data.webinars, now);
   if (data.webinar !== undefined) primeWebinar(client, data.webinar, now);
+  if (data.session !== undefined) primeSession(client, data.session, now);
 }

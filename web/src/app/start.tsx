@@ -1,10 +1,17 @@
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { primeQueryCache, readInitialData } from "./initial-data";
 import { AppProviders } from "./providers";
 import { createQueryClient } from "./query-client";
 import { AppRoutes, preloadPage } from "./router";
+import { handOver } from "./server-paint";
+
+/** Takes over from the server's paint once React's first render is on the page. */
+function HandOver({ children }: { children: ReactNode }) {
+  useLayoutEffect(handOver, []);
+  return children;
+}
 
 /**
  * Starts the SPA in #root. The first URL's page code loads before the first
@@ -23,11 +30,13 @@ export async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
+        <HandOver>
+          <AppProviders queryClient={queryClient}>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </AppProviders>
+        </HandOver>
       </StrictMode>,
     );
   });

@@ -8,6 +8,7 @@ export { EnrolmentGate } from "./components/enrolment-gate";
 // My Dashboard's Security tab (the dashboard page loads it in its own chunk).
 export { SecurityPanel } from "./components/security/security-panel";
 export { authKeys } from "./api/keys";
+export { primeSession } from "./api/get-session";
 export type { Session } from "./api/session-schemas";
 
 // Pages with forms (login and sign-up, the account e-mail pages), each loaded

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { zm } from "@/lib/zod";
 import { authKeys } from "./keys";
 import { sessionSchema, type Session } from "./session-schemas";
 
@@ -17,4 +18,14 @@ const sessionQueryOptions = queryOptions({
 
 export function useSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/**
+ * Starts the session query from the page's embedded answer (app/initial-data.ts):
+ * a visitor the server saw without a session cookie is nobody, known without
+ * a request or a "Checking your session..." spinner.
+ */
+export function primeSession(client: QueryClient, body: unknown, updatedAt: number) {
+  const parsed = zm.safeParse(sessionSchema, body);
+  if (parsed.success) client.setQueryData(sessionQueryOptions.queryKey, parsed.data, { updatedAt });
 }
