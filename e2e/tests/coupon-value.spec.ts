@@ -60,8 +60,8 @@ test.describe('with WATCHWIN_TEST_CLOCK=true', () => {
       }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
       .toBe(true);
     expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
-    // The loud warning is in the log from the start.
-    expect(readFileSync(serverLogPath(dataDir), 'utf8')).toContain('WATCHWIN_TEST_CLOCK is on');
+    // The loud warning is in the log from the start (log lines are written every 100 ms).
+    await expect.poll(() => readFileSync(serverLogPath(dataDir), 'utf8'), { timeout: 5_000 }).toContain('WATCHWIN_TEST_CLOCK is on');
     admin = cliAccount('admin');
     clerk = cliAccount('staff');
   });
