@@ -146,14 +146,18 @@ func dollars(cents int64) string {
 	return fmt.Sprintf("$%s.%02d", whole, cents%100)
 }
 
-// webinarsPaint is the list of /webinars, its first two images loaded at
-// once (web/src/features/webinars/components/webinar-list.tsx); nil when a
-// webinar cannot be drawn from HTML or there are none (React shows the
-// empty state).
+// firstCards is how many cards the webinar list draws first, and the
+// server paints (web/src/features/webinars/components/webinar-list.tsx FIRST_CARDS).
+const firstCards = 6
+
+// webinarsPaint is the first cards of /webinars, the first two images
+// loaded at once (webinar-list.tsx); nil when a webinar cannot be drawn
+// from HTML or there are none (React shows the empty state).
 func (a *App) webinarsPaint(views []webinar.View, fallbackImage string) []webinarMarkup {
 	if len(views) == 0 {
 		return nil
 	}
+	views = views[:min(len(views), firstCards)]
 	out := make([]webinarMarkup, len(views))
 	for i, v := range views {
 		m, ok := a.webinarMarkup(v, fallbackImage)

@@ -2,6 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
+import { FIRST_CARDS } from "./webinar-list";
 import { WebinarsPage } from "./webinars-page";
 import { WebinarsSection } from "./webinars-section";
 
@@ -54,6 +55,16 @@ describe("WebinarsSection", () => {
       "Night Sights 101",
       "Holster Fitting",
     ]);
+  });
+
+  it("draws a long list's first cards, then every card in order", async () => {
+    const titles = Array.from({ length: FIRST_CARDS + 4 }, (_, i) => `Webinar ${i + 1}`);
+    mockApi(undefined, (url) =>
+      url === "/api/webinars" ? jsonResponse({ webinars: titles.map((title) => makeWebinar({ title })) }) : undefined,
+    );
+    renderApp(<WebinarsSection />);
+    await screen.findByRole("article", { name: `Webinar ${FIRST_CARDS + 4}` });
+    expect(screen.getAllByRole("article").map((a) => within(a).getByRole("link").textContent)).toEqual(titles);
   });
 });
 

@@ -1,4 +1,5 @@
 import { CalendarX2, RotateCw } from "lucide-react";
+import { startTransition, useEffect, useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -10,6 +11,22 @@ import { WebinarCard } from "./webinar-card";
 const SKELETON_CARDS = 3;
 
 const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+/**
+ * The cards of the list's first render: a first screen at any width (three
+ * columns, two rows). The rest follow in a later render, so no single task
+ * of a phone draws a long list; the server paints as many (internal/app/paint.go).
+ */
+export const FIRST_CARDS = 6;
+
+/** How many of `total` cards to draw: FIRST_CARDS at first, then all. */
+function useShownCards(total: number): number {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!all && total > FIRST_CARDS) startTransition(() => setAll(true));
+  }, [all, total]);
+  return all ? total : Math.min(total, FIRST_CARDS);
+}
 
 function WebinarCardSkeleton() {
   return (
@@ -37,6 +54,7 @@ function WebinarCardSkeleton() {
  */
 export function WebinarList({ headingLevel = 3, eager = false }: { headingLevel?: 2 | 3; eager?: boolean }) {
   const { data, isPending, isError, error, refetch, isFetching } = useWebinars();
+  const shown = useShownCards(data?.length ?? 0);
 
   if (isPending) {
     return (
@@ -78,7 +96,7 @@ export function WebinarList({ headingLevel = 3, eager = false }: { headingLevel?
 
   return (
     <ul className={grid}>
-      {data.map((webinar, i) => (
+      {data.slice(0, shown).map((webinar, i) => (
         <li key={webinar.id}>
           <WebinarCard webinar={webinar} headingLevel={headingLevel} priority={eager && i < 2} />
         </li>
