@@ -148,11 +148,30 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 // owner and each webinar gives at most a page of its newest coupons after
 // the cursor (coupons_user; coupons_webinar, migration 0018, index-only);
 // only their ids and dates are sorted, and the page's rows alone are joined.
+//
+// It runs in one read-only transaction whose settings are its own: the
+// planner cannot estimate a LIKE '%…%' well, so it is told to prefer the
+// indexes; each statement is planned once per connection (its generic plan:
+// planning took as long as running); and nothing is compiled (JIT).
 func (s store) searchPostgres(ctx context.Context, p ListParams) ([]Admin, error) {
+	var out []Admin
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, `SELECT set_config('enable_seqscan', 'off', true),
+			set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)`); err != nil {
+			return db.MapError(err)
+		}
+		var err error
+		out, err = s.searchPostgresTx(ctx, p)
+		return err
+	})
+	return out, err
+}
+
+func (s store) searchPostgresTx(ctx context.Context, p ListParams) ([]Admin, error) {
 	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
 	if p.Offset == 0 && searchWindow > 0 {
-		// The window is written as a number: a prepared statement's generic
-		// plan would assume a LIMIT parameter reads a tenth of the table.
+		// The window is written as a number: a generic plan would assume a
+		// LIMIT parameter reads a tenth of the table.
 		window := fmt.Sprint(searchWindow)
 		q := &query{}
 		like := `lower(` + q.arg(pattern) + `) ESCAPE '\'`
@@ -201,18 +220,7 @@ func (s store) searchPostgres(ctx context.Context, p ListParams) ([]Admin, error
 	if p.Offset > 0 {
 		q.add(` OFFSET `, q.arg(p.Offset))
 	}
-	var out []Admin
-	// The planner cannot estimate a LIKE '%…%' well: it is told to prefer
-	// the indexes (SET LOCAL, for this one read-only transaction).
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.db.Q(ctx).ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
-			return db.MapError(err)
-		}
-		var err error
-		out, err = s.pageOf(ctx, q)
-		return err
-	})
-	return out, err
+	return s.pageOf(ctx, q)
 }
 
 // pageOf returns the admin rows of the coupons q selects (their id and
