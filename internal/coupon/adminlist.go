@@ -20,7 +20,7 @@ import (
 // PostgreSQL search walks before it asks its indexes: a search matching
 // more than about limit/searchWindow of all coupons fills its page there,
 // one matching fewer has few enough candidates to sort.
-var searchWindow = 500 // a variable only so tests can skip the walk
+var searchWindow = 500 // a variable only so tests can change it (0: no walk)
 
 // minTrigram is the shortest search the SQLite trigram tables can answer;
 // shorter ones scan (they are broad, so the window usually answers them).
@@ -167,6 +167,7 @@ func (s store) searchPostgres(ctx context.Context, p ListParams) ([]Admin, error
 	return out, err
 }
 
+// searchPostgresTx is searchPostgres inside its transaction.
 func (s store) searchPostgresTx(ctx context.Context, p ListParams) ([]Admin, error) {
 	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
 	if p.Offset == 0 && searchWindow > 0 {

@@ -136,9 +136,8 @@ func TestAdminSearchKeepsItsMeaning(t *testing.T) {
 		// that matches is broad; PostgreSQL's window holds every coupon), and
 		// on PostgreSQL a window of two coupons, then the candidates.
 		for _, way := range []struct{ broadPast, window int }{{500, 0}, {0, 500}, {0, 2}} {
-			broadPast := way.broadPast
 			s.Clock.Advance(16 * time.Minute) // a fresh window of the search's rate limit (docs/api.md)
-			restore := coupon.SetNarrowCap(broadPast)
+			restore := coupon.SetNarrowCap(way.broadPast)
 			restoreWindow := coupon.SetSearchWindow(way.window)
 			for _, q := range searches {
 				want := oldResults(t, d, q)
