@@ -20,7 +20,7 @@ import (
 // PostgreSQL search walks before it asks its indexes: a search matching
 // more than about limit/searchWindow of all coupons fills its page there,
 // one matching fewer has few enough candidates to sort.
-const searchWindow = 500
+var searchWindow = 500 // a variable only so tests can change it (0: no walk)
 
 // minTrigram is the shortest search the SQLite trigram tables can answer;
 // shorter ones scan (they are broad, so the window usually answers them).
@@ -94,8 +94,16 @@ func (q *query) after(c *Cursor) string {
 	if c == nil {
 		return `TRUE`
 	}
-	t, id := q.arg(c.CreatedAt), q.arg(c.ID)
-	return `c.created_at <= ` + t + ` AND (c.created_at < ` + t + ` OR c.id > ` + id + `)`
+	return afterKey("c", q.arg(c.CreatedAt), q.arg(c.ID))
+}
+
+// afterKey is the keyset condition on the rows named alias, after the
+// cursor whose placeholders are t and id (TRUE when there is none).
+func afterKey(alias, t, id string) string {
+	if t == "" {
+		return `TRUE`
+	}
+	return alias + `.created_at <= ` + t + ` AND (` + alias + `.created_at < ` + t + ` OR ` + alias + `.id > ` + id + `)`
 }
 
 // page ends a statement: the list's order, the limit and (old clients) the offset.
@@ -106,18 +114,11 @@ func (q *query) page(p ListParams) {
 	}
 }
 
-// matches is the search's meaning: the code, the live owner's e-mail or the
-// webinar title contains it, in any case. lower() on both sides and LIKE …
-// ESCAPE '\' read the same on SQLite and PostgreSQL (SQLite's lower() folds
-// ASCII only, on both sides alike). The indexes below only find candidates:
-// this predicate decides, so both engines answer as it says.
-func matches(pattern string) string {
-	return `(lower(c.code) LIKE lower(` + pattern + `) ESCAPE '\' OR lower(p.email) LIKE lower(` + pattern + `) ESCAPE '\'
-		OR lower(w.title) LIKE lower(` + pattern + `) ESCAPE '\')`
-}
-
 // adminList returns a page of every coupon, newest first, those whose code,
-// owner e-mail or webinar title contain search ("" matches all).
+// owner e-mail or webinar title contain search ("" matches all). Each
+// engine's search tests exactly lower(x) LIKE lower(pattern) ESCAPE '\' of
+// each: the two engines read it the same (SQLite's lower() folds ASCII
+// only, on both sides alike), and the indexes only find the rows to test.
 func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 	if p.Search == "" {
 		q := &query{}
@@ -137,84 +138,101 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 	return s.searchPostgres(ctx, p)
 }
 
-// walkChunk is how many coupons, in the list's order, a PostgreSQL search
-// tests at a time: their ids go to the test as one array, so the plan is
-// always a primary-key lookup of each, whatever the statistics say.
-const walkChunk = 250
-
-// searchPostgres answers a search on PostgreSQL. A broad search fills its
-// page within the first searchWindow coupons after the page's start: it
-// walks them walkChunk at a time and stops when the page is full. Otherwise
-// the pg_trgm GIN indexes of migration 0011 find the candidates: a UNION
-// lets each LIKE use its own index (an OR of three would not), and the
-// planner is told to prefer them (SET LOCAL enable_seqscan = off, for this
-// one read-only transaction), since it cannot estimate a LIKE '%…%' well.
+// searchPostgres answers a search on PostgreSQL (docs/api.md, "Admin:
+// coupons"). A broad search fills its page within the first searchWindow
+// coupons after the page's start: one statement walks them in the list's
+// order and tests each row alone (the matching webinars are found once,
+// the owner is read by primary key: never all of an index's matches).
+// Otherwise the candidates are few: the pg_trgm GIN indexes of migration
+// 0011 find the codes, the live owners and the webinars that match; each
+// owner and each webinar gives at most a page of its newest coupons after
+// the cursor (coupons_user; coupons_webinar, migration 0018, index-only);
+// only their ids and dates are sorted, and the page's rows alone are joined.
+//
+// It runs in one read-only transaction whose settings are its own: the
+// planner cannot estimate a LIKE '%…%' well, so it is told to prefer the
+// indexes; each statement is planned once per connection (its generic plan:
+// planning took as long as running); and nothing is compiled (JIT).
 func (s store) searchPostgres(ctx context.Context, p ListParams) ([]Admin, error) {
-	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
-	if p.Offset == 0 {
-		out := []Admin{}
-		after := p.After
-		for walked := 0; walked < searchWindow; walked += walkChunk {
-			ids, last, err := s.nextIDs(ctx, after, walkChunk)
-			if err != nil || len(ids) == 0 {
-				return out, err
-			}
-			q := &query{}
-			q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.id = ANY(`, q.arg(ids), `) AND `, matches(q.arg(pattern)),
-				` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(p.Limit-len(out)))
-			list, err := s.adminRows(ctx, q)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, list...)
-			if len(out) == p.Limit || len(ids) < walkChunk {
-				return out, nil // a full page, or the end of the list
-			}
-			after = &last
-		}
-	}
-	q := &query{}
-	like := q.arg(pattern)
-	q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.id IN (
-			SELECT c1.id FROM coupons c1 WHERE lower(c1.code) LIKE lower(`+like+`) ESCAPE '\'
-			UNION SELECT c2.id FROM profiles p2 JOIN coupons c2 ON c2.user_id = p2.id
-				WHERE p2.deleted_at IS NULL AND lower(p2.email) LIKE lower(`+like+`) ESCAPE '\'
-			UNION SELECT c3.id FROM webinars w3 JOIN coupons c3 ON c3.webinar_id = w3.id
-				WHERE lower(w3.title) LIKE lower(`+like+`) ESCAPE '\')
-		AND `, q.after(p.After))
-	q.page(p)
 	var out []Admin
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if _, err := s.db.Q(ctx).ExecContext(ctx, `SET LOCAL enable_seqscan = off`); err != nil {
+		if _, err := s.db.Q(ctx).ExecContext(ctx, `SELECT set_config('enable_seqscan', 'off', true),
+			set_config('plan_cache_mode', 'force_generic_plan', true), set_config('jit', 'off', true)`); err != nil {
 			return db.MapError(err)
 		}
 		var err error
-		out, err = s.adminRows(ctx, q)
+		out, err = s.searchPostgresTx(ctx, p)
 		return err
 	})
 	return out, err
 }
 
-// nextIDs returns the ids of the n coupons after cursor c (all from the
-// start when nil) in the list's order, and the cursor of the last one: an
-// index-only read of coupons_created_id.
-func (s store) nextIDs(ctx context.Context, c *Cursor, n int) ([]string, Cursor, error) {
-	q := &query{}
-	q.add(`SELECT c.id, c.created_at FROM coupons c WHERE `, q.after(c), ` ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(n))
-	rows, err := s.db.Q(ctx).QueryContext(ctx, q.sql.String(), q.args...)
-	if err != nil {
-		return nil, Cursor{}, db.MapError(err)
-	}
-	defer rows.Close()
-	var ids []string
-	var last Cursor
-	for rows.Next() {
-		if err := rows.Scan(&last.ID, &last.CreatedAt); err != nil {
-			return nil, Cursor{}, db.MapError(err)
+// searchPostgresTx is searchPostgres inside its transaction.
+func (s store) searchPostgresTx(ctx context.Context, p ListParams) ([]Admin, error) {
+	pattern := "%" + likeEscaper.Replace(p.Search) + "%"
+	if p.Offset == 0 && searchWindow > 0 {
+		// The window is written as a number: a generic plan would assume a
+		// LIMIT parameter reads a tenth of the table.
+		window := fmt.Sprint(searchWindow)
+		q := &query{}
+		like := `lower(` + q.arg(pattern) + `) ESCAPE '\'`
+		q.add(`SELECT c.id, c.created_at FROM (SELECT c.id, c.created_at, c.code, c.user_id, c.webinar_id FROM coupons c
+			WHERE `, q.after(p.After), ` ORDER BY c.created_at DESC, c.id LIMIT `, window, `) c
+			WHERE lower(c.code) LIKE `+like+`
+			OR c.webinar_id IN (SELECT w.id FROM webinars w WHERE lower(w.title) LIKE `+like+`)
+			OR (SELECT lower(p.email) FROM profiles p WHERE p.id = c.user_id AND p.deleted_at IS NULL) LIKE `+like+`
+			ORDER BY c.created_at DESC, c.id LIMIT `, q.arg(p.Limit))
+		list, err := s.pageOf(ctx, q)
+		if err != nil || len(list) == p.Limit {
+			return list, err
 		}
-		ids = append(ids, last.ID)
+		// A window cut short by the list's end held every match.
+		var n int
+		q = &query{}
+		q.add(`SELECT count(*) FROM (SELECT 1 FROM coupons c WHERE `, q.after(p.After),
+			` ORDER BY c.created_at DESC, c.id LIMIT `, window, `) n`)
+		if err := s.db.Q(ctx).QueryRowContext(ctx, q.sql.String(), q.args...).Scan(&n); err != nil {
+			return nil, db.MapError(err)
+		}
+		if n < searchWindow {
+			return list, nil
+		}
 	}
-	return ids, last, db.MapError(rows.Err())
+	q := &query{}
+	like := `lower(` + q.arg(pattern) + `) ESCAPE '\'`
+	t, id := "", ""
+	if p.After != nil {
+		t, id = q.arg(p.After.CreatedAt), q.arg(p.After.ID)
+	}
+	limit, eachLimit := q.arg(p.Limit), q.arg(p.Limit+p.Offset)
+	// The newest coupons after the cursor of the owner or webinar named by
+	// column = x.id: a LIMIT keeps each a loop of index reads.
+	each := func(column string) string {
+		return `CROSS JOIN LATERAL (SELECT c.id, c.created_at FROM coupons c WHERE c.` + column + ` = x.id AND ` +
+			afterKey("c", t, id) + ` ORDER BY c.created_at DESC, c.id LIMIT ` + eachLimit + `) c`
+	}
+	q.add(`SELECT cand.id, cand.created_at FROM (
+			SELECT c.id, c.created_at FROM coupons c WHERE lower(c.code) LIKE ` + like + `
+			UNION SELECT c.id, c.created_at FROM profiles x ` + each("user_id") + `
+				WHERE x.deleted_at IS NULL AND lower(x.email) LIKE ` + like + `
+			UNION SELECT c.id, c.created_at FROM webinars x ` + each("webinar_id") + `
+				WHERE lower(x.title) LIKE ` + like + `) cand
+		WHERE ` + afterKey("cand", t, id) + ` ORDER BY cand.created_at DESC, cand.id LIMIT ` + limit)
+	if p.Offset > 0 {
+		q.add(` OFFSET `, q.arg(p.Offset))
+	}
+	return s.pageOf(ctx, q)
+}
+
+// pageOf returns the admin rows of the coupons q selects (their id and
+// created_at, at most a page of them), in the list's order.
+func (s store) pageOf(ctx context.Context, q *query) ([]Admin, error) {
+	top := q.sql.String()
+	q.sql.Reset()
+	q.add(`SELECT `+adminColumns+` FROM (`, top, `) top JOIN coupons c ON c.id = top.id
+		LEFT JOIN webinars w ON w.id = c.webinar_id LEFT JOIN profiles p ON p.id = c.user_id AND p.deleted_at IS NULL
+		ORDER BY c.created_at DESC, c.id`)
+	return s.adminRows(ctx, q)
 }
 
 // narrowCap is the most matches a part of a SQLite search (codes, e-mails,

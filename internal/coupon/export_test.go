@@ -8,3 +8,11 @@ func SetNarrowCap(n int) (restore func()) {
 	narrowCap = n
 	return func() { narrowCap = old }
 }
+
+// SetSearchWindow sets how many coupons a PostgreSQL search walks before it
+// asks its indexes (0: none), and returns the undo.
+func SetSearchWindow(n int) (restore func()) {
+	old := searchWindow
+	searchWindow = n
+	return func() { searchWindow = old }
+}

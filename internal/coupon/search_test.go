@@ -131,21 +131,26 @@ func TestAdminSearchKeepsItsMeaning(t *testing.T) {
 		searches := []string{"", "%", "_", `\`, "100%", "off_h", "OFF_H", `s \ b`, "LW-", all[3][3:9],
 			strings.ToLower(all[5][4:12]), "über", "ÜBER", "@EXAMPLE", "example", "e", "xx", "gone@example",
 			"deleted", "sam", " range ", "nothing-like-this", `"quoted"`, "a\"b", "' OR 1=1 --", "range.test"}
-		// Both ways of answering: from the candidates (every part narrow),
-		// and walking the list's order (every part that matches is broad).
-		for _, broadPast := range []int{500, 0} {
-			restore := coupon.SetNarrowCap(broadPast)
+		// Every way of answering: from the candidates (every part narrow;
+		// on PostgreSQL no walk first), walking the list's order (every part
+		// that matches is broad; PostgreSQL's window holds every coupon), and
+		// on PostgreSQL a window of two coupons, then the candidates.
+		for _, way := range []struct{ broadPast, window int }{{500, 0}, {0, 500}, {0, 2}} {
+			s.Clock.Advance(16 * time.Minute) // a fresh window of the search's rate limit (docs/api.md)
+			restore := coupon.SetNarrowCap(way.broadPast)
+			restoreWindow := coupon.SetSearchWindow(way.window)
 			for _, q := range searches {
 				want := oldResults(t, d, q)
 				for _, limit := range []int{1, 2, 100} {
 					if got := walk(t, admin, q, limit, nil); !slices.Equal(got, want) {
-						t.Errorf("search %q by cursor, %d a page, broad past %d = %v, want %v", q, limit, broadPast, got, want)
+						t.Errorf("search %q by cursor, %d a page, %+v = %v, want %v", q, limit, way, got, want)
 					}
 				}
 				if got := walkOffset(t, admin, q, 2); !slices.Equal(got, want) {
-					t.Errorf("search %q by offset, broad past %d = %v, want %v", q, broadPast, got, want)
+					t.Errorf("search %q by offset, %+v = %v, want %v", q, way, got, want)
 				}
 			}
+			restoreWindow()
 			restore()
 		}
 		if got := oldResults(t, d, "gone@example"); len(got) != 0 {
