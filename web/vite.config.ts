@@ -47,8 +47,8 @@ function preloadApp(): Plugin {
         return [...files]
           .filter((file) => !html.includes(`/${file}"`))
           .map((file) => ({
-          tag: "link",
-          attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+            tag: "link",
+            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
             injectTo: "head" as const,
           }));
       },
@@ -114,12 +114,12 @@ export default defineConfig({
       input: { index: fileURLToPath(new URL("./index.html", import.meta.url)), start: fileURLToPath(new URL("./src/app/start.tsx", import.meta.url)) },
       output: {
         // A first visit to a public page loads few files, each a round trip
-        // on a phone's network (docs/api.md "Pages"): the long-lived vendor
-        // chunk (a release that changes only app code does not make returning
-        // visitors download React again), everything the entry needs, and one
-        // chunk of every public page with what they import. Other pages split
-        // by use: a library used only by admin, payment or QR pages stays out
-        // of a visitor's download.
+        // on a phone's network (docs/api.md "Pages"): the small entry, the
+        // long-lived vendor chunk (a release that changes only app code does
+        // not make returning visitors download React again), the app with the
+        // home page, and the page's public chunk (publicChunks). Other pages
+        // split by use: a library used only by admin, payment or QR pages
+        // stays out of a visitor's download.
         codeSplitting: {
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
