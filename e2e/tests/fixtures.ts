@@ -169,6 +169,16 @@ export async function logIn(page: Page, account: Account, path = '/auth') {
 }
 
 /**
+ * Waits until React has taken over from the server's first paint (its root
+ * element says data-paint="server"; docs/api.md "Pages"). A visitor's typing
+ * is carried over (web/src/app/server-paint.ts), but a test that fills a field
+ * can find the server's field and write into it just as React replaces it.
+ */
+export async function waitForApp(page: Page) {
+  await expect(page.locator('[data-paint="server"]')).toHaveCount(0);
+}
+
+/**
  * Fills and sends the /auth page's login form without waiting for its toast: for a
  * redirect that loads a new document (the counter), which takes the toast away with the
  * page it was shown on, however fast the test looks.
@@ -176,6 +186,7 @@ export async function logIn(page: Page, account: Account, path = '/auth') {
 export async function submitLogIn(page: Page, account: Account, path = '/auth') {
   recordAccount(account);
   await page.goto(path);
+  await waitForApp(page);
   await page.getByRole('tab', { name: 'Login' }).click();
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email').fill(account.email);
