@@ -147,14 +147,7 @@ func (s *Service) EnableFactor(ctx context.Context, p Profile, in CodeInput) ([]
 		if f.confirmed {
 			return errFactorOn
 		}
-		ok, err := s.acceptTOTP(ctx, p.ID, f.secret, in.Code, true, now)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return errInvalidCode
-		}
-		if codes, err = s.newRecoveryCodes(ctx, p.ID, now); err != nil {
+		if codes, err = s.codesForCode(ctx, p.ID, f.secret, in.Code, true, now); err != nil {
 			return err
 		}
 		if err := s.factorNotice(ctx, p, "second-factor-on", 0); err != nil {
@@ -234,14 +227,7 @@ func (s *Service) RegenerateRecoveryCodes(ctx context.Context, p Profile, in Cod
 		if err != nil {
 			return err
 		}
-		ok, err := s.acceptTOTP(ctx, p.ID, f.secret, in.Code, false, now)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return errInvalidCode
-		}
-		if codes, err = s.newRecoveryCodes(ctx, p.ID, now); err != nil {
+		if codes, err = s.codesForCode(ctx, p.ID, f.secret, in.Code, false, now); err != nil {
 			return err
 		}
 		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: audit.RecoveryCodesRegenerate, TargetType: audit.TargetUser,
@@ -399,6 +385,20 @@ func isTOTPCode(code string) bool {
 const recoveryAlphabet = "abcdefghijkmnpqrstuvwxyz23456789"
 
 var recoveryEncoding = base32.NewEncoding(recoveryAlphabet).WithPadding(base32.NoPadding)
+
+// codesForCode issues a new set of recovery codes once code, from the app
+// holding secret, is accepted (acceptTOTP; confirm when it switches the
+// factor on); errInvalidCode when it is not.
+func (s *Service) codesForCode(ctx context.Context, userID, secret, code string, confirm bool, now time.Time) ([]string, error) {
+	ok, err := s.acceptTOTP(ctx, userID, secret, code, confirm, now)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, errInvalidCode
+	}
+	return s.newRecoveryCodes(ctx, userID, now)
+}
 
 // newRecoveryCodes replaces userID's recovery codes with RecoveryCodeCount
 // new ones (10 symbols, 50 random bits each, shown as "abcde-fghij") and
