@@ -13,9 +13,5 @@ func RouteLimits(a *App) map[string]throttle.Rule {
 	return out
 }
 
-// Dollars and EventDate are how the server's first paint writes money and
-// event times (paint.go).
-var (
-	Dollars   = dollars
-	EventDate = eventDate
-)
+// EventDate is how the server's first paint writes event times (paint.go).
+var EventDate = eventDate

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/money"
 	"watchwin/internal/setting"
 	"watchwin/internal/webinar"
 )
@@ -102,14 +103,14 @@ func (a *App) webinarMarkup(v webinar.View, fallbackImage string) (m webinarMark
 	}
 	m = webinarMarkup{ID: v.ID, Title: v.Title, Description: v.Description, Image: fallbackImage, Date: date,
 		Price: "FREE", Paid: v.DisplayPriceCents > 0, CouponLine: "Free seat with a gear giveaway entry",
-		CouponValue: dollars(v.CouponValueCents), MinPurchase: dollars(2 * v.CouponValueCents),
+		CouponValue: money.Format(v.CouponValueCents), MinPurchase: money.Format(2 * v.CouponValueCents),
 		SeatsLeft: v.SeatsLeft, TotalSeats: v.TotalSeats, TakenPercent: 100,
 		SoldOut: v.SeatsLeft <= 0, LowSeatsText: fmt.Sprintf("Only %d seats left", v.SeatsLeft)}
 	if v.ThumbnailURL != nil {
 		m.Image = *v.ThumbnailURL
 	}
 	if m.Paid {
-		m.Price = dollars(v.DisplayPriceCents)
+		m.Price = money.Format(v.DisplayPriceCents)
 	}
 	if m.Paid && v.CouponValueCents > 0 {
 		m.CouponLine = "Get a " + m.CouponValue + " store-credit coupon"
@@ -135,15 +136,6 @@ var intlZones = map[string]bool{"UTC": true, "GMT": true, "EST": true, "EDT": tr
 func eventDate(t time.Time, tz *time.Location) (string, bool) {
 	s := t.In(tz).Format("January 2, 2006 at 3:04 PM MST")
 	return s, intlZones[s[strings.LastIndexByte(s, ' ')+1:]]
-}
-
-// dollars is cents as Intl's en-US currency format writes them: "$1,200.50".
-func dollars(cents int64) string {
-	whole := fmt.Sprint(cents / 100)
-	for i := len(whole) - 3; i > 0; i -= 3 {
-		whole = whole[:i] + "," + whole[i:]
-	}
-	return fmt.Sprintf("$%s.%02d", whole, cents%100)
 }
 
 // firstCards is how many cards the webinar list draws first, and the

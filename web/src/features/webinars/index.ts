@@ -7,7 +7,7 @@ export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";
 export { webinarPath } from "./hooks/use-reserve-spot";
 export { useStoreTimeZone } from "./hooks/use-store-time-zone";
-export { formatEventDate, formatMoney, formatPrice } from "./lib/format";
+export { formatEventDate, formatPrice } from "./lib/format";
 export { formatStoreDay, fromWallClock, toWallClock } from "./lib/store-time";
 
 // Public pages other than home, loaded on first visit in their own chunks (app/router.tsx).

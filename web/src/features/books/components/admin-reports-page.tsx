@@ -1,3 +1,4 @@
+import { formatCents } from "@/lib/money";
 import { Download } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
@@ -11,7 +12,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useReport } from "../api/get-report";
 import type { Money, Report } from "../api/schemas";
-import { formatCents, periodFromParams, periodQuery, type PeriodChoice } from "../lib/period";
+import { periodFromParams, periodQuery, type PeriodChoice } from "../lib/period";
 import { BackToAdmin } from "./back-to-admin";
 import { PeriodPicker } from "./period-picker";
 import { SalesChart } from "./sales-chart";

@@ -1,5 +1,5 @@
 import type { Report, SeriesPoint } from "../api/schemas";
-import { formatCents } from "../lib/period";
+import { formatCents } from "@/lib/money";
 
 type SalesChartProps = { series: Report["series"] };
 

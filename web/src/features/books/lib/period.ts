@@ -31,10 +31,3 @@ export function periodQuery(p: PeriodChoice): string {
   return q.toString();
 }
 
-/** "$1,234.56" from cents, exact (no floating-point sums). */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, "0")}`;
-}

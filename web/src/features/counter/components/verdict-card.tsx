@@ -1,7 +1,8 @@
 import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, Undo2, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { formatEventDate, formatMoney, formatStoreDay } from "@/features/webinars";
+import { formatEventDate, formatStoreDay } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CounterCoupon } from "../api/schemas";
 import type { Verdict } from "../lib/verdict";

@@ -4,7 +4,8 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useAuth } from "@/features/auth";
-import { formatMoney, webinarPath, type Webinar } from "@/features/webinars";
+import { webinarPath, type Webinar } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 
 export const COUPON_PURCHASED_MESSAGE =
   "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support.";

@@ -1,4 +1,5 @@
-import { formatMoney, useStoreTimeZone } from "@/features/webinars";
+import { useStoreTimeZone } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { couponValue, formatStoreDay, promotionalLabel, type CouponValueFields } from "../lib/coupon-value";
 

@@ -2,7 +2,7 @@ import { LoaderCircle, Timer } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { formatMoney } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { useAppConfig } from "@/lib/app-config";
 import type { CardFormProps } from "../lib/payment-flow";
 import { TestCardForm } from "./test-card-form";

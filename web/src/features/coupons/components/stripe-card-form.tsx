@@ -9,7 +9,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { formatMoney } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CardFormProps, CardResult } from "../lib/payment-flow";
 

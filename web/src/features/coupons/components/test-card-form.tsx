@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { formatMoney } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { isApiError } from "@/lib/api";
 import { confirmTestCard } from "../api/confirm-test-card";
 import type { CardField, CardFormProps, CardResult } from "../lib/payment-flow";

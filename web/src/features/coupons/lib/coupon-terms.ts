@@ -1,5 +1,5 @@
 import { store } from "@/config/store";
-import { formatMoney } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { couponValue, formatStoreDay, type CouponValueFields } from "./coupon-value";
 
 /** Coupon expiry (docs/product.md §11): the default life of a coupon, and the fallback when its dates cannot be read. */

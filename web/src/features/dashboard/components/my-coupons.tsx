@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { couponDisplayStatus, couponValue, CouponValueParts, type Coupon } from "@/features/coupons";
-import { formatEventDate, formatMoney, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { CouponPrintDialog } from "./coupon-print-dialog";
 import { EmptyTab, TabError } from "./dashboard-states";
 

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/features/auth";
 import { useMyCoupons } from "@/features/coupons";
-import { formatMoney } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { errorMessage, isApiError } from "@/lib/api";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { notify } from "@/lib/toast";

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import type { Webinar } from "../api/schemas";
 import { useReserveSpot, webinarPath } from "../hooks/use-reserve-spot";
 import { useStoreTimeZone } from "../hooks/use-store-time-zone";
-import { formatEventDate, formatMoney, formatPrice, formatSeats } from "../lib/format";
+import { formatEventDate, formatPrice, formatSeats } from "../lib/format";
+import { formatMoney } from "@/lib/money";
 import { WebinarBadges } from "./webinar-badges";
 import { WebinarImage } from "./webinar-image";
 

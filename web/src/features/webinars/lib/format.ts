@@ -1,3 +1,4 @@
+import { formatMoney } from "@/lib/money";
 // Intl only (no date-fns): the home page formats every card's date, and the
 // first visit's JavaScript budget has no room for a date library.
 
@@ -95,20 +96,6 @@ export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZON
   } catch {
     return iso;
   }
-}
-
-/**
- * Dollars with a dollar sign and two decimals: 48 → "$48.00", 1200.5 → "$1,200.50",
- * as Intl's en-US currency format writes them (the server's first paint,
- * internal/app/paint.go, writes them the same way). By hand: a currency
- * formatter costs a phone tens of milliseconds to create on first use.
- */
-export function formatMoney(dollars: number): string {
-  const cents = Math.round((Number.isFinite(dollars) ? Math.abs(dollars) : 0) * 100);
-  const whole = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${dollars < 0 ? "-" : ""}$${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** A webinar's display price: "$40.00", or "FREE" for 0 (docs/product.md §3.3). */

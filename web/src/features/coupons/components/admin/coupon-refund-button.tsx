@@ -2,7 +2,7 @@ import { Undo } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { formatMoney } from "@/features/webinars";
+import { formatMoney } from "@/lib/money";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useConfirmMutation } from "@/lib/use-confirm-mutation";
