@@ -94,8 +94,7 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 	if err != nil {
 		return Seats{}, db.MapError(err)
 	}
-	err = q.QueryRowContext(ctx, `SELECT
-		(SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE),
+	err = q.QueryRowContext(ctx, `SELECT `+PaidSQL("$1")+`,
 		(SELECT count(*) FROM seat_holds WHERE webinar_id = $1 AND expires_at > $2)`,
 		id, s.now()).Scan(&seats.Paid, &seats.Held)
 	if err != nil {
