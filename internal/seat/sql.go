@@ -1,0 +1,10 @@
+package seat
+
+// PaidSQL is the SQL count of a webinar's paid seats, for queries of other
+// packages that show or decide by it (the public list, reminders, the
+// giveaway): webinar is the SQL expression of the webinar's id, such as
+// "w.id" or "$1". It is the one place the paid-seat rule is written in SQL.
+func PaidSQL(webinar string) string {
+	return `(SELECT count(*) FROM webinar_registrations paid_r WHERE paid_r.webinar_id = ` + webinar +
+		` AND paid_r.purchased_coupon = TRUE)`
+}
