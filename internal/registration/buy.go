@@ -2,9 +2,11 @@ package registration
 
 import (
 	"context"
+	"errors"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
+	"watchwin/internal/db"
 	"watchwin/internal/webinar"
 )
 
@@ -28,10 +30,12 @@ var (
 	errWebinarNotFound = apperr.NotFound("Webinar not found")
 )
 
-// Standing is what the rule reads of a registration: its webinar, the
-// registration, and whether a coupon was ever issued for it.
+// Standing is what the rule reads of a user's registration: its webinar,
+// the registration (if Registered), and whether a coupon was ever issued
+// for it.
 type Standing struct {
 	Webinar      webinar.Webinar
+	Registered   bool
 	Registration Registration
 	// CouponIssued: a registration keeps its one coupon, refunded or not,
 	// so it never buys a second.
@@ -39,14 +43,16 @@ type Standing struct {
 }
 
 // MayBuy is the rule in Go: nil when the registration may take its
-// webinar's seat — the webinar active, the video watched to the end, the
-// seat not paid, no coupon ever issued — else the refusal, in that order
-// of precedence after the webinar: already_purchased, watch_first,
-// coupon_refunded.
+// webinar's seat — the webinar active, the user registered, the video
+// watched to the end, the seat not paid, no coupon ever issued — else the
+// refusal, in this order: 404 'Webinar not found', 404 'Registration not
+// found', already_purchased, watch_first, coupon_refunded.
 func (st Standing) MayBuy() error {
 	switch {
 	case !st.Webinar.IsActive:
 		return errWebinarNotFound
+	case !st.Registered:
+		return errNotRegistered
 	case st.Registration.PurchasedCoupon:
 		return ErrAlreadyPurchased
 	case !st.Registration.WatchedVideoFully:
@@ -64,18 +70,20 @@ func MayBuySQL(r, w string) string {
 		AND NOT EXISTS (SELECT 1 FROM coupons issued_c WHERE issued_c.webinar_registration_id = ` + r + `.id)`
 }
 
-// Standing reads user's standing for a webinar: 404 'Webinar not found'
-// when it is missing, 404 'Registration not found' when user is not
-// registered.
+// Standing reads user's standing for a webinar (404 'Webinar not found'
+// when it is missing).
 func (s *Service) Standing(ctx context.Context, user auth.Profile, webinarID string) (Standing, error) {
 	w, err := s.webinars.Get(ctx, webinarID)
 	if err != nil {
 		return Standing{}, err
 	}
-	r, err := s.Mine(ctx, user, webinarID)
+	r, err := s.store.get(ctx, webinarID, user.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		return Standing{Webinar: w}, nil
+	}
 	if err != nil {
 		return Standing{}, err
 	}
 	issued, err := s.store.hasCoupon(ctx, r.ID)
-	return Standing{Webinar: w, Registration: r, CouponIssued: issued}, err
+	return Standing{Webinar: w, Registered: true, Registration: r, CouponIssued: issued}, err
 }

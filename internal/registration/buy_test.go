@@ -127,7 +127,8 @@ func TestMayBuyAgrees(t *testing.T) {
 	})
 }
 
-// MayBuy's refusals, in order of precedence.
+// MayBuy's refusals, in order of precedence (docs/api.md, "Payments and
+// coupons").
 func TestMayBuyRefusals(t *testing.T) {
 	active := webinar.Webinar{IsActive: true}
 	watched := registration.Registration{WatchedVideoFully: true}
@@ -137,15 +138,19 @@ func TestMayBuyRefusals(t *testing.T) {
 		st   registration.Standing
 		want string
 	}{
-		{"inactive and paid", registration.Standing{Webinar: webinar.Webinar{}, Registration: paid}, "not_found"},
-		{"paid, with its coupon", registration.Standing{Webinar: active, Registration: paid, CouponIssued: true}, "already_purchased"},
-		{"not watched, refunded", registration.Standing{Webinar: active, CouponIssued: true}, "watch_first"},
-		{"refunded", registration.Standing{Webinar: active, Registration: watched, CouponIssued: true}, "coupon_refunded"},
-		{"may buy", registration.Standing{Webinar: active, Registration: watched}, ""},
+		{"inactive, not registered", registration.Standing{}, "Webinar not found"},
+		{"not registered", registration.Standing{Webinar: active}, "Registration not found"},
+		{"paid, with its coupon", registration.Standing{Webinar: active, Registered: true, Registration: paid, CouponIssued: true}, "already_purchased"},
+		{"not watched, refunded", registration.Standing{Webinar: active, Registered: true, CouponIssued: true}, "watch_first"},
+		{"refunded", registration.Standing{Webinar: active, Registered: true, Registration: watched, CouponIssued: true}, "coupon_refunded"},
+		{"may buy", registration.Standing{Webinar: active, Registered: true, Registration: watched}, ""},
 	} {
 		got := ""
 		if e, ok := apperr.As(tt.st.MayBuy()); ok {
 			got = e.Code
+			if e.Kind == apperr.KindNotFound {
+				got = e.Message
+			}
 		}
 		if got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
