@@ -56,7 +56,7 @@ func (s *Service) limitHolds(ctx context.Context, p Payment, client string, now 
 		}
 	}
 	if onWebinar >= HoldsPerClientPerWebinar || len(holds) >= HoldsPerClient {
-		return waitError("too_many_holds", apperr.KindTooMany, msgTooManyHolds, holds[0].Expires.Sub(now))
+		return throttle.Wait(apperr.KindTooMany, "too_many_holds", msgTooManyHolds, holds[0].Expires.Sub(now))
 	}
 	others, err := s.store.clientAccounts(ctx, client, p.UserID, now.Add(-AccountsWindow))
 	if err != nil {
@@ -66,17 +66,9 @@ func (s *Service) limitHolds(ctx context.Context, p Payment, client string, now 
 		// The count drops below the limit when the oldest of the last
 		// AccountsPerClient accounts' payments leaves the window.
 		oldest := others[len(others)-AccountsPerClient]
-		return waitError("too_many_accounts", apperr.KindTooMany, msgTooManyPeople, oldest.Add(AccountsWindow).Sub(now))
+		return throttle.Wait(apperr.KindTooMany, "too_many_accounts", msgTooManyPeople, oldest.Add(AccountsWindow).Sub(now))
 	}
 	return nil
-}
-
-// waitError is a refusal worth retrying after wait (Retry-After), worded
-// with the wait in whole minutes.
-func waitError(code string, kind apperr.Kind, format string, wait time.Duration) error {
-	e, _ := apperr.As(throttle.TooMany(format, max(wait, time.Second)))
-	e.Kind, e.Code = kind, code
-	return e
 }
 
 // clientAccounts returns, for each account other than userID that started a

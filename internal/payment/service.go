@@ -123,8 +123,8 @@ func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID stri
 // held for holdFor so two buyers cannot both pay for the last one. Starting
 // again while a payment is open returns that payment's intent, read back
 // from the provider and never replaced (it may have been paid from another
-// tab), with its hold renewed if it lapsed and a seat is still there
-// (seat.Tx.Hold: sold_out is seat.ErrNoSeat). client
+// tab), with its hold renewed if it lapsed and the seat owner still has a
+// seat for it (seat.Tx.Hold). client
 // is the hashed client address (ClientKey) the limits on holds and accounts
 // count by; "" (the services' own callers) is not limited.
 func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, client string) (Started, error) {

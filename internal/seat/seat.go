@@ -6,7 +6,9 @@
 // webinar happen one at a time and each sees the outcome of the one before:
 // paid seats never exceed total_seats, under any concurrency, on SQLite and
 // on PostgreSQL with several instances. Only this package writes
-// purchased_coupon or reads and writes seat_holds.
+// purchased_coupon or reads and writes seat_holds, and only it decides
+// whether a registration has a seat: Take and Hold refuse with ErrNoSeat,
+// so no caller re-derives the limit.
 package seat
 
 import (
@@ -161,7 +163,7 @@ func (s *Service) Run(ctx context.Context, webinarID string, fn func(ctx context
 
 // ErrNoSeat is Take's and Hold's refusal when the webinar has no seat for
 // the registration: 409 sold_out, the one home of the sold-out text
-// (docs/product.md "Who may buy").
+// (docs/product.md "Seats").
 var ErrNoSeat = apperr.Conflict("sold_out", "All coupons for this webinar have been sold.")
 
 // msgSeatsHeld is Hold's refusal while every seat left is held by buyers
@@ -249,9 +251,7 @@ func (tx *Tx) Hold(ctx context.Context, registrationID, paymentID string, until 
 		if err != nil {
 			return err
 		}
-		e, _ := apperr.As(throttle.TooMany(msgSeatsHeld, max(soonest.Sub(tx.s.now()), time.Second)))
-		e.Kind, e.Code = apperr.KindConflict, "seats_held"
-		return e
+		return throttle.Wait(apperr.KindConflict, "seats_held", msgSeatsHeld, soonest.Sub(tx.s.now()))
 	}
 	_, err = tx.s.db.Q(ctx).ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4, $5)
