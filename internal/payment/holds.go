@@ -28,42 +28,37 @@ const (
 )
 
 const (
-	msgSeatsHeld     = "Every seat left is being paid for right now. If a buyer does not finish, the seat comes back: please try again in %s."
 	msgTooManyHolds  = "Too many payments are under way from your connection. Please finish one, or try again in %s."
 	msgTooManyPeople = "Too many accounts have started payments from your connection. Please try again in %s."
 )
 
-// seatFor refuses a new or renewed hold when no seat is free (sold_out, or
-// seats_held while other buyers' holds run) or when client is past a limit
-// above. tx holds the webinar's seat lock. client "" is not limited.
-func (s *Service) seatFor(ctx context.Context, tx *seat.Tx, webinarID, userID, client string, now time.Time) error {
-	if seats := tx.Seats; seats.Left == 0 {
-		if seats.Paid >= seats.Total {
-			return errSoldOut
-		}
-		soonest, err := tx.SoonestHoldEnd(ctx)
-		if err != nil {
-			return err
-		}
-		return waitError("seats_held", apperr.KindConflict, msgSeatsHeld, soonest.Sub(now))
-	}
+// limitHolds refuses payment p's new or renewed hold, already written in
+// the transaction (its refusal rolls it back), when client is past a limit
+// above; p's own hold is not counted. tx's seat lock is held. client "" is
+// not limited.
+func (s *Service) limitHolds(ctx context.Context, p Payment, client string, now time.Time) error {
 	if client == "" {
 		return nil
 	}
-	holds, err := s.deps.Seats.ClientHolds(ctx, client)
+	all, err := s.deps.Seats.ClientHolds(ctx, client)
 	if err != nil {
 		return err
 	}
+	var holds []seat.ClientHold
 	onWebinar := 0
-	for _, h := range holds {
-		if h.WebinarID == webinarID {
+	for _, h := range all {
+		if h.PaymentID == p.ID {
+			continue
+		}
+		holds = append(holds, h)
+		if h.WebinarID == p.WebinarID {
 			onWebinar++
 		}
 	}
 	if onWebinar >= HoldsPerClientPerWebinar || len(holds) >= HoldsPerClient {
-		return waitError("too_many_holds", apperr.KindTooMany, msgTooManyHolds, holds[0].Expires.Sub(now))
+		return throttle.Wait(apperr.KindTooMany, "too_many_holds", msgTooManyHolds, holds[0].Expires.Sub(now))
 	}
-	others, err := s.store.clientAccounts(ctx, client, userID, now.Add(-AccountsWindow))
+	others, err := s.store.clientAccounts(ctx, client, p.UserID, now.Add(-AccountsWindow))
 	if err != nil {
 		return err
 	}
@@ -71,17 +66,9 @@ func (s *Service) seatFor(ctx context.Context, tx *seat.Tx, webinarID, userID, c
 		// The count drops below the limit when the oldest of the last
 		// AccountsPerClient accounts' payments leaves the window.
 		oldest := others[len(others)-AccountsPerClient]
-		return waitError("too_many_accounts", apperr.KindTooMany, msgTooManyPeople, oldest.Add(AccountsWindow).Sub(now))
+		return throttle.Wait(apperr.KindTooMany, "too_many_accounts", msgTooManyPeople, oldest.Add(AccountsWindow).Sub(now))
 	}
 	return nil
-}
-
-// waitError is a refusal worth retrying after wait (Retry-After), worded
-// with the wait in whole minutes.
-func waitError(code string, kind apperr.Kind, format string, wait time.Duration) error {
-	e, _ := apperr.As(throttle.TooMany(format, max(wait, time.Second)))
-	e.Kind, e.Code = kind, code
-	return e
 }
 
 // clientAccounts returns, for each account other than userID that started a

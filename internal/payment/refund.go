@@ -42,8 +42,6 @@ var (
 	errRefundUnderWay  = apperr.Conflict("refund_in_progress", "A refund of this coupon is already under way. Reload the list in a moment.")
 	errProviderChanged = apperr.Conflict("provider_changed",
 		"This payment was taken by another payment provider than the one configured now, so it can't be refunded from here.")
-	errCouponRefunded = apperr.Conflict("coupon_refunded",
-		"Your coupon for this webinar was refunded, so it can't be bought again. Please contact the store.")
 )
 
 // refundFailed is the answer when the provider did not refund: the coupon

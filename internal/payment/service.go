@@ -27,9 +27,9 @@ type Webinars interface {
 }
 
 // Registrations is what payment needs of the registration domain
-// (*registration.Service).
+// (*registration.Service): the standing "may buy" judges.
 type Registrations interface {
-	Mine(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error)
+	Standing(ctx context.Context, user auth.Profile, webinarID string) (registration.Standing, error)
 }
 
 // Accounts is what payment needs of the auth domain (*auth.Service): the
@@ -88,59 +88,34 @@ func (s *Service) Provider() Provider { return s.provider }
 
 // Messages of docs/product.md §10 and docs/api.md ("Payments and coupons").
 const (
-	msgWatchFirst       = "Please watch the webinar first"
-	msgAlreadyPurchased = "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support."
-	msgSoldOut          = "All coupons for this webinar have been sold."
-	msgFree             = "This webinar is free: claim your seat instead of paying."
-	msgNotFree          = "This webinar is not free."
-	msgStartFailed      = "Payment could not be started. Please try again."
-	msgNotSuccessful    = "Payment was not successful"
-	msgPaymentNotFound  = "Payment not found"
-	msgRefunded         = "Sorry, the last seat was taken while you were paying. Your payment has been refunded in full."
-	msgMismatch         = "This payment does not match its purchase and cannot be completed. Please contact support."
+	msgFree            = "This webinar is free: claim your seat instead of paying."
+	msgNotFree         = "This webinar is not free."
+	msgStartFailed     = "Payment could not be started. Please try again."
+	msgNotSuccessful   = "Payment was not successful"
+	msgPaymentNotFound = "Payment not found"
+	msgRefunded        = "Sorry, the last seat was taken while you were paying. Your payment has been refunded in full."
+	msgMismatch        = "This payment does not match its purchase and cannot be completed. Please contact support."
 )
 
 var (
-	errWatchFirst       = &apperr.Error{Kind: apperr.KindForbidden, Code: "watch_first", Message: msgWatchFirst}
-	errAlreadyPurchased = apperr.Conflict("already_purchased", msgAlreadyPurchased)
-	errSoldOut          = apperr.Conflict("sold_out", msgSoldOut)
-	errRefunded         = apperr.Conflict("payment_refunded", msgRefunded)
-	errPaymentNotFound  = apperr.NotFound(msgPaymentNotFound)
-	errMismatch         = apperr.Conflict("payment_mismatch", msgMismatch)
-	errCanceled         = apperr.Conflict("payment_canceled", msgNotSuccessful)
+	errRefunded        = apperr.Conflict("payment_refunded", msgRefunded)
+	errPaymentNotFound = apperr.NotFound(msgPaymentNotFound)
+	errMismatch        = apperr.Conflict("payment_mismatch", msgMismatch)
+	errCanceled        = apperr.Conflict("payment_canceled", msgNotSuccessful)
 	// errIntentCanceled: the provider canceled an open payment's intent;
 	// Start closes the payment and opens a new one.
 	errIntentCanceled = errors.New("payment intent canceled at the provider")
 )
 
-// buyable returns the webinar and the user's registration when the user may
-// buy its coupon: registered, video watched, not yet bought, webinar active.
-func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID string) (webinar.Webinar, registration.Registration, error) {
-	w, err := s.deps.Webinars.Get(ctx, webinarID)
+// buyable returns user's standing for a webinar when the one rule of who
+// may buy lets them (registration.Standing.MayBuy); the seat is seat's to
+// decide after.
+func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID string) (registration.Standing, error) {
+	st, err := s.deps.Registrations.Standing(ctx, user, webinarID)
 	if err != nil {
-		return webinar.Webinar{}, registration.Registration{}, err
+		return st, err
 	}
-	if !w.IsActive {
-		return webinar.Webinar{}, registration.Registration{}, apperr.NotFound("Webinar not found")
-	}
-	reg, err := s.deps.Registrations.Mine(ctx, user, webinarID)
-	switch {
-	case err != nil:
-		return w, reg, err
-	case reg.PurchasedCoupon:
-		return w, reg, errAlreadyPurchased
-	case !reg.WatchedVideoFully:
-		return w, reg, errWatchFirst
-	}
-	// A registration keeps its one coupon, refunded or not: a refunded
-	// buyer is told so rather than charged for a seat that cannot be theirs.
-	if c, err := s.deps.Coupons.Mine(ctx, user.ID, webinarID); err == nil &&
-		(c.Status == coupon.StatusRefunded || c.Status == coupon.StatusRefunding) {
-		return w, reg, errCouponRefunded
-	} else if err != nil && !errors.Is(err, db.ErrNotFound) {
-		return w, reg, err
-	}
-	return w, reg, nil
+	return st, st.MayBuy()
 }
 
 // Start begins paying for a webinar's coupon (docs/api.md, "Payments"): the
@@ -148,14 +123,16 @@ func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID stri
 // held for holdFor so two buyers cannot both pay for the last one. Starting
 // again while a payment is open returns that payment's intent, read back
 // from the provider and never replaced (it may have been paid from another
-// tab), with its hold renewed if it lapsed and a seat is still there. client
+// tab), with its hold renewed if it lapsed and the seat owner still has a
+// seat for it (seat.Tx.Hold). client
 // is the hashed client address (ClientKey) the limits on holds and accounts
 // count by; "" (the services' own callers) is not limited.
 func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, client string) (Started, error) {
-	w, reg, err := s.buyable(ctx, user, webinarID)
+	st, err := s.buyable(ctx, user, webinarID)
 	if err != nil {
 		return Started{}, err
 	}
+	w, reg := st.Webinar, st.Registration
 	if w.DisplayPriceCents == 0 {
 		return Started{}, apperr.Conflict("free_webinar", msgFree)
 	}
@@ -184,7 +161,9 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, clien
 }
 
 // holdSeat finds or opens the registration's payment and holds its seat
-// until the returned time, under the webinar's seat lock.
+// until the returned time, under the webinar's seat lock. The seat's
+// refusals (tx.Hold) come first, then client's limits (limitHolds); a
+// refusal rolls the payment and its hold back.
 func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Webinar, reg registration.Registration, client string) (Payment, time.Time, error) {
 	var p Payment
 	var holdUntil time.Time
@@ -195,9 +174,6 @@ func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Web
 		p, err = s.store.openFor(ctx, reg.ID)
 		switch {
 		case errors.Is(err, db.ErrNotFound):
-			if err := s.seatFor(ctx, tx, w.ID, user.ID, client, now); err != nil {
-				return err
-			}
 			id := uuid.NewString()
 			p = Payment{ID: id, Provider: s.provider.Name(), ProviderPaymentID: pendingID(id),
 				UserID: user.ID, WebinarID: w.ID, RegistrationID: reg.ID,
@@ -209,8 +185,7 @@ func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Web
 		case err != nil:
 			return err
 		default:
-			// An open payment: its hold, if still running, is counted in
-			// tx.Seats.Held; a lapsed one needs a free seat to be renewed.
+			// An open payment whose hold still runs keeps it as it is.
 			expires, err := s.deps.Seats.HoldExpiry(ctx, p.ID)
 			if err != nil {
 				return err
@@ -219,11 +194,11 @@ func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Web
 				holdUntil = expires
 				return nil
 			}
-			if err := s.seatFor(ctx, tx, w.ID, user.ID, client, now); err != nil {
-				return err
-			}
 		}
-		return tx.Hold(ctx, p.RegistrationID, p.ID, holdUntil)
+		if err := tx.Hold(ctx, p.RegistrationID, p.ID, holdUntil); err != nil {
+			return err
+		}
+		return s.limitHolds(ctx, p, client, now)
 	})
 	return p, holdUntil, err
 }
@@ -246,7 +221,7 @@ func (s *Service) intentFor(ctx context.Context, p Payment) (Intent, error) {
 			if _, err := s.Fulfil(ctx, p); err != nil {
 				return Intent{}, err
 			}
-			return Intent{}, errAlreadyPurchased
+			return Intent{}, registration.ErrAlreadyPurchased
 		case StatusCanceled:
 			if _, err := s.close(ctx, p.ID, PaymentCanceled); err != nil {
 				return Intent{}, err
@@ -366,7 +341,7 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 			return nil
 		}
 		now := s.now()
-		reg, err := s.deps.Registrations.Mine(ctx, auth.Profile{ID: p.UserID}, p.WebinarID)
+		st, err := s.deps.Registrations.Standing(ctx, auth.Profile{ID: p.UserID}, p.WebinarID)
 		if err != nil {
 			return err
 		}
@@ -380,29 +355,18 @@ func (s *Service) Fulfil(ctx context.Context, p Payment) (coupon.Coupon, error) 
 			}
 			return s.deps.Seats.Release(ctx, p.ID)
 		}
-		if _, err := s.deps.Coupons.Mine(ctx, p.UserID, p.WebinarID); err == nil {
+		// The money is taken: of the rule of who may buy, only its one
+		// coupon per registration can refuse it now (watched and active
+		// were asked at the start).
+		if st.CouponIssued {
 			return claimNoSeat() // a second payment for a registration that has its coupon
-		} else if !errors.Is(err, db.ErrNotFound) {
-			return err
 		}
 		// A seat already marked paid (an admin's simulated purchase) is this
-		// payment's; otherwise it needs one.
-		if !reg.PurchasedCoupon {
-			held := false
-			if p.Status == PaymentOpen {
-				expires, err := s.deps.Seats.HoldExpiry(ctx, p.ID)
-				if err != nil {
-					return err
-				}
-				held = expires.After(now)
-			}
-			// A running hold is counted in Seats.Held, so it is this
-			// payment's seat while paid seats are below total_seats.
-			if seats := tx.Seats; seats.Paid >= seats.Total || (!held && seats.Left == 0) {
-				return claimNoSeat()
-			}
-		}
-		if err := tx.Take(ctx, p.RegistrationID); err != nil {
+		// payment's; otherwise the seat rule decides, counting the
+		// registration's own running hold.
+		if err := tx.Take(ctx, p.RegistrationID); errors.Is(err, seat.ErrNoSeat) {
+			return claimNoSeat()
+		} else if err != nil {
 			return err
 		}
 		c, err = s.deps.Coupons.Issue(ctx, coupon.IssueParams{
@@ -465,26 +429,21 @@ func matches(p Payment, in Intent) bool {
 // Claim takes the seat of a free webinar (docs/product.md §7.4): no card step, the
 // seat is marked paid (a giveaway entry) and no coupon of value 0 is issued.
 func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error) {
-	w, reg, err := s.buyable(ctx, user, webinarID)
+	st, err := s.buyable(ctx, user, webinarID)
 	if err != nil {
 		return registration.Registration{}, err
 	}
-	if w.DisplayPriceCents != 0 {
+	if st.Webinar.DisplayPriceCents != 0 {
 		return registration.Registration{}, apperr.Conflict("not_free", msgNotFree)
 	}
-	err = s.deps.Seats.Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
-		if tx.Seats.Left == 0 {
-			return errSoldOut
-		}
-		if err := tx.Take(ctx, reg.ID); err != nil {
-			return err
-		}
-		reg.PurchasedCoupon = true
-		return nil
+	reg := st.Registration
+	err = s.deps.Seats.Run(ctx, reg.WebinarID, func(ctx context.Context, tx *seat.Tx) error {
+		return tx.Take(ctx, reg.ID)
 	})
 	if err != nil {
 		return registration.Registration{}, err
 	}
+	reg.PurchasedCoupon = true
 	return reg, nil
 }
 

@@ -19,7 +19,6 @@ const (
 	msgMissingIDs      = "Missing webinar ID or user ID"
 	msgNotRegistered   = "Registration not found"
 	msgRegisterToWatch = "Please register for this webinar to watch it."
-	msgSoldOut         = "All coupons for this webinar have been sold."
 )
 
 const (

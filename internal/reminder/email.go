@@ -9,6 +9,7 @@ import (
 
 	"watchwin/internal/mail"
 	"watchwin/internal/registration"
+	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
 )
 
@@ -51,7 +52,7 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 		Name:  registration.PlainName(c.Name),
 		Title: strings.Join(strings.Fields(c.Title), " "),
 		When:  c.EventAt.In(m.TimeZone).Format(registration.WhenLayout),
-		Link:  link, SeatsLeft: max(0, c.TotalSeats-c.PaidSeats), TotalSeats: c.TotalSeats,
+		Link:  link, SeatsLeft: seat.LeftShown(c.TotalSeats, c.PaidSeats), TotalSeats: c.TotalSeats,
 		UnsubscribeLink: m.Templates.Link(UnsubscribePath + q),
 		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
 	}

@@ -310,6 +310,23 @@ func TestOfferStopsWhenSoldOut(t *testing.T) {
 	})
 }
 
+// A buyer whose coupon an admin refunded cannot buy again (409 coupon_refunded),
+// so "Your coupon offer" must not invite them.
+func TestNoOfferAfterRefund(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		w := s.CreateWebinar(testutil.WebinarSpec{At: s.Clock.Now().Add(-time.Hour)})
+		_, p := s.Login(auth.RoleUser)
+		c := s.Purchase(p, w.ID)
+		if _, err := s.App.Payments.Refund(context.Background(), c.ID); err != nil {
+			t.Fatal(err)
+		}
+		at(s, s.Clock.Now().Add(25*time.Hour))
+		run(t, s)
+		expectKinds(t, s, "a day after a refund", "the refunded buyer", p)
+	})
+}
+
 // A reminder due while the server was down goes out when it comes back,
 // unless it is more than 24 h late.
 func TestLateRemindersSkipped(t *testing.T) {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"watchwin/internal/db"
+	"watchwin/internal/registration"
+	"watchwin/internal/seat"
 )
 
 // store runs the reminder SQL (on the transaction ctx carries, if any). It
@@ -36,13 +38,12 @@ func eligible(kindSQL, reason string) string {
 }
 
 // The kinds' reasons: Ready and Unfinished go to registrants who have not
-// watched to the end (nor bought); Offer to those who watched and have not
-// bought a seat of a paid webinar that still has seats left.
-const (
-	notWatched = `r.watched_video_fully = FALSE AND r.purchased_coupon = FALSE`
-	offerOpen  = `r.watched_video_fully = TRUE AND r.purchased_coupon = FALSE AND w.display_price_cents > 0
-		AND w.total_seats > ` + paidSeats
-)
+// watched to the end (nor bought); Offer to those who may buy
+// (registration.MayBuySQL, the rule Start applies) a seat of a paid webinar
+// that is not sold out (seat.OpenSQL).
+const notWatched = `r.watched_video_fully = FALSE AND r.purchased_coupon = FALSE`
+
+var offerOpen = `w.display_price_cents > 0 AND ` + registration.MayBuySQL("r", "w") + ` AND ` + seat.OpenSQL("w")
 
 func reason(k Kind) string {
 	if k == Offer {
@@ -55,11 +56,8 @@ func reason(k Kind) string {
 // constants, never input).
 func literal(k Kind) string { return "'" + string(k) + "'" }
 
-// paidSeats counts webinar w's paid seats (seats_left = total − paid).
-const paidSeats = `(SELECT count(*) FROM webinar_registrations pr WHERE pr.webinar_id = w.id AND pr.purchased_coupon = TRUE)`
-
-const candidateColumns = `r.id, r.user_id, r.user_name_for_registration, p.email, w.id, w.title, w.event_datetime,
-	w.display_price_cents, w.actual_coupon_value_percentage, w.total_seats, ` + paidSeats
+var candidateColumns = `r.id, r.user_id, r.user_name_for_registration, p.email, w.id, w.title, w.event_datetime,
+	w.display_price_cents, w.actual_coupon_value_percentage, w.total_seats, ` + seat.PaidSQL("w.id")
 
 const candidateFrom = ` FROM webinar_registrations r
 	JOIN webinars w ON w.id = r.webinar_id

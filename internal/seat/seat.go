@@ -6,18 +6,22 @@
 // webinar happen one at a time and each sees the outcome of the one before:
 // paid seats never exceed total_seats, under any concurrency, on SQLite and
 // on PostgreSQL with several instances. Only this package writes
-// purchased_coupon or reads and writes seat_holds.
+// purchased_coupon or reads and writes seat_holds, and only it decides
+// whether a registration has a seat: Take and Hold refuse with ErrNoSeat,
+// so no caller re-derives the limit.
 package seat
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
+	"watchwin/internal/throttle"
 )
 
 // Seats is a webinar's seat count at one moment, read under its lock.
@@ -26,6 +30,32 @@ type Seats struct {
 	Paid  int // registrations with purchased_coupon true
 	Held  int // unexpired holds (a registration's hold ends when it is paid)
 	Left  int // max(0, Total − Paid − Held): what a new payment may take
+}
+
+// LeftShown is the seats left that screens and e-mails show (seats_left,
+// docs/product.md "Seats"): max(0, total − paid). Holds are not subtracted:
+// a held seat comes back when its buyer does not finish.
+func LeftShown(total, paid int) int { return max(0, total-paid) }
+
+// TooFew is Fits's refusal: total_seats may not fall below the Paid seats,
+// nor below Paid plus Held (every buyer holding a seat may still pay for
+// it); Held is 0 when the total is below the paid seats alone.
+type TooFew struct{ Paid, Held int }
+
+func (e *TooFew) Error() string {
+	return fmt.Sprintf("total seats below %d paid and %d held", e.Paid, e.Held)
+}
+
+// Fits reports whether the webinar counted in s may have total seats (an
+// admin's seat cut): nil, or a *TooFew.
+func (s Seats) Fits(total int) error {
+	switch {
+	case total < s.Paid:
+		return &TooFew{Paid: s.Paid}
+	case total < s.Paid+s.Held:
+		return &TooFew{Paid: s.Paid, Held: s.Held}
+	}
+	return nil
 }
 
 // Filled hears, after the commit, that a webinar's paid seats reached
@@ -131,19 +161,53 @@ func (s *Service) Run(ctx context.Context, webinarID string, fn func(ctx context
 	return err
 }
 
-// Take marks registration id's seat paid and ends its hold. The caller has
-// checked there is a seat for it; a seat already paid is left as it is.
+// ErrNoSeat is Take's and Hold's refusal when the webinar has no seat for
+// the registration: 409 sold_out, the one home of the sold-out text
+// (docs/product.md "Seats").
+var ErrNoSeat = apperr.Conflict("sold_out", "All coupons for this webinar have been sold.")
+
+// msgSeatsHeld is Hold's refusal while every seat left is held by buyers
+// who are paying (409 seats_held, Retry-After: when the first hold ends).
+const msgSeatsHeld = "Every seat left is being paid for right now. If a buyer does not finish, the seat comes back: please try again in %s."
+
+// own reports whether registration id of tx's webinar is paid and whether
+// it has a running hold.
+func (tx *Tx) own(ctx context.Context, id string) (paid, held bool, err error) {
+	err = tx.s.db.Q(ctx).QueryRowContext(ctx, `SELECT r.purchased_coupon,
+		EXISTS (SELECT 1 FROM seat_holds h WHERE h.registration_id = r.id AND h.expires_at > $3)
+		FROM webinar_registrations r WHERE r.id = $1 AND r.webinar_id = $2`, id, tx.webinarID, tx.s.now()).Scan(&paid, &held)
+	return paid, held, db.MapError(err)
+}
+
+// seatFor is the seat rule: a registration has a seat while paid seats are
+// below total_seats and either it holds one (its hold is counted in Held)
+// or one is left unheld.
+func (s Seats) seatFor(held bool) bool { return s.Paid < s.Total && (held || s.Left > 0) }
+
+func (tx *Tx) recount() { tx.Seats.Left = max(0, tx.Seats.Total-tx.Seats.Paid-tx.Seats.Held) }
+
+// Take marks registration id's seat paid and ends its hold; it refuses
+// with ErrNoSeat when the webinar has no seat for it. A seat already paid
+// is left as it is (the admin's simulated purchase that a payment then
+// completes).
 func (tx *Tx) Take(ctx context.Context, registrationID string) error {
-	res, err := tx.s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE
-		WHERE id = $1 AND webinar_id = $2 AND purchased_coupon = FALSE`, registrationID, tx.webinarID)
+	paid, held, err := tx.own(ctx, registrationID)
 	if err != nil {
-		return db.MapError(err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
 		return err
-	} else if n == 1 {
+	}
+	if !paid {
+		if !tx.Seats.seatFor(held) {
+			return ErrNoSeat
+		}
+		if _, err := tx.s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE
+			WHERE id = $1 AND webinar_id = $2`, registrationID, tx.webinarID); err != nil {
+			return db.MapError(err)
+		}
 		tx.Seats.Paid++
-		tx.Seats.Left = max(0, tx.Seats.Total-tx.Seats.Paid-tx.Seats.Held)
+		if held {
+			tx.Seats.Held--
+		}
+		tx.recount()
 		tx.filled = tx.Seats.Paid >= tx.Seats.Total
 	}
 	// A paid seat is counted as paid and never also as held.
@@ -163,20 +227,44 @@ func (tx *Tx) GiveBack(ctx context.Context, registrationID string) error {
 		return err
 	} else if n == 1 {
 		tx.Seats.Paid--
-		tx.Seats.Left = max(0, tx.Seats.Total-tx.Seats.Paid-tx.Seats.Held)
+		tx.recount()
 		slog.InfoContext(ctx, "seat given back", "webinar_id", tx.webinarID, "registration_id", registrationID)
 	}
 	return nil
 }
 
 // Hold gives payment paymentID registration registrationID's seat until
-// until (replacing a lapsed hold of the same registration).
+// until (renewing the registration's own hold, or replacing a lapsed one).
+// Without a running hold of its own it refuses with ErrNoSeat when paid
+// seats reached total_seats, and with 409 seats_held while every seat left
+// is held by other buyers.
 func (tx *Tx) Hold(ctx context.Context, registrationID, paymentID string, until time.Time) error {
-	_, err := tx.s.db.Q(ctx).ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
+	_, held, err := tx.own(ctx, registrationID)
+	if err != nil {
+		return err
+	}
+	if !tx.Seats.seatFor(held) {
+		if tx.Seats.Paid >= tx.Seats.Total {
+			return ErrNoSeat
+		}
+		soonest, err := tx.soonestHoldEnd(ctx)
+		if err != nil {
+			return err
+		}
+		return throttle.Wait(apperr.KindConflict, "seats_held", msgSeatsHeld, soonest.Sub(tx.s.now()))
+	}
+	_, err = tx.s.db.Q(ctx).ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (registration_id) DO UPDATE SET payment_id = excluded.payment_id, expires_at = excluded.expires_at`,
 		registrationID, tx.webinarID, paymentID, until, tx.s.now())
-	return db.MapError(err)
+	if err != nil {
+		return db.MapError(err)
+	}
+	if !held {
+		tx.Seats.Held++
+		tx.recount()
+	}
+	return nil
 }
 
 // HoldExpiry returns when payment paymentID's hold ends (the zero time:
@@ -190,9 +278,9 @@ func (s *Service) HoldExpiry(ctx context.Context, paymentID string) (time.Time, 
 	return t.UTC(), db.MapError(err)
 }
 
-// SoonestHoldEnd returns when the first running hold of tx's webinar ends
+// soonestHoldEnd returns when the first running hold of tx's webinar ends
 // (the zero time: none).
-func (tx *Tx) SoonestHoldEnd(ctx context.Context) (time.Time, error) {
+func (tx *Tx) soonestHoldEnd(ctx context.Context) (time.Time, error) {
 	var t time.Time
 	err := tx.s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds
 		WHERE webinar_id = $1 AND expires_at > $2 ORDER BY expires_at LIMIT 1`, tx.webinarID, tx.s.now()).Scan(&t)
@@ -211,14 +299,14 @@ func (s *Service) Release(ctx context.Context, paymentID string) error {
 
 // ClientHold is a running hold of a payment started from one client.
 type ClientHold struct {
-	WebinarID string
-	Expires   time.Time
+	PaymentID, WebinarID string
+	Expires              time.Time
 }
 
 // ClientHolds returns the running holds of payments started from client
 // (payments.client_key), soonest to end first.
 func (s *Service) ClientHolds(ctx context.Context, client string) ([]ClientHold, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT h.webinar_id, h.expires_at
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT h.payment_id, h.webinar_id, h.expires_at
 		FROM seat_holds h JOIN payments p ON p.id = h.payment_id
 		WHERE p.client_key = $1 AND h.expires_at > $2 ORDER BY h.expires_at LIMIT 100`, client, s.now())
 	if err != nil {
@@ -228,7 +316,7 @@ func (s *Service) ClientHolds(ctx context.Context, client string) ([]ClientHold,
 	var out []ClientHold
 	for rows.Next() {
 		var h ClientHold
-		if err := rows.Scan(&h.WebinarID, &h.Expires); err != nil {
+		if err := rows.Scan(&h.PaymentID, &h.WebinarID, &h.Expires); err != nil {
 			return nil, db.MapError(err)
 		}
 		h.Expires = h.Expires.UTC()

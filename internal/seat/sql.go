@@ -8,3 +8,9 @@ func PaidSQL(webinar string) string {
 	return `(SELECT count(*) FROM webinar_registrations paid_r WHERE paid_r.webinar_id = ` + webinar +
 		` AND paid_r.purchased_coupon = TRUE)`
 }
+
+// OpenSQL is the SQL condition that webinar alias w (a row of webinars) is
+// not sold out: paid seats below total_seats. It is the SQL form of the
+// sold-out refusal of Take and Hold (ErrNoSeat); running holds are left out,
+// as they may come back.
+func OpenSQL(w string) string { return w + `.total_seats > ` + PaidSQL(w+".id") }

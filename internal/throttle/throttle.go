@@ -166,6 +166,14 @@ func TooMany(format string, wait time.Duration) error {
 	return e
 }
 
+// Wait is TooMany with its own kind and code (a 429 too_many_holds, a 409
+// seats_held): a refusal worth retrying after wait, at least a second.
+func Wait(kind apperr.Kind, code, format string, wait time.Duration) error {
+	e, _ := apperr.As(TooMany(format, max(wait, time.Second)))
+	e.Kind, e.Code = kind, code
+	return e
+}
+
 // ClientKey is the value an address is throttled by: the address itself for
 // IPv4, its /64 for IPv6 (one subscriber usually holds a whole /64, so
 // counting single IPv6 addresses would give an attacker billions of budgets).

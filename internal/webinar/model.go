@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchwin/internal/media"
+	"watchwin/internal/seat"
 )
 
 // Defaults of the webinar form (docs/product.md §6, §11).
@@ -33,11 +34,8 @@ type Webinar struct {
 	UpdatedAt          time.Time
 }
 
-// SeatsLeft is max(0, total_seats − paid seats) (docs/product.md §7.1). It can only
-// be 0 rather than negative because other domains never let paid seats pass
-// total_seats and Update refuses to lower total_seats below them; the max
-// guards the display anyway.
-func (w Webinar) SeatsLeft() int { return max(0, w.TotalSeats-w.PaidSeats) }
+// SeatsLeft is the seats left the webinar shows (seat.LeftShown).
+func (w Webinar) SeatsLeft() int { return seat.LeftShown(w.TotalSeats, w.PaidSeats) }
 
 // CouponValueCents is display_price × percentage / 100, in cents, rounded
 // half up to the cent (docs/product.md §7.6 shows it with 2 decimals). Integer math:

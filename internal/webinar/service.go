@@ -105,7 +105,8 @@ func (s *Service) Create(ctx context.Context, in Input) (Webinar, error) {
 }
 
 // Update validates the form and replaces the webinar's fields. total_seats
-// may not go below the seats already paid for.
+// may not go below the seats already paid for, nor the held ones (seat's
+// Seats.Fits decides).
 func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, error) {
 	f, err := in.validate()
 	if err != nil {
@@ -122,14 +123,11 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 	f.apply(&w, s.now())
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
 		seats, err := s.seats.Lock(ctx, w.ID)
-		switch {
-		case err != nil:
+		if err != nil {
 			return err
-		case w.TotalSeats < seats.Paid:
-			return tooFewSeatsError{paid: seats.Paid}
-		case w.TotalSeats < seats.Paid+seats.Held:
-			// Every buyer holding a seat may still pay for it.
-			return tooFewSeatsError{paid: seats.Paid, held: seats.Held}
+		}
+		if err := seats.Fits(w.TotalSeats); err != nil {
+			return err
 		}
 		if err := s.store.update(ctx, w); err != nil {
 			return err
@@ -137,13 +135,13 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 		return audit.Write(ctx, s.store.db, w.UpdatedAt, auditEntry(&before, w))
 	})
 	s.list.invalidate()
-	var few tooFewSeatsError
+	var few *seat.TooFew
 	switch {
-	case errors.As(err, &few) && few.held > 0:
+	case errors.As(err, &few) && few.Held > 0:
 		return Webinar{}, &apperr.Error{Kind: apperr.KindConflict, Code: "seats_held", Field: fieldTotalSeats,
-			Message: heldSeatsMessage(few.paid, few.held)}
+			Message: heldSeatsMessage(few.Paid, few.Held)}
 	case errors.As(err, &few):
-		return Webinar{}, apperr.Invalid(fieldTotalSeats, paidSeatsMessage(few.paid))
+		return Webinar{}, apperr.Invalid(fieldTotalSeats, paidSeatsMessage(few.Paid))
 	case errors.Is(err, db.ErrNotFound):
 		return Webinar{}, errNotFound // deleted meanwhile
 	case err != nil:

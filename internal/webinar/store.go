@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"watchwin/internal/db"
+	"watchwin/internal/seat"
 )
 
 // store runs the webinar SQL. Every method takes ctx first and returns
@@ -18,36 +19,23 @@ var (
 	errHasPaidSeats = errors.New("webinar has paid seats")
 )
 
-// tooFewSeatsError: update refused, total_seats would fall below the paid
-// seats, or below the paid seats plus the running seat holds (held > 0).
-type tooFewSeatsError struct{ paid, held int }
-
-func (e tooFewSeatsError) Error() string { return paidSeatsMessage(e.paid) }
-
 const columns = `w.id, w.title, w.description, w.event_datetime, w.display_price_cents,
 	w.actual_coupon_value_percentage, w.total_seats, w.thumbnail_image_path,
 	w.youtube_video_id, w.is_active, w.created_at, w.updated_at`
 
-// listQuery counts paid seats for every webinar in the same query: one
-// grouped pass over the paid registrations (index webinar_registrations_paid)
-// joined to the webinars, instead of a count per webinar.
-const listQuery = `SELECT ` + columns + `, COALESCE(p.paid, 0)
-	FROM webinars w
-	LEFT JOIN (
-		SELECT webinar_id, count(*) AS paid
-		FROM webinar_registrations
-		WHERE purchased_coupon = TRUE
-		GROUP BY webinar_id
-	) p ON p.webinar_id = w.id`
+// listQuery is the webinars with their paid seats (seat.PaidSQL, a count
+// per webinar on index webinar_registrations_paid).
+var listQuery = `SELECT ` + columns + `, ` + seatPaid + ` FROM webinars w`
+
+// seatPaid counts webinar w's paid seats.
+var seatPaid = seat.PaidSQL("w.id")
 
 // listOrder is newest event first (docs/product.md §3.3, §11); id breaks ties so the
 // order is stable.
 const listOrder = ` ORDER BY w.event_datetime DESC, w.id`
 
 // getQuery is one webinar with its paid seats.
-const getQuery = `SELECT ` + columns + `,
-	(SELECT count(*) FROM webinar_registrations r WHERE r.webinar_id = w.id AND r.purchased_coupon = TRUE)
-	FROM webinars w WHERE w.id = $1`
+var getQuery = `SELECT ` + columns + `, ` + seatPaid + ` FROM webinars w WHERE w.id = $1`
 
 func scanWebinar(row interface{ Scan(...any) error }) (Webinar, error) {
 	var w Webinar

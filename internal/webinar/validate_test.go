@@ -31,14 +31,6 @@ func TestCouponValueCents(t *testing.T) {
 	}
 }
 
-func TestSeatsLeft(t *testing.T) {
-	for _, tt := range []struct{ total, paid, want int }{{20, 0, 20}, {20, 3, 17}, {5, 5, 0}, {3, 5, 0}} {
-		if got := (Webinar{TotalSeats: tt.total, PaidSeats: tt.paid}).SeatsLeft(); got != tt.want {
-			t.Errorf("SeatsLeft(total %d, paid %d) = %d, want %d", tt.total, tt.paid, got, tt.want)
-		}
-	}
-}
-
 func TestPriceCents(t *testing.T) {
 	tests := []struct {
 		lit     string
