@@ -173,6 +173,9 @@ func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webi
 		if err := tx.Take(ctx, r.ID); err != nil {
 			return err
 		}
+		if err := s.store.markSimulated(ctx, r.ID); err != nil {
+			return err
+		}
 		return audit.Write(ctx, s.db, s.now(), audit.Entry{Action: audit.PaymentSimulate,
 			TargetType: audit.TargetRegistration, TargetID: r.ID, Summary: "seat marked paid without money (webinar " + webinarID + ")"})
 	})
