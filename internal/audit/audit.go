@@ -18,6 +18,7 @@ import (
 
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
+	"watchwin/internal/money"
 )
 
 // Actions (Entry.Action), the filter the audit screen offers.
@@ -215,8 +216,9 @@ func show(v any) string {
 	return fmt.Sprint(v)
 }
 
-// Dollars writes cents as "$48.00".
-func Dollars(cents int64) string { return fmt.Sprintf("$%d.%02d", cents/100, cents%100) }
+// Dollars is money.Format, kept only for internal/payment's refund notes
+// until they ask money.Format themselves.
+func Dollars(cents int64) string { return money.Format(cents) }
 
 // CodeHint is the first group of a coupon code ("LW-7K3M-…"): enough to
 // recognise it in the log, not enough to redeem it.
