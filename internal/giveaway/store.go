@@ -252,9 +252,9 @@ func (s store) hasAutomaticDraw(ctx context.Context, webinarID string) (bool, er
 }
 
 // insertDraw records a draw, its entrant list and the winner it made (none
-// for no entrants) with the winner's role now, at the draw. A second automatic draw for a webinar is refused by
-// giveaway_draws_one_automatic (db.ErrConflict), which rolls back the
-// winner row with it.
+// for no entrants) with the winner's role at the draw. A second automatic
+// draw for a webinar is refused by giveaway_draws_one_automatic
+// (db.ErrConflict), which rolls back the winner row with it.
 func (s store) insertDraw(ctx context.Context, d Draw, list string) error {
 	q := s.db.Q(ctx)
 	if d.WinnerID != nil {

@@ -38,9 +38,10 @@ func scanRegistration(row scanner, extra ...any) (Registration, error) {
 }
 
 // insert adds r unless the user is already registered for the webinar, and
-// reports whether it did. It records the user's role now, the role the
-// giveaway judges a paid seat by (docs/product.md "Giveaway"). The UNIQUE (webinar_id, user_id) rule decides, so
-// two registrations sent at once still make one row.
+// reports whether it did. The UNIQUE (webinar_id, user_id) rule decides, so
+// two registrations sent at once still make one row. It records the user's
+// role now, the one the giveaway judges a paid seat by (docs/product.md
+// "Giveaway").
 func (s store) insert(ctx context.Context, r Registration) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinar_registrations
 		(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration,
