@@ -1,7 +1,9 @@
 import {
   test,
   expect,
+  buyCouponViaApi,
   createAdmin,
+  createStaff,
   createWebinarViaApi,
   logIn,
   logInViaApi,
@@ -31,7 +33,7 @@ test('a visitor reads the official rules from the footer', async ({ page }) => {
   await expect(page.locator('main')).not.toContainText(/undefined|null|NaN|TODO/);
 });
 
-test('a user enters free without a card; after the short deadline the admin sees the winner with the entry counts', async ({ page, request, playwright }, testInfo) => {
+test('a user enters free without a card, a clerk who buys is no entry; after the short deadline the admin sees the winner with the entry counts', async ({ page, request, playwright }, testInfo) => {
   test.setTimeout(180_000); // two sign-ins and a wait for the periodic job (every 3 s here)
   const admin = createAdmin();
   await logInViaApi(request, admin);
@@ -66,6 +68,12 @@ test('a user enters free without a card; after the short deadline the admin sees
   await expect(page.getByRole('region', { name: 'Gear giveaway' }).getByText("You're entered in the giveaway")).toBeVisible();
   await expect(page.getByText('of 20 seats available')).toBeVisible(); // a free entry takes no seat
   await expect(page.getByRole('textbox', { name: /card/i })).toHaveCount(0);
+
+  // A store clerk buys a coupon too: the sponsor's staff are no entries (docs/product.md "Giveaway").
+  const staffApi = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await logInViaApi(staffApi, createStaff());
+  await buyCouponViaApi(staffApi, webinar);
+  await staffApi.dispose();
 
   // The admin moves the draw to a moment from now; the periodic job draws it.
   const soon = new Date(Date.now() + 1_000).toISOString();

@@ -18,6 +18,7 @@ import (
 	"watchwin/internal/clock"
 	"watchwin/internal/config"
 	"watchwin/internal/coupon"
+	"watchwin/internal/couponlink"
 	"watchwin/internal/db"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/httpx"
@@ -26,6 +27,7 @@ import (
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
+	"watchwin/internal/report"
 	"watchwin/internal/seat"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
@@ -59,6 +61,11 @@ type App struct {
 	// Reminders queues the reminder e-mails (a periodic job) and keeps
 	// each account's reminder preferences.
 	Reminders *reminder.Service
+	// CouponLinks is the Coupon Migration Tool: coupons kept in a browser
+	// linked to the account.
+	CouponLinks *couponlink.Service
+	// Reports are the owner's books: a period's figures and CSV exports.
+	Reports *report.Service
 	// Throttle limits the routes the route table limits (routes.go).
 	Throttle *throttle.Throttle
 	// Audit is the log of staff and admin changes (read and pruned here;
@@ -188,6 +195,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Payments:      payments,
 		Giveaway:      giveaways,
 		Reminders:     reminders,
+		CouponLinks:   couponlink.NewService(d, coupons, registrations),
+		Reports:       report.NewService(d, cfg.Timezone, now),
 		Throttle:      throttle.New(d, now),
 		Audit:         audit.NewLog(d, now, cfg.AuditRetention),
 		now:           now,

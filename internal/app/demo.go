@@ -66,11 +66,12 @@ var demoWebinars = []demoWebinar{
 	},
 }
 
-// The demo admin's sample coupon (docs/product.md §8: worth 25, the original
-// payment double the value, and it lasts 90 days).
+// The demo admin's sample coupon (docs/product.md §8: worth 25, an original
+// payment of 50, and it lasts 90 days).
 const (
-	sampleCouponCents = 2500
-	sampleCouponDays  = 90
+	sampleCouponCents     = 2500
+	sampleCouponPaidCents = 5000
+	sampleCouponDays      = 90
 )
 
 // SeedDemo fills an empty database with sample webinars (thumbnails copied
@@ -141,7 +142,7 @@ func (a *App) seedSampleCoupon(ctx context.Context, admin auth.Profile, w webina
 		return err
 	}
 	_, err = a.Coupons.Issue(ctx, coupon.IssueParams{UserID: admin.ID, WebinarID: w.ID, RegistrationID: reg.ID,
-		ValueCents: sampleCouponCents, OriginalPaymentCents: 2 * sampleCouponCents, ExpiryDays: sampleCouponDays})
+		ValueCents: sampleCouponCents, OriginalPaymentCents: sampleCouponPaidCents, ExpiryDays: sampleCouponDays})
 	return err
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"image"
 	_ "image/jpeg"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"watchwin/internal/app"
+	"watchwin/internal/auth"
+	"watchwin/internal/db"
 	"watchwin/internal/media"
 	"watchwin/internal/testutil"
 )
@@ -206,4 +209,34 @@ func TestSeedDemoSampleCouponIsAtomic(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSampleCoupon(t, s)
+}
+
+// TestDemoAdminInNoDraw: the demo admin's simulated seat is no giveaway
+// entry (docs/product.md "Giveaway"): past every demo webinar's draw date,
+// each deadline draw records no entrants and 'Pick New Winner' has no one.
+func TestDemoAdminInNoDraw(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		ctx := context.Background()
+		if err := s.App.SeedDemo(ctx, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		s.Clock.Advance(100 * 24 * time.Hour)
+		if n, err := s.App.Giveaway.DrawDeadlines(ctx); err != nil || n != 3 {
+			t.Fatalf("deadline draws: %d, %v; want 3", n, err)
+		}
+		draws, err := s.App.Giveaway.AllDraws(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, dr := range draws {
+			if dr.UserID != nil || dr.Entrants != 0 {
+				t.Errorf("webinar %s: drew user %v among %d entries, want no entrants", dr.WebinarID, dr.UserID, dr.Entrants)
+			}
+		}
+		_, admin := s.Login(auth.RoleAdmin)
+		if _, _, err := s.App.Giveaway.Repick(ctx, admin, draws[0].WebinarID); err == nil {
+			t.Error("'Pick New Winner' on a demo webinar drew someone; want no entrants")
+		}
+	})
 }

@@ -95,11 +95,11 @@ func (a *App) Routes() []Route {
 	payments := payment.NewHandler(a.Payments, a.stripeWebhook())
 	settings := setting.NewHandler(a.Settings)
 	giveaways := giveaway.NewHandler(a.Giveaway)
-	links := couponlink.NewHandler(couponlink.NewService(a.DB, a.Coupons, a.Registrations))
+	links := couponlink.NewHandler(a.CouponLinks)
 	images := media.NewHandler(a.Media)
 	reminders := reminder.NewHandler(a.Reminders)
 	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
-	reports := report.NewHandler(report.NewService(a.DB, a.Config.Timezone, a.now))
+	reports := report.NewHandler(a.Reports)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -158,6 +158,7 @@ func (a *App) Routes() []Route {
 		admin("GET /api/admin/coupons", coupons.AdminList).limited(limitCouponSearch),
 		admin("POST /api/admin/coupons/{id}/redeem", coupons.Redeem),
 		admin("POST /api/admin/coupons/{id}/cancel-redemption", coupons.CancelRedemption),
+		admin("POST /api/admin/coupons/{id}/refund", payments.Refund),
 
 		// The counter: store staff and admins check and redeem coupons by
 		// code (a guessing device is stopped by the shared limit).
@@ -208,8 +209,8 @@ func (a *App) Routes() []Route {
 		admin("POST /api/admin/media/{bucket}", images.Upload),
 		admin("GET /api/admin/media/{bucket}", images.List),
 
-		// The owner's books: refunds, reports, CSV exports, the audit log.
-		admin("POST /api/admin/coupons/{id}/refund", payments.Refund),
+		// The owner's books: reports, CSV exports, the audit log (refunds
+		// are with the coupons).
 		admin("GET /api/admin/reports", reports.Report),
 		admin("GET /api/admin/reports/exports/{name}", reports.Export).limited(limitExport),
 		admin("GET /api/admin/audit", auditLog.List),

@@ -215,9 +215,6 @@ func show(v any) string {
 	return fmt.Sprint(v)
 }
 
-// Dollars writes cents as "$48.00".
-func Dollars(cents int64) string { return fmt.Sprintf("$%d.%02d", cents/100, cents%100) }
-
 // CodeHint is the first group of a coupon code ("LW-7K3M-…"): enough to
 // recognise it in the log, not enough to redeem it.
 func CodeHint(code string) string {

@@ -90,7 +90,7 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 		base = c.ValueCents
 	}
 	return CounterAnswer{Verdict: verdict, Coupon: CounterView{
-		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: 2 * base, ValueParts: c.Parts(now),
+		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: MinPurchaseCents(base), ValueParts: c.Parts(now),
 		OwnerName: c.OwnerName, WebinarTitle: c.WebinarTitle, IssuedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt,
 		RedeemedAt: c.RedeemedAt, RedeemedByName: c.RedeemedByName, RedeemedByMe: mine,
 		CanUndo: c.Status == StatusUsed && (caller.IsAdmin() || mine && now.Before(c.RedeemedAt.Add(UndoWindow))),

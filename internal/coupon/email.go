@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchwin/internal/mail"
+	"watchwin/internal/money"
 )
 
 // Terms are the coupon terms of docs/product.md §8, printed and e-mailed with
@@ -38,15 +39,15 @@ type Mailer struct {
 // fulfilment is replayed.
 func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message, error) {
 	data := couponMailData{
-		Code: c.Code, Value: dollars(c.ValueCents),
+		Code: c.Code, Value: money.Format(c.ValueCents),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
 		Expires:   m.date(c.ExpiresAt),
 		Dashboard: m.Templates.Link("/dashboard"), Terms: m.terms(),
 	}
 	if c.Policy == PolicySplit {
-		data.Split, data.Paid, data.PaidUntil = true, dollars(c.PaidCents), m.date(c.PaidUntil)
+		data.Split, data.Paid, data.PaidUntil = true, money.Format(c.PaidCents), m.date(c.PaidUntil)
 		if c.BonusCents > 0 {
-			data.Bonus, data.BonusUntil = dollars(c.BonusCents), m.date(c.BonusUntil)
+			data.Bonus, data.BonusUntil = money.Format(c.BonusCents), m.date(c.BonusUntil)
 		}
 		data.Terms = SplitTerms(c, m.date)
 	}
@@ -71,10 +72,10 @@ func (m Mailer) date(t time.Time) string { return t.In(m.TimeZone).Format("Janua
 func SplitTerms(c Coupon, date func(time.Time) string) []string {
 	out := append([]string{"Valid only on purchases with a retail value of at least twice the coupon's value on the day of use."},
 		Terms[1:len(Terms)-1]...)
-	out = append(out, fmt.Sprintf("The paid value (%s) is valid until %s.", dollars(c.PaidCents), date(c.PaidUntil)))
+	out = append(out, fmt.Sprintf("The paid value (%s) is valid until %s.", money.Format(c.PaidCents), date(c.PaidUntil)))
 	if c.BonusCents > 0 {
 		out = append(out, fmt.Sprintf("Promotional value (%s) expires %s; after that the coupon is worth its paid value.",
-			dollars(c.BonusCents), date(c.BonusUntil)))
+			money.Format(c.BonusCents), date(c.BonusUntil)))
 	}
 	return out
 }
@@ -108,7 +109,7 @@ func CounterLink(link func(pathAndQuery string) string, code string) string {
 // e-mail per coupon however often the refund is replayed.
 func (m Mailer) RefundMessage(ctx context.Context, c Coupon, amountCents int64, to string) (mail.Message, error) {
 	msg, err := m.Templates.Render(ctx, "refund", to, refundMailData{
-		Code: c.Code, Value: dollars(c.ValueCents), Amount: dollars(amountCents),
+		Code: c.Code, Value: money.Format(c.ValueCents), Amount: money.Format(amountCents),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
 		Dashboard: m.Templates.Link("/dashboard"),
 	})
@@ -123,6 +124,3 @@ func (m Mailer) RefundMessage(ctx context.Context, c Coupon, amountCents int64, 
 type refundMailData struct {
 	Code, Value, Amount, Webinar, Dashboard string
 }
-
-// dollars writes cents as "$48.00".
-func dollars(cents int64) string { return fmt.Sprintf("$%d.%02d", cents/100, cents%100) }

@@ -3,6 +3,7 @@ package coupon_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"watchwin/internal/auth"
@@ -82,4 +83,33 @@ func count(t *testing.T, d *db.DB, query string, args ...any) int {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestCouponMailWritesMoneyLikeTheWeb: a $1,000 webinar's coupon (worth
+// $1,200 at the default 120%) is e-mailed as "$1,200.00", as the web
+// writes it (internal/money), never "$1200.00"; the webinar and the coupon
+// answers carry its minimum purchase, $2,400.
+func TestCouponMailWritesMoneyLikeTheWeb(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		w := s.CreateWebinar(testutil.WebinarSpec{Price: "1000"})
+		p := s.CreateUser("big@example.com", "password1", auth.RoleUser)
+		c := s.Purchase(p, w.ID)
+		if v := c.View(s.Clock.Now()); v.ValueCents != 120000 || v.MinPurchase != 2400 || v.MinPurchaseCents != 240000 ||
+			v.MinPurchaseToday != 2400 || v.MinPurchaseTodayCents != 240000 {
+			t.Fatalf("coupon %+v, want value 120000 cents and minimum purchase 240000", v)
+		}
+		if v := w.PublicView(); v.MinPurchase != 2400 || v.MinPurchaseCents != 240000 {
+			t.Errorf("webinar minimum purchase %v (%d cents), want 2400", v.MinPurchase, v.MinPurchaseCents)
+		}
+		var mail string
+		for _, m := range s.Mails(p.Email) {
+			if strings.HasPrefix(m.DedupeKey, "coupon:") {
+				mail = m.Text + m.HTML
+			}
+		}
+		if !strings.Contains(mail, "$1,200.00") || strings.Contains(mail, "$1200.00") {
+			t.Errorf("coupon e-mail does not write the value as $1,200.00:\n%s", mail)
+		}
+	})
 }

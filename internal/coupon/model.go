@@ -59,6 +59,11 @@ type Policy struct {
 	BonusDays int    // Split: the promotional bonus's life in days
 }
 
+// MinPurchaseCents is the smallest purchase a coupon worth valueCents may be
+// used on (docs/product.md §8): twice its value. It is the one place the rule
+// is written; every answer that shows a minimum purchase carries its result.
+func MinPurchaseCents(valueCents int64) int64 { return 2 * valueCents }
+
 // TodayCents is what the coupon is worth at the counter at now, by its
 // dates alone (docs/product.md §8): paid + bonus until the bonus ends, the
 // paid part until the coupon ends, then nothing.
@@ -108,34 +113,41 @@ type View struct {
 	ExpiresAt            time.Time  `json:"expires_at"`
 	RedeemedAt           *time.Time `json:"redeemed_at"`
 	RefundedAt           *time.Time `json:"refunded_at"`
+	// The minimum purchase of the face value (MinPurchaseCents).
+	MinPurchase      float64 `json:"min_purchase"`
+	MinPurchaseCents int64   `json:"min_purchase_cents"`
 	ValueParts
 }
 
 // ValueParts are a coupon's two parts and its value today (docs/api.md,
-// "Coupon value"): value_today is what the counter takes off today;
-// bonus_expired says the promotional part has ended while the paid part
-// may still be good.
+// "Coupon value"): value_today is what the counter takes off today, and
+// min_purchase_today the minimum purchase of that value; bonus_expired says
+// the promotional part has ended while the paid part may still be good.
 type ValueParts struct {
-	ValuePolicy        string    `json:"value_policy"`
-	PaidValue          float64   `json:"paid_value"`
-	PaidCents          int64     `json:"paid_cents"`
-	PaidUntil          time.Time `json:"paid_until"`
-	BonusValue         float64   `json:"bonus_value"`
-	BonusCents         int64     `json:"bonus_cents"`
-	BonusUntil         time.Time `json:"bonus_until"`
-	ValueToday         float64   `json:"value_today"`
-	ValueTodayCents    int64     `json:"value_today_cents"`
-	BonusExpired       bool      `json:"bonus_expired"`
-	RedeemedValueCents *int64    `json:"redeemed_value_cents"`
+	ValuePolicy           string    `json:"value_policy"`
+	PaidValue             float64   `json:"paid_value"`
+	PaidCents             int64     `json:"paid_cents"`
+	PaidUntil             time.Time `json:"paid_until"`
+	BonusValue            float64   `json:"bonus_value"`
+	BonusCents            int64     `json:"bonus_cents"`
+	BonusUntil            time.Time `json:"bonus_until"`
+	ValueToday            float64   `json:"value_today"`
+	ValueTodayCents       int64     `json:"value_today_cents"`
+	MinPurchaseToday      float64   `json:"min_purchase_today"`
+	MinPurchaseTodayCents int64     `json:"min_purchase_today_cents"`
+	BonusExpired          bool      `json:"bonus_expired"`
+	RedeemedValueCents    *int64    `json:"redeemed_value_cents"`
 }
 
 // Parts returns c's value parts as of now.
 func (c Coupon) Parts(now time.Time) ValueParts {
 	today := c.TodayCents(now)
+	minToday := MinPurchaseCents(today)
 	return ValueParts{
 		ValuePolicy: c.Policy, PaidValue: float64(c.PaidCents) / 100, PaidCents: c.PaidCents, PaidUntil: c.PaidUntil,
 		BonusValue: float64(c.BonusCents) / 100, BonusCents: c.BonusCents, BonusUntil: c.BonusUntil,
 		ValueToday: float64(today) / 100, ValueTodayCents: today, BonusExpired: c.BonusExpired(now),
+		MinPurchaseToday: float64(minToday) / 100, MinPurchaseTodayCents: minToday,
 		RedeemedValueCents: c.RedeemedCents,
 	}
 }
@@ -149,6 +161,7 @@ func (c Coupon) View(now time.Time) View {
 		OriginalPayment: float64(c.OriginalPaymentCents) / 100, OriginalPaymentCents: c.OriginalPaymentCents,
 		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
 		RefundedAt: c.RefundedAt, ValueParts: c.Parts(now),
+		MinPurchase: float64(MinPurchaseCents(c.ValueCents)) / 100, MinPurchaseCents: MinPurchaseCents(c.ValueCents),
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"watchwin/internal/audit"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
+	"watchwin/internal/money"
 )
 
 // maxCodeTries bounds retries on a code collision (60 random bits: a
@@ -261,7 +262,7 @@ func (s *Service) changeAudited(ctx context.Context, id, action, from string, ch
 			return err
 		}
 		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: action, TargetType: audit.TargetCoupon, TargetID: id,
-			Summary: audit.CodeHint(c.Code) + " " + audit.Dollars(c.ValueCents) + ": " + from + " → " + c.Status})
+			Summary: audit.CodeHint(c.Code) + " " + money.Format(c.ValueCents) + ": " + from + " → " + c.Status})
 	})
 	return changed, err
 }

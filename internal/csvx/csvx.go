@@ -10,7 +10,6 @@ package csvx
 import (
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -94,19 +93,10 @@ func (w *Writer) TimePtr(t *time.Time) string {
 // Zone is the header suffix naming the zone times are in: " (America/Chicago)".
 func (w *Writer) Zone() string { return " (" + w.loc.String() + ")" }
 
-// Money writes cents as dollars with two decimals ("48.00"; "-5.25").
-func Money(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
-}
-
 // Neutralise defuses a cell a spreadsheet would read as a formula (OWASP,
 // "CSV Injection"): one that starts with =, +, -, @, a tab or a carriage
 // return gets a leading apostrophe, which spreadsheets show as text and
-// do not evaluate. Numbers written by Money are never negative in the
+// do not evaluate. Amounts (money.Plain) are never negative in the
 // exports, so no figure is changed.
 func Neutralise(s string) string {
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {

@@ -47,7 +47,7 @@ const (
 // changes. The store's own people (staff, admins) may not enter. A new
 // entry's confirmation e-mail is queued in the same transaction.
 func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, in EntryInput) (e MyEntry, created bool, err error) {
-	if p.Role != auth.RoleUser {
+	if !mayEnter(p.Role) {
 		return MyEntry{}, false, errStaffEntry
 	}
 	err = s.db.InTx(ctx, func(ctx context.Context) error {
@@ -80,7 +80,7 @@ func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, i
 			return apperr.Invalid("accept_rules", msgAcceptRules)
 		}
 		id := uuid.NewString()
-		if err := s.store.insertEntry(ctx, id, webinarID, p.ID, in.ShowName, now); err != nil {
+		if err := s.store.insertEntry(ctx, id, webinarID, p, in.ShowName, now); err != nil {
 			return err
 		}
 		r, err := s.Rules(ctx)

@@ -48,6 +48,9 @@ type Winner struct {
 	CreatedAt    time.Time  `json:"created_at"` // 'Date Picked'
 	Notified     bool       `json:"notified"`
 	NotifiedAt   *time.Time `json:"notified_at"`
+	// StaffAtDraw: the winner was staff or an admin when drawn (a draw made
+	// before the eligibility rule; it stands, and the store may act on it).
+	StaffAtDraw bool `json:"staff_at_draw"`
 }
 
 // Draw is the record of one draw (giveaway_draws) with its proof.

@@ -84,7 +84,7 @@ func (s *Service) SeatsFilled(ctx context.Context, webinarID string) {
 }
 
 // DrawAutomatic draws a webinar's winner once its paid seats have reached
-// total_seats, uniformly among its paid registrants, and reports whether
+// total_seats, uniformly among its entries, and reports whether
 // it drew. It is idempotent: the automatic draw happens at most once per
 // webinar (the database refuses a second one), so calling it again, from
 // several instances at once, before the seats are full or after the draw,
@@ -105,8 +105,9 @@ func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, 
 		}
 		d, err = s.draw(ctx, webinarID, TriggerSeatsFilled, nil)
 		if errors.Is(err, errNoEntrants) {
-			// Every paid seat belongs to a deleted account: no one to draw.
-			slog.WarnContext(ctx, "giveaway draw: no entrants with an account", "webinar_id", webinarID)
+			// Every paid seat is a deleted account's, staff's or simulated:
+			// no one to draw before the deadline draw.
+			slog.WarnContext(ctx, "giveaway draw: no eligible entrants", "webinar_id", webinarID)
 			return nil
 		}
 		return err
@@ -128,8 +129,9 @@ func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, 
 
 // DrawPending runs the automatic draw for every webinar whose paid seats
 // reached total_seats without one (the process stopped between a
-// purchase's commit and its draw, the draw failed, or an admin lowered
-// total_seats to the paid seats) and returns how many it drew.
+// purchase's commit and its draw, the draw failed, an admin lowered
+// total_seats to the paid seats, or the seats are staff's and the first
+// entry came later) and returns how many it drew.
 func (s *Service) DrawPending(ctx context.Context) (int, error) {
 	ids, err := s.store.pendingWebinars(ctx)
 	if err != nil {

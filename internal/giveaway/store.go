@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"watchwin/internal/auth"
 	"watchwin/internal/db"
+	"watchwin/internal/seat"
 )
 
 // store runs the giveaway SQL on the transaction in ctx, if any.
@@ -16,7 +18,7 @@ type store struct{ db *db.DB }
 // A deleted account is a tombstone profile (deleted_at set, e-mail
 // anonymised): it is joined as missing, so its e-mail shows as null.
 const winnerColumns = `g.id, g.user_id, p.email, p.first_name, p.last_name, g.webinar_id, w.title,
-	g.created_at, g.notified, g.notified_at`
+	g.created_at, g.notified, g.notified_at, g.role_at_draw`
 
 const winnerFrom = ` FROM giveaway_winners g
 	LEFT JOIN profiles p ON p.id = g.user_id AND p.deleted_at IS NULL
@@ -26,12 +28,13 @@ type scanner interface{ Scan(...any) error }
 
 func scanWinner(row scanner) (Winner, error) {
 	var w Winner
-	var email, first, last, title sql.NullString
+	var email, first, last, title, role sql.NullString
 	var notifiedAt sql.NullTime
 	if err := row.Scan(&w.ID, &w.UserID, &email, &first, &last, &w.WebinarID, &title,
-		&w.CreatedAt, &w.Notified, &notifiedAt); err != nil {
+		&w.CreatedAt, &w.Notified, &notifiedAt, &role); err != nil {
 		return Winner{}, db.MapError(err)
 	}
+	w.StaffAtDraw = role.Valid && !mayEnter(role.String)
 	w.Email, w.FirstName, w.LastName, w.WebinarTitle = ptr(email), ptr(first), ptr(last), ptr(title)
 	w.CreatedAt = w.CreatedAt.UTC()
 	if notifiedAt.Valid {
@@ -71,19 +74,25 @@ func (s store) winners(ctx context.Context) ([]Winner, error) {
 	return out, db.MapError(rows.Err())
 }
 
-// entries returns a webinar's giveaway entries, one per person whose
-// account exists (a deleted account cannot be told it won): a paid seat, or
-// else a free entry. Call it under the webinar's seat lock, so the list
-// cannot change before the draw is recorded.
-func (s store) entries(ctx context.Context, webinarID string) ([]Entry, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT r.id, r.user_id, 'paid' FROM webinar_registrations r
+// entriesSQL selects the id, user id and kind of the eligible entries of
+// the webinar whose id is the SQL expression webinar.
+func entriesSQL(webinar string) string {
+	return `SELECT r.id, r.user_id, 'paid' FROM webinar_registrations r
 		JOIN profiles p ON p.id = r.user_id AND p.deleted_at IS NULL
-		WHERE r.webinar_id = $1 AND r.purchased_coupon = TRUE
+		WHERE r.webinar_id = ` + webinar + ` AND ` + paidEntrySQL + `
 		UNION ALL
 		SELECT e.id, e.user_id, 'free' FROM giveaway_entries e
 		JOIN profiles p ON p.id = e.user_id AND p.deleted_at IS NULL
-		WHERE e.webinar_id = $1 AND NOT EXISTS (SELECT 1 FROM webinar_registrations r
-			WHERE r.webinar_id = e.webinar_id AND r.user_id = e.user_id AND r.purchased_coupon = TRUE)`, webinarID)
+		WHERE e.webinar_id = ` + webinar + ` AND ` + freeEntrySQL + ` AND NOT EXISTS (SELECT 1 FROM webinar_registrations r
+			WHERE r.webinar_id = e.webinar_id AND r.user_id = e.user_id AND ` + paidEntrySQL + `)`
+}
+
+// entries returns a webinar's eligible giveaway entries (eligibility.go),
+// one per person whose account exists (a deleted account cannot be told it
+// won): a paid seat, or else a free entry. Call it under the webinar's seat
+// lock, so the list cannot change before the draw is recorded.
+func (s store) entries(ctx context.Context, webinarID string) ([]Entry, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, entriesSQL("$1"), webinarID)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
@@ -99,21 +108,22 @@ func (s store) entries(ctx context.Context, webinarID string) ([]Entry, error) {
 	return out, db.MapError(rows.Err())
 }
 
-// entryOf returns userID's entry in a webinar's giveaway, or nil: the paid
-// seat when there is one, else the free entry.
+// entryOf returns userID's eligible entry in a webinar's giveaway, or nil:
+// the paid seat when there is one, else the free entry.
 func (s store) entryOf(ctx context.Context, webinarID, userID string) (*MyEntry, error) {
 	q := s.db.Q(ctx)
 	var at time.Time
-	err := q.QueryRowContext(ctx, `SELECT registration_time FROM webinar_registrations
-		WHERE webinar_id = $1 AND user_id = $2 AND purchased_coupon = TRUE`, webinarID, userID).Scan(&at)
+	err := q.QueryRowContext(ctx, `SELECT r.registration_time FROM webinar_registrations r
+		JOIN profiles p ON p.id = r.user_id
+		WHERE r.webinar_id = $1 AND r.user_id = $2 AND `+paidEntrySQL, webinarID, userID).Scan(&at)
 	if err == nil {
 		return &MyEntry{Kind: KindPaid, EnteredAt: at.UTC()}, nil
 	}
 	if err := db.MapError(err); !errors.Is(err, db.ErrNotFound) {
 		return nil, err
 	}
-	err = q.QueryRowContext(ctx, `SELECT created_at FROM giveaway_entries WHERE webinar_id = $1 AND user_id = $2`,
-		webinarID, userID).Scan(&at)
+	err = q.QueryRowContext(ctx, `SELECT e.created_at FROM giveaway_entries e JOIN profiles p ON p.id = e.user_id
+		WHERE e.webinar_id = $1 AND e.user_id = $2 AND `+freeEntrySQL, webinarID, userID).Scan(&at)
 	if err == nil {
 		return &MyEntry{Kind: KindFree, EnteredAt: at.UTC()}, nil
 	}
@@ -123,11 +133,11 @@ func (s store) entryOf(ctx context.Context, webinarID, userID string) (*MyEntry,
 	return nil, nil
 }
 
-// insertEntry records a free entry; a second one for the person and the
-// webinar is db.ErrConflict.
-func (s store) insertEntry(ctx context.Context, id, webinarID, userID string, showName bool, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO giveaway_entries (id, webinar_id, user_id, created_at, show_name)
-		VALUES ($1, $2, $3, $4, $5)`, id, webinarID, userID, now, showName)
+// insertEntry records a free entry with the entrant's role now; a second
+// one for the person and the webinar is db.ErrConflict.
+func (s store) insertEntry(ctx context.Context, id, webinarID string, p auth.Profile, showName bool, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO giveaway_entries (id, webinar_id, user_id, created_at, show_name, entrant_role)
+		VALUES ($1, $2, $3, $4, $5, $6)`, id, webinarID, p.ID, now, showName, p.Role)
 	return db.MapError(err)
 }
 
@@ -206,11 +216,12 @@ func (s store) drawnUsers(ctx context.Context, webinarID string) ([]string, erro
 }
 
 // pendingWebinars returns the webinars whose paid seats reached
-// total_seats and that have no automatic draw (seats filled or deadline) yet.
+// total_seats, that have an entry and no automatic draw (seats filled or
+// deadline) yet.
 func (s store) pendingWebinars(ctx context.Context) ([]string, error) {
 	return s.ids(ctx, `SELECT w.id FROM webinars w
 		WHERE NOT EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id AND d.trigger <> 'admin_repick')
-		AND (SELECT count(*) FROM webinar_registrations r WHERE r.webinar_id = w.id AND r.purchased_coupon = TRUE) >= w.total_seats
+		AND `+seat.PaidSQL("w.id")+` >= w.total_seats AND EXISTS (`+entriesSQL("w.id")+`)
 		ORDER BY w.id`)
 }
 
@@ -241,14 +252,15 @@ func (s store) hasAutomaticDraw(ctx context.Context, webinarID string) (bool, er
 }
 
 // insertDraw records a draw, its entrant list and the winner it made (none
-// for no entrants). A second automatic draw for a webinar is refused by
-// giveaway_draws_one_automatic (db.ErrConflict), which rolls back the
-// winner row with it.
+// for no entrants) with the winner's role at the draw. A second automatic
+// draw for a webinar is refused by giveaway_draws_one_automatic
+// (db.ErrConflict), which rolls back the winner row with it.
 func (s store) insertDraw(ctx context.Context, d Draw, list string) error {
 	q := s.db.Q(ctx)
 	if d.WinnerID != nil {
-		if _, err := q.ExecContext(ctx, `INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at, notified)
-			VALUES ($1, $2, $3, $4, FALSE)`, *d.WinnerID, *d.UserID, d.WebinarID, d.DrawnAt); err != nil {
+		if _, err := q.ExecContext(ctx, `INSERT INTO giveaway_winners (id, user_id, webinar_id, created_at, notified, role_at_draw)
+			VALUES ($1, $2, $3, $4, FALSE, (SELECT role FROM profiles WHERE id = $2))`,
+			*d.WinnerID, *d.UserID, d.WebinarID, d.DrawnAt); err != nil {
 			return db.MapError(err)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"watchwin/internal/audit"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
+	"watchwin/internal/money"
 	"watchwin/internal/seat"
 )
 
@@ -222,8 +223,8 @@ func (s *Service) finishRefund(ctx context.Context, p Payment, note string) erro
 			}
 		}
 		var sum audit.Changes
-		sum.Note(fmt.Sprintf("%s %s credit voided: active → refunded", audit.CodeHint(c.Code), audit.Dollars(c.ValueCents)))
-		sum.Note(fmt.Sprintf("%s refunded through the %s provider", audit.Dollars(p.AmountCents), p.Provider))
+		sum.Note(fmt.Sprintf("%s %s credit voided: active → refunded", audit.CodeHint(c.Code), money.Format(c.ValueCents)))
+		sum.Note(fmt.Sprintf("%s refunded through the %s provider", money.Format(p.AmountCents), p.Provider))
 		sum.Note("seat given back")
 		if winner {
 			sum.Note("the buyer was drawn as this webinar's giveaway winner: the draw stands; pick a new winner if the rules require it")
@@ -254,7 +255,7 @@ func (s *Service) withdrawRefund(ctx context.Context, p Payment, couponID string
 			reason = "the provider answered " + se.Type + " " + se.Code
 		}
 		return audit.Write(ctx, s.db, now, audit.Entry{Action: audit.CouponRefundFailed, TargetType: audit.TargetCoupon,
-			TargetID: couponID, Summary: "refund of " + audit.Dollars(p.AmountCents) + " not made (" + reason + "): refunding → active"})
+			TargetID: couponID, Summary: "refund of " + money.Format(p.AmountCents) + " not made (" + reason + "): refunding → active"})
 	})
 }
 

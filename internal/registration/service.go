@@ -169,6 +169,9 @@ func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webi
 			return err
 		}
 		r.PurchasedCoupon = true
+		if err := s.store.markSimulated(ctx, r.ID); err != nil {
+			return err
+		}
 		return audit.Write(ctx, s.db, s.now(), audit.Entry{Action: audit.PaymentSimulate,
 			TargetType: audit.TargetRegistration, TargetID: r.ID, Summary: "seat marked paid without money (webinar " + webinarID + ")"})
 	})

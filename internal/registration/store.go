@@ -39,12 +39,14 @@ func scanRegistration(row scanner, extra ...any) (Registration, error) {
 
 // insert adds r unless the user is already registered for the webinar, and
 // reports whether it did. The UNIQUE (webinar_id, user_id) rule decides, so
-// two registrations sent at once still make one row.
+// two registrations sent at once still make one row. It records the user's
+// role now, the one the giveaway judges a paid seat by (docs/product.md
+// "Giveaway").
 func (s store) insert(ctx context.Context, r Registration) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinar_registrations
 		(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration,
-		 user_phone_for_registration, registration_time)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		 user_phone_for_registration, registration_time, entrant_role)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT role FROM profiles WHERE id = $3))
 		ON CONFLICT (webinar_id, user_id) DO NOTHING`,
 		r.ID, r.WebinarID, r.UserID, r.Name, r.Email, r.Phone, r.RegistrationTime)
 	if err != nil {
@@ -74,6 +76,13 @@ func (s store) resetWatched(ctx context.Context, webinarID, userID string, now t
 	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
 		SET watched_video_fully = FALSE, watched_at = NULL, reset_at = $3 WHERE webinar_id = $1 AND user_id = $2
 		RETURNING `+returning, webinarID, userID, now))
+}
+
+// markSimulated marks registration id's seat as paid by 'DEV: Simulate
+// Successful Payment', which never enters the giveaway.
+func (s store) markSimulated(ctx context.Context, id string) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET simulated = TRUE WHERE id = $1`, id)
+	return db.MapError(err)
 }
 
 // hasCoupon reports whether a coupon was issued for registration id.

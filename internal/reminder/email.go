@@ -2,12 +2,12 @@ package reminder
 
 import (
 	"context"
-	"fmt"
 	"net/url"
 	"strings"
 	"time"
 
 	"watchwin/internal/mail"
+	"watchwin/internal/money"
 	"watchwin/internal/registration"
 	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
@@ -57,8 +57,8 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
 	}
 	if c.PriceCents > 0 {
-		d.Price = dollars(c.PriceCents)
-		d.CouponValue = dollars(webinar.CouponValueCents(c.PriceCents, c.Percentage))
+		d.Price = money.Format(c.PriceCents)
+		d.CouponValue = money.Format(webinar.CouponValueCents(c.PriceCents, c.Percentage))
 	}
 	msg, err := m.Templates.Render(ctx, "reminder", c.Email, d)
 	if err != nil {
@@ -72,6 +72,3 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 
 // Key is the outbox DedupeKey of reminder k of a registration.
 func Key(k Kind, registrationID string) string { return "reminder:" + string(k) + ":" + registrationID }
-
-// dollars writes cents as "$40.00".
-func dollars(cents int64) string { return fmt.Sprintf("$%d.%02d", cents/100, cents%100) }

@@ -8,6 +8,7 @@ import (
 
 	"watchwin/internal/csvx"
 	"watchwin/internal/db"
+	"watchwin/internal/money"
 	"watchwin/internal/period"
 )
 
@@ -88,13 +89,13 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 		}
 		redeemedUSD := ""
 		if redeemedValue.Valid {
-			redeemedUSD = csvx.Money(redeemedValue.Int64)
+			redeemedUSD = money.Plain(redeemedValue.Int64)
 		}
-		err := w.Row(code, statusLabel(status, expires, now), csvx.Money(value), csvx.Money(paid), email,
+		err := w.Row(code, statusLabel(status, expires, now), money.Plain(value), money.Plain(paid), email,
 			strings.TrimSpace(first+" "+last), title, w.Time(created), w.Time(expires), w.TimePtr(timePtr(redeemed)),
 			w.TimePtr(timePtr(refunded)), id, payment,
-			policy, csvx.Money(paidPart), w.Time(paidEnd), csvx.Money(bonusPart), w.Time(bonusEnd),
-			csvx.Money(today), redeemedUSD)
+			policy, money.Plain(paidPart), w.Time(paidEnd), money.Plain(bonusPart), w.Time(bonusEnd),
+			money.Plain(today), redeemedUSD)
 		if err != nil {
 			return err
 		}
@@ -131,7 +132,7 @@ func (s *Service) exportPayments(ctx context.Context, p period.Period, w *csvx.W
 			&created, &fulfilled, &reason, &refunded); err != nil {
 			return db.MapError(err)
 		}
-		err := w.Row(id, provider, providerID, status, email, title, csvx.Money(amount), csvx.Money(value),
+		err := w.Row(id, provider, providerID, status, email, title, money.Plain(amount), money.Plain(value),
 			w.Time(created), w.TimePtr(timePtr(fulfilled)), reason, w.TimePtr(timePtr(refunded)))
 		if err != nil {
 			return err

@@ -37,7 +37,7 @@ type Money struct {
 	Dollars float64 `json:"dollars"`
 }
 
-func money(count int, cents int64) Money {
+func counted(count int, cents int64) Money {
 	return Money{Count: count, Cents: cents, Dollars: float64(cents) / 100}
 }
 
@@ -168,8 +168,8 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 	var taken, redeemed Money
 	for i, t := range starts {
 		r.Series.Points[i] = Point{Start: t.Format("2006-01-02"), Sales: sales[i], Redemptions: redemptions[i]}
-		taken = money(taken.Count+sales[i].Count, taken.Cents+sales[i].Cents)
-		redeemed = money(redeemed.Count+redemptions[i].Count, redeemed.Cents+redemptions[i].Cents)
+		taken = counted(taken.Count+sales[i].Count, taken.Cents+sales[i].Cents)
+		redeemed = counted(redeemed.Count+redemptions[i].Count, redeemed.Cents+redemptions[i].Cents)
 	}
 	r.Payments.Taken, r.Payments.Refunded, r.Payments.ReturnedNoSeat = taken, refunds["refunded"], refunds["no_seat"]
 	r.Payments.NetCents = taken.Cents - refunds["refunded"].Cents
@@ -185,7 +185,7 @@ func (s *Service) sum(ctx context.Context, query string, args ...any) (Money, er
 	if err := s.db.QueryRowContext(ctx, query, args...).Scan(&n, &cents); err != nil {
 		return Money{}, db.MapError(err)
 	}
-	return money(n, cents), nil
+	return counted(n, cents), nil
 }
 
 // refunds are the period's refunds by name: payments refunded by an admin
@@ -210,7 +210,7 @@ func (s *Service) refunds(ctx context.Context, p period.Period) (map[string]Mone
 		if err := rows.Scan(&name, &n, &cents); err != nil {
 			return nil, db.MapError(err)
 		}
-		out[name] = money(n, cents)
+		out[name] = counted(n, cents)
 	}
 	return out, db.MapError(rows.Err())
 }
@@ -235,8 +235,8 @@ func (s *Service) outstanding(ctx context.Context, p period.Period, now time.Tim
 	if err != nil {
 		return db.MapError(err)
 	}
-	r.Outstanding.AsOf, r.Outstanding.Money = asOf, money(n, paid+bonus)
-	r.Outstanding.Paid, r.Outstanding.Promotional = money(n, paid), money(nBonus, bonus)
+	r.Outstanding.AsOf, r.Outstanding.Money = asOf, counted(n, paid+bonus)
+	r.Outstanding.Paid, r.Outstanding.Promotional = counted(n, paid), counted(nBonus, bonus)
 	return nil
 }
 
@@ -397,7 +397,7 @@ func (s *Service) series(ctx context.Context, p period.Period, starts []time.Tim
 			return nil, db.MapError(err)
 		}
 		if i >= 0 && i < len(out) {
-			out[i] = money(n, cents)
+			out[i] = counted(n, cents)
 		}
 	}
 	return out, db.MapError(rows.Err())

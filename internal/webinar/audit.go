@@ -2,6 +2,7 @@ package webinar
 
 import (
 	"watchwin/internal/audit"
+	"watchwin/internal/money"
 )
 
 // auditEntry describes an admin's change of webinar before into after for
@@ -13,7 +14,7 @@ func auditEntry(before *Webinar, after Webinar) audit.Entry {
 	if before == nil {
 		before = &Webinar{}
 		c.Add("title", "", after.Title)
-		c.Add("price", "", audit.Dollars(after.DisplayPriceCents))
+		c.Add("price", "", money.Format(after.DisplayPriceCents))
 		c.Add("seats", 0, after.TotalSeats)
 		c.Add("active", false, after.IsActive)
 	} else {
@@ -29,7 +30,7 @@ func auditEntry(before *Webinar, after Webinar) audit.Entry {
 			c.Note("description changed")
 		}
 		c.Add("event", before.EventDatetime, after.EventDatetime)
-		c.Add("price", audit.Dollars(before.DisplayPriceCents), audit.Dollars(after.DisplayPriceCents))
+		c.Add("price", money.Format(before.DisplayPriceCents), money.Format(after.DisplayPriceCents))
 		c.Add("coupon %", before.CouponPercentage, after.CouponPercentage)
 		c.Add("seats", before.TotalSeats, after.TotalSeats)
 		c.Add("video", before.YouTubeVideoID, after.YouTubeVideoID)

@@ -22,6 +22,8 @@ type apiWebinar struct {
 	CouponPercentage   int     `json:"actual_coupon_value_percentage"`
 	CouponValue        float64 `json:"coupon_value"`
 	CouponValueCents   int64   `json:"coupon_value_cents"`
+	MinPurchase        float64 `json:"min_purchase"`
+	MinPurchaseCents   int64   `json:"min_purchase_cents"`
 	TotalSeats         int     `json:"total_seats"`
 	PaidSeats          int     `json:"paid_seats"`
 	SeatsLeft          int     `json:"seats_left"`
@@ -202,7 +204,7 @@ func TestWebinarAPIShapes(t *testing.T) {
 			created := mustCreate(t, c.Admin, with("display_price", 33.33, "actual_coupon_value_percentage", 120,
 				"total_seats", 5, "thumbnail_image_path", thumb.Path, "event_datetime", "2026-12-01T18:30:00.000Z"))
 			if created.DisplayPrice != 33.33 || created.DisplayPriceCents != 3333 || created.CouponValueCents != 4000 ||
-				created.CouponValue != 40 || created.SeatsLeft != 5 || created.PaidSeats != 0 || !created.IsActive ||
+				created.CouponValue != 40 || created.MinPurchase != 80 || created.MinPurchaseCents != 8000 || created.SeatsLeft != 5 || created.PaidSeats != 0 || !created.IsActive ||
 				created.EventDatetime != "2026-12-01T18:30:00Z" || created.YouTubeVideoID == nil || *created.YouTubeVideoID != "dQw4w9WgXcQ" ||
 				created.ThumbnailImagePath == nil || *created.ThumbnailImagePath != thumb.Path ||
 				created.ThumbnailURL == nil || *created.ThumbnailURL != thumb.URL || created.CreatedAt == "" {

@@ -7,6 +7,7 @@ package webinar
 import (
 	"time"
 
+	"watchwin/internal/coupon"
 	"watchwin/internal/media"
 	"watchwin/internal/seat"
 )
@@ -68,6 +69,8 @@ type View struct {
 	CouponPercentage   int       `json:"actual_coupon_value_percentage"`
 	CouponValue        float64   `json:"coupon_value"`
 	CouponValueCents   int64     `json:"coupon_value_cents"`
+	MinPurchase        float64   `json:"min_purchase"` // coupon.MinPurchaseCents of the coupon value
+	MinPurchaseCents   int64     `json:"min_purchase_cents"`
 	TotalSeats         int       `json:"total_seats"`
 	PaidSeats          int       `json:"paid_seats"`
 	SeatsLeft          int       `json:"seats_left"`
@@ -85,7 +88,8 @@ type AdminView struct {
 
 // PublicView returns the public representation of w.
 func (w Webinar) PublicView() View {
-	coupon := w.CouponValueCents()
+	couponCents := w.CouponValueCents()
+	minPurchase := coupon.MinPurchaseCents(couponCents)
 	v := View{
 		ID:                w.ID,
 		Title:             w.Title,
@@ -94,8 +98,10 @@ func (w Webinar) PublicView() View {
 		DisplayPrice:      dollars(w.DisplayPriceCents),
 		DisplayPriceCents: w.DisplayPriceCents,
 		CouponPercentage:  w.CouponPercentage,
-		CouponValue:       dollars(coupon),
-		CouponValueCents:  coupon,
+		CouponValue:       dollars(couponCents),
+		CouponValueCents:  couponCents,
+		MinPurchase:       dollars(minPurchase),
+		MinPurchaseCents:  minPurchase,
 		TotalSeats:        w.TotalSeats,
 		PaidSeats:         w.PaidSeats,
 		SeatsLeft:         w.SeatsLeft(),

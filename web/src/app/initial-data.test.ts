@@ -10,6 +10,7 @@ const webinar = {
   display_price: 40,
   actual_coupon_value_percentage: 120,
   coupon_value: 48,
+  min_purchase: 96,
   total_seats: 20,
   seats_left: 20,
   thumbnail_image_path: null,

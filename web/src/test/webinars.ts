@@ -10,6 +10,8 @@ export function makeWebinar(overrides: Partial<Webinar> = {}): Webinar {
   const total = overrides.total_seats ?? 20;
   const paid = overrides.paid_seats ?? 3;
   const coupon = Math.round(price * pct) / 100;
+  // The server's minimum purchase: twice the coupon value.
+  const minPurchase = Math.round(price * pct) / 50;
   return {
     id: `w${seq}`,
     title: `Pistol Basics ${seq}`,
@@ -20,6 +22,8 @@ export function makeWebinar(overrides: Partial<Webinar> = {}): Webinar {
     actual_coupon_value_percentage: pct,
     coupon_value: coupon,
     coupon_value_cents: Math.round(coupon * 100),
+    min_purchase: minPurchase,
+    min_purchase_cents: Math.round(minPurchase * 100),
     total_seats: total,
     paid_seats: paid,
     seats_left: Math.max(0, total - paid),

@@ -27,6 +27,10 @@ export const couponSchema = zm.object({
   expires_at: zm.string(),
   redeemed_at: textOr((v) => v ?? null),
   refunded_at: textOr((v) => v ?? null),
+  // The minimum purchases (twice the face value; twice the value today),
+  // computed by the server only (docs/api.md "Coupon value").
+  min_purchase: zm.number(),
+  min_purchase_today: zm.number(),
   // The value policy's parts (docs/api.md "Coupon value"); optional so an
   // answer from before them still reads (as one Whole value).
   value_policy: zm.optional(zm.enum(["whole", "split"])),

@@ -11,7 +11,14 @@ import { Link } from "react-router";
 
 export type OfferWebinar = Pick<
   Webinar,
-  "id" | "title" | "display_price" | "coupon_value" | "actual_coupon_value_percentage" | "seats_left" | "total_seats"
+  | "id"
+  | "title"
+  | "display_price"
+  | "coupon_value"
+  | "min_purchase"
+  | "actual_coupon_value_percentage"
+  | "seats_left"
+  | "total_seats"
 >;
 
 /** A free webinar (price 0) has no card step and no coupon: claiming is a giveaway entry (docs/product.md §7.4). */
@@ -104,7 +111,7 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
         "You must be 21 or older; a FOID card is required for firearm purchases in Illinois.",
       ]
     : [
-        `Valid on purchases with a retail value of at least twice the coupon's face value (${formatMoney(webinar.coupon_value * 2)} or more).`,
+        `Valid on purchases with a retail value of at least twice the coupon's face value (${formatMoney(webinar.min_purchase)} or more).`,
         `Redeem in person at our ${store.city}, ${store.stateName} store with a printed copy of the coupon.`,
         ...expiry,
         "One coupon per webinar entry.",

@@ -6,15 +6,15 @@ import { Card } from "@/components/ui/card";
 import { useAuth } from "@/features/auth";
 import { webinarPath, type Webinar } from "@/features/webinars";
 import { formatMoney } from "@/lib/money";
+import { SOLD_OUT_MESSAGE } from "@/lib/texts";
 
 export const COUPON_PURCHASED_MESSAGE =
   "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support.";
-export const COUPONS_SOLD_OUT_MESSAGE = "All coupons for this webinar have been sold.";
 
 type CouponPurchaseCardProps = {
   webinar: Pick<
     Webinar,
-    "id" | "title" | "display_price" | "coupon_value" | "actual_coupon_value_percentage" | "seats_left"
+    "id" | "title" | "display_price" | "coupon_value" | "min_purchase" | "actual_coupon_value_percentage" | "seats_left"
   >;
   /** My registration already holds a purchased coupon (purchased_coupon). */
   purchased: boolean;
@@ -61,7 +61,7 @@ export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardPro
       <Alert>
         <XCircle aria-hidden="true" />
         <AlertTitle>Sold Out</AlertTitle>
-        <AlertDescription>{COUPONS_SOLD_OUT_MESSAGE}</AlertDescription>
+        <AlertDescription>{SOLD_OUT_MESSAGE}</AlertDescription>
       </Alert>
     );
   } else {
@@ -105,7 +105,7 @@ export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardPro
             </p>
           )}
           <p className="col-span-2 text-xs leading-relaxed text-muted-foreground">
-            Redeem in person on a purchase of at least {formatMoney(webinar.coupon_value * 2)}. One coupon per webinar
+            Redeem in person on a purchase of at least {formatMoney(webinar.min_purchase)}. One coupon per webinar
             entry; no cash value.
           </p>
         </dl>

@@ -21,6 +21,8 @@ vi.mock("qrcode.react", async (importOriginal) => {
 const coupon: PrintableCouponData = {
   code: "LW-7K3M-Q9PX-4TRW",
   value: 48,
+  min_purchase: 96,
+  min_purchase_today: 96,
   webinar_title: "Safe Storage at Home",
   // 18:30 UTC on 22 November is 12:30 PM CST; 30 days later, 22 December.
   created_at: "2026-11-22T18:30:00Z",
@@ -86,12 +88,15 @@ describe("PrintableCoupon", () => {
       bonus_value: 8,
       bonus_until: "2026-12-22T18:30:00Z",
       value_today: 40,
+      min_purchase_today: 80,
       bonus_expired: true,
     });
     const c = within(await screen.findByRole("article", { name: "Coupon LW-7K3M-Q9PX-4TRW" }));
     expect(c.getByText("$40.00")).toBeInTheDocument();
     expect(c.getByText("store credit · bonus expired")).toBeInTheDocument();
     expect(c.getByRole("list", { name: "Coupon value parts" })).toHaveTextContent("bonus expired");
+    // The minimum purchase follows the value today, as the server computed it.
+    expect(c.getByRole("region", { name: "Coupon terms" })).toHaveTextContent("($80.00 or more today)");
   });
 
   it("encodes the counter page's URL with the code, on this site", async () => {
@@ -134,7 +139,7 @@ describe("PrintableCoupon", () => {
   });
 
   it("formats cents and falls back to 'Unknown Webinar'", async () => {
-    renderCoupon({ ...coupon, value: 1234.5, webinar_title: "" });
+    renderCoupon({ ...coupon, value: 1234.5, min_purchase: 2469, webinar_title: "" });
     expect(await screen.findByText("$1,234.50")).toBeInTheDocument();
     expect(screen.getByText("Unknown Webinar")).toBeInTheDocument();
     expect(screen.getByText(/\$2,469\.00 or more/)).toBeInTheDocument();

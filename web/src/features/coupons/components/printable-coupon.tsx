@@ -19,6 +19,9 @@ export type PrintableCouponData = CouponValueFields & {
   code: string;
   /** Face value in dollars. */
   value: number;
+  /** The server's minimum purchases in dollars: of the face value, of the value today. */
+  min_purchase: number;
+  min_purchase_today: number;
   webinar_title?: string | null;
   /** RFC 3339 instants. */
   created_at: string;

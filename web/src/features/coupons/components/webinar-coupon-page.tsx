@@ -10,6 +10,7 @@ import { useRegistration } from "@/features/registration";
 import { useWebinar, webinarPath, type Webinar } from "@/features/webinars";
 import { errorMessage, isApiError } from "@/lib/api";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
+import { SOLD_OUT_MESSAGE } from "@/lib/texts";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useClaimSeat } from "../api/claim-seat";
@@ -23,7 +24,6 @@ import { PaymentPanel } from "./payment-panel";
 
 export const WATCH_FIRST_MESSAGE = "Please watch the webinar first";
 export const LOAD_WEBINAR_FAILED = "Unable to load this webinar. Please try again later.";
-export const SOLD_OUT_MESSAGE = "All coupons for this webinar have been sold.";
 
 function couponPath(webinarId: string): string {
   return `${webinarPath(webinarId)}/coupon`;

@@ -19,16 +19,19 @@ export function couponLifeDays(createdAt: string, expiresAt: string): number {
 
 /**
  * The coupon terms of docs/product.md §8, worded as the coupon e-mail words them
- * (internal/coupon/email.go), with this coupon's minimum purchase
- * (twice the face value) and life.
+ * (internal/coupon/email.go), with this coupon's minimum purchase (the
+ * server's: twice the face value, or twice the value today for Split) and life.
  */
-export function couponTerms(coupon: CouponValueFields & { created_at: string }, timeZone = "America/Chicago"): string[] {
+export function couponTerms(
+  coupon: CouponValueFields & { created_at: string; min_purchase: number; min_purchase_today: number },
+  timeZone = "America/Chicago",
+): string[] {
   const v = couponValue(coupon);
   if (v.split) {
     // A Split coupon (docs/product.md §8 "Value policy"): the minimum follows
     // the value left on the day, each part has its own date.
     return [
-      `Valid only on purchases with a retail value of at least twice the coupon's value on the day of use (${formatMoney(v.today * 2)} or more today).`,
+      `Valid only on purchases with a retail value of at least twice the coupon's value on the day of use (${formatMoney(coupon.min_purchase_today)} or more today).`,
       ...commonTerms(),
       `The paid value (${formatMoney(v.paid)}) is valid until ${formatStoreDay(v.paidUntil, timeZone)}.`,
       ...(v.bonus > 0
@@ -38,7 +41,7 @@ export function couponTerms(coupon: CouponValueFields & { created_at: string }, 
   }
   const days = couponLifeDays(coupon.created_at, coupon.expires_at);
   return [
-    `Valid only on purchases with a retail value of at least twice the coupon's face value (${formatMoney(coupon.value * 2)} or more).`,
+    `Valid only on purchases with a retail value of at least twice the coupon's face value (${formatMoney(coupon.min_purchase)} or more).`,
     ...commonTerms(),
     `Expires ${days} ${days === 1 ? "day" : "days"} after issue.`,
   ];

@@ -18,6 +18,8 @@ function makeCoupon(overrides: Json = {}): Json {
     value_cents: 4800,
     original_payment_amount: 40,
     original_payment_cents: 4000,
+    min_purchase: 96,
+    min_purchase_today: 96,
     status: "active",
     created_at: "2098-12-16T18:30:00Z",
     // 18:30 UTC is 12:30 PM in Chicago in January (CST).

@@ -3,7 +3,9 @@ import { z } from "@/lib/zod";
 /**
  * A giveaway winner (docs/api.md "Giveaway"). The winner's e-mail and names
  * are null when the account was deleted ('Unknown'), the title when the
- * webinar is gone ('Unknown Webinar'); `created_at` is 'Date Picked'.
+ * webinar is gone ('Unknown Webinar'); `created_at` is 'Date Picked';
+ * `staff_at_draw`: staff or an admin when drawn (a draw from before the
+ * eligibility rule), marked so the store can act.
  */
 export const winnerSchema = z.object({
   id: z.string(),
@@ -16,6 +18,7 @@ export const winnerSchema = z.object({
   created_at: z.string(),
   notified: z.boolean(),
   notified_at: z.string().nullish().transform((v) => v ?? null),
+  staff_at_draw: z.boolean(),
 });
 export type Winner = z.infer<typeof winnerSchema>;
 

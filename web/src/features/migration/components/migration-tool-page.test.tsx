@@ -18,6 +18,8 @@ const serverCoupon = {
   value_cents: 4800,
   original_payment_amount: 40,
   original_payment_cents: 4000,
+  min_purchase: 96,
+  min_purchase_today: 96,
   status: "active",
   created_at: "2026-11-01T00:00:00Z",
   expires_at: "2026-12-01T00:00:00Z",

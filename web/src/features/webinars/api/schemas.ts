@@ -21,6 +21,9 @@ export const webinarSchema = zm.object({
   actual_coupon_value_percentage: zm.number(),
   coupon_value: zm.number(),
   coupon_value_cents: zm.optional(zm.number()),
+  /** The coupon's minimum purchase (twice its value), computed by the server only. */
+  min_purchase: zm.number(),
+  min_purchase_cents: zm.optional(zm.number()),
   total_seats: zm.number(),
   paid_seats: zm._default(zm.number(), 0),
   seats_left: zm.number(),

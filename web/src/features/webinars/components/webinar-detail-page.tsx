@@ -14,6 +14,7 @@ import { useReserveSpot } from "../hooks/use-reserve-spot";
 import { useStoreTimeZone } from "../hooks/use-store-time-zone";
 import { formatEventDate, formatPrice } from "../lib/format";
 import { formatMoney } from "@/lib/money";
+import { SOLD_OUT_MESSAGE } from "@/lib/texts";
 import { couponLine } from "./webinar-card";
 import { WebinarBadges } from "./webinar-badges";
 import { WebinarImage } from "./webinar-image";
@@ -136,7 +137,7 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
 
       {webinar.seats_left <= 0 && (
         <p className="text-sm text-muted-foreground">
-          All coupons for this webinar have been sold. You can still register and watch.
+          {SOLD_OUT_MESSAGE} You can still register and watch.
         </p>
       )}
 
@@ -144,7 +145,7 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
         <p className="flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
           <Store className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           Redeem your {formatMoney(webinar.coupon_value)} coupon in person at our Naperville store on a purchase of at
-          least {formatMoney(webinar.coupon_value * 2)}.
+          least {formatMoney(webinar.min_purchase)}.
         </p>
       )}
     </Card>

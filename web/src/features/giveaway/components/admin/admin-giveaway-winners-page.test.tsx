@@ -18,6 +18,7 @@ type ApiWinner = {
   created_at: string;
   notified: boolean;
   notified_at: string | null;
+  staff_at_draw: boolean;
 };
 
 const pending: ApiWinner = {
@@ -31,6 +32,7 @@ const pending: ApiWinner = {
   created_at: "2026-12-04T00:30:00Z",
   notified: false,
   notified_at: null,
+  staff_at_draw: false,
 };
 const notified: ApiWinner = {
   id: "g2",
@@ -43,6 +45,7 @@ const notified: ApiWinner = {
   created_at: "2026-07-15T17:00:00Z",
   notified: true,
   notified_at: "2026-07-16T17:00:00Z",
+  staff_at_draw: false,
 };
 
 function renderPage(handler: Handler) {
@@ -96,6 +99,14 @@ describe("AdminGiveawayWinnersPage table", () => {
     expect(b.getByRole("cell", { name: "July 15, 2026 at 12:00 PM CDT" })).toBeInTheDocument();
     expect(b.getByText("Notified")).toBeInTheDocument();
     expect(b.getByRole("button", { name: "Send Notification" })).toBeDisabled();
+  });
+
+  it("marks a past winner who was staff or an admin when drawn, and no one else", async () => {
+    const staff: ApiWinner = { ...pending, id: "g3", user_id: "u3", email: "admin@example.com", staff_at_draw: true };
+    renderPage(listing(() => [staff, pending]));
+    const [first, second] = await rows();
+    expect(within(first).getByRole("rowheader")).toHaveTextContent("Staff or admin when drawn");
+    expect(within(second).queryByText("Staff or admin when drawn")).not.toBeInTheDocument();
   });
 
   it("has loading, empty and error states", async () => {

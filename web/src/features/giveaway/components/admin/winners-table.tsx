@@ -63,6 +63,11 @@ export function WinnersTable({ winners, isPending, isError, onPickNew }: Winners
                     ) : (
                       <span className="font-semibold text-muted-foreground">Unknown</span>
                     )}
+                    {w.staff_at_draw && (
+                      <Badge variant="destructive" className="mt-1">
+                        Staff or admin when drawn
+                      </Badge>
+                    )}
                   </th>
                   <td data-label="Webinar" className={cn(responsiveCell, "max-sm:col-span-2")}>
                     <span className={cn("line-clamp-2", !w.webinar_title && "text-muted-foreground")}>{webinarLabel(w)}</span>
