@@ -1,10 +1,13 @@
-package app
+package page
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"math"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -14,116 +17,211 @@ import (
 	"watchwin/internal/webinar"
 )
 
-// The first screen of a public page, painted from the HTML before the
-// JavaScript runs (docs/api.md "Pages"): page.html's "root" fills it in
-// with the markup React renders, from the same values React formats, so
-// React's first render replaces it with the same pixels.
+// The first screen of a public page, in the HTML before any JavaScript runs
+// (docs/api.md "Pages"). Its markup is React's: the build renders each
+// painted page with the app's own components into dist/.paint/paint.html
+// (web/scripts/paint.mjs), a template whose data slots this file fills in
+// with the values React would write, so React hydrates the page as it is.
 
-// paint is what page.html's "root" draws: the header and one page's
-// content.
+// paint is the data of paint.html's "paint": one page's first screen.
 type paint struct {
-	Header     headerMarkup
-	Hero       *heroMarkup     // "/"
-	Webinars   []webinarMarkup // "/webinars"
-	Webinar    *webinarMarkup  // "/webinar/{id}", down to its price card
-	HowItWorks bool            // "/how-it-works"
-	Auth       bool            // "/auth" without parameters: the Login tab
+	Page    string // the page's template: "home", "webinars", "webinar", "how-it-works", "auth"
+	Header  header
+	HeroURL string // "/": the uploaded hero, "" for the built-in one
+	Cards   []card // "/" and "/webinars": the list's first cards
+	// "/auth": the Sign Up tab (?tab=signup), the webinar to return to (?webinarId).
+	SignUp    bool
+	WebinarID string
+	card      // "/webinar/{id}": the webinar
 }
 
-// headerMarkup is the signed-out header (web/src/app/layout/header.tsx).
-type headerMarkup struct {
+// header is the signed-out header's data (web/src/app/layout/header.tsx).
+type header struct {
+	DefaultTitle bool // the site title is the brand's own, drawn as Watch + accented Win
 	SiteTitle    string
-	DefaultTitle bool   // the title shows as Watch + accented Win
 	StoreURL     string // the header's Store link; "" links /contact
-	Path         string // the page's path, for the current navigation link
 }
 
-// Current reports whether the navigation link to path is the page's own
-// (react-router's NavLink: "/" only on the home page).
-func (h headerMarkup) Current(path string) bool { return h.Path == path }
-
-// heroMarkup is the home page's hero (web/src/features/webinars/components/hero.tsx).
-type heroMarkup struct {
-	HeroStyle template.CSS
-	// HeroImage is the hero's picture (the upload, else the built-in one),
-	// preloaded: it is the home page's largest paint.
-	HeroImage string
-}
-
-// webinarMarkup is a webinar as its card and its page show it
-// (web/src/features/webinars/components/webinar-card.tsx, webinar-detail-page.tsx,
-// webinar-badges.tsx and lib/format.ts).
-type webinarMarkup struct {
+// card is a webinar as its card and its page draw it (webinar-card.tsx,
+// webinar-detail-page.tsx, webinar-badges.tsx), each slot as React writes
+// it: dates as lib/format.ts, money as internal/money.
+type card struct {
 	ID, Title, Description string
-	Image                  string // the thumbnail, else the built-in picture
-	Priority               bool   // a card of the first screen: its image loads at once
-	Card                   bool   // the badges sit on the card's image
-	Date                   string // formatEventDate
-	Price                  string // formatPrice
-	Paid                   bool
-	CouponLine             string
-	CouponValue            string // formatMoney
+	Image                  string // the thumbnail, "" for the built-in picture
+	Date                   string
+	Price                  string // when Paid
+	CouponValue            string
 	MinPurchase            string // twice the coupon's value
 	SeatsLeft, TotalSeats  int
-	TakenPercent           int
-	StoreCredit, LowSeats  bool
-	LowSeatsText           string
-	SoldOut                bool
+	TakenPercent           int // the seat bar
+	Paid, HasCoupon        bool
+	StoreCredit            bool // the coupon's percentage is over the rules' (the card adds: and paid)
+	SoldOut, OneSeat       bool
+	LowSeats               bool
 }
 
-// The thresholds of the webinar badges (web/src/features/webinars/api/schemas.ts).
-const (
-	lowSeatsThreshold     = 5
-	storeCreditPercentage = 100
-)
+// paintRules are what decides a paint's variants, written by the build from
+// the SPA's own constants (web/src/app/server-render.tsx paintRules).
+type paintRules struct {
+	FirstCards            int      `json:"firstCards"`
+	EagerCards            int      `json:"eagerCards"`
+	LowSeatsThreshold     int      `json:"lowSeatsThreshold"`
+	StoreCreditPercentage int      `json:"storeCreditPercentage"`
+	SiteName              string   `json:"siteName"`
+	Pages                 []string `json:"pages"`
+}
 
-// paints reports whether t can draw the first screen of a page with the
-// given background setting (pageBackground) from HTML: a built SPA, and no
-// announcement banner or admin's page background, which React draws from
-// settings the page fetches anew.
-func (t *pageTemplate) paints(st siteState, background string) bool {
+// paintFuncs are the functions paint.html calls: comment writes React's
+// markers (<!-- --> between texts, <!--$--> around a Suspense boundary),
+// which html/template would otherwise drop.
+var paintFuncs = template.FuncMap{
+	"comment": func(s string) template.HTML { return template.HTML("<!--" + s + "-->") },
+}
+
+// readPaint reads the build's paint template and its rules.
+func readPaint(dist fs.FS) (*paintRules, string, error) {
+	text, err := fs.ReadFile(dist, ".paint/paint.html")
+	if err != nil {
+		return nil, "", err
+	}
+	b, err := fs.ReadFile(dist, ".paint/rules.json")
+	if err != nil {
+		return nil, "", err
+	}
+	var rules paintRules
+	if err := json.Unmarshal(b, &rules); err != nil {
+		return nil, "", fmt.Errorf("paint rules: %w", err)
+	}
+	return &rules, string(text), nil
+}
+
+// painter paints one page's first screen, or nothing when it is nil.
+type painter struct {
+	t     *pageTemplate
+	pages *Pages
+	st    siteState
+	path  string
+}
+
+// painter is what paints the page at path; nil (paint nothing) without the
+// build's paint, for a signed-in visitor (t is nil), or when an announcement
+// banner or the page's background is set: React draws those from settings
+// it fetches anew.
+func (t *pageTemplate) painter(a *Pages, st siteState, path string) *painter {
 	banner := st.announcement.Enabled && strings.TrimSpace(st.announcement.Text) != ""
-	return t != nil && t.heroFallback != "" && t.webinarFallback != "" &&
-		!banner && (background == "" || st.backgrounds[background] == nil)
+	background := pageBackground(path)
+	if t == nil || t.rules == nil || t.heroFallback == "" || t.webinarFallback == "" || banner ||
+		(background != "" && st.backgrounds[background] != nil) {
+		return nil
+	}
+	return &painter{t: t, pages: a, st: st, path: path}
 }
 
-// newPaint is the header of a page at path, for a paint of its content.
-func (a *App) newPaint(st siteState, path string) *paint {
-	return &paint{Header: headerMarkup{SiteTitle: st.site.SiteTitle, DefaultTitle: st.site.SiteTitle == "WatchWin",
-		StoreURL: strings.TrimSpace(a.Config.StoreURL), Path: path}}
+// start is a paint of page with the header.
+func (pt *painter) start(p *pageData, page string) *paint {
+	title := pt.st.site.SiteTitle
+	p.Paint = &paint{Page: page, Header: header{DefaultTitle: title == pt.t.rules.SiteName, SiteTitle: title,
+		StoreURL: strings.TrimSpace(pt.pages.StoreURL)}}
+	return p.Paint
 }
 
-// webinarMarkup is v as its card and page show it; ok is false when its
-// date would read otherwise in the browser (a zone Go names by offset,
-// which Intl spells "GMT+1"), and React alone draws it then.
-func (a *App) webinarMarkup(v webinar.View, fallbackImage string) (m webinarMarkup, ok bool) {
-	date, ok := eventDate(v.EventDatetime, a.Config.Timezone)
+// list paints "/" or "/webinars": the first cards of the list, the home
+// page's hero; nothing when a webinar cannot be drawn.
+func (pt *painter) list(p *pageData, views []webinar.View) {
+	if pt == nil {
+		return
+	}
+	views = views[:min(len(views), pt.t.rules.FirstCards)]
+	cards := make([]card, len(views))
+	for i, v := range views {
+		c, ok := pt.card(v)
+		if !ok {
+			return
+		}
+		cards[i] = c
+	}
+	if pt.path == "/" {
+		pt.start(p, "home").Cards = cards
+		p.Paint.HeroURL = ""
+		p.Preload = []string{pt.t.heroFallback}
+		if u := pt.st.heroURL; u != nil {
+			p.Paint.HeroURL, p.Preload = *u, []string{*u}
+		}
+		return
+	}
+	pt.start(p, "webinars").Cards = cards
+	for _, c := range cards[:min(len(cards), pt.t.rules.EagerCards)] {
+		p.Preload = append(p.Preload, pt.image(c))
+	}
+}
+
+// static paints a page without data ("/how-it-works").
+func (pt *painter) static(p *pageData) {
+	if pt != nil {
+		pt.start(p, strings.TrimPrefix(pt.path, "/"))
+	}
+}
+
+// auth paints /auth with its tab and the webinar to return to, when the
+// query holds nothing else.
+func (pt *painter) auth(p *pageData, q url.Values) {
+	if pt == nil {
+		return
+	}
+	for k, v := range q {
+		ok := len(v) == 1 && (k == "webinarId" && v[0] != "" || k == "tab" && (v[0] == "login" || v[0] == "signup"))
+		if !ok {
+			return
+		}
+	}
+	pp := pt.start(p, "auth")
+	pp.SignUp, pp.WebinarID = q.Get("tab") == "signup", q.Get("webinarId")
+}
+
+// webinar paints a webinar's page.
+func (pt *painter) webinar(p *pageData, v webinar.View) {
+	if pt == nil {
+		return
+	}
+	c, ok := pt.card(v)
 	if !ok {
-		return webinarMarkup{}, false
+		return
 	}
-	m = webinarMarkup{ID: v.ID, Title: v.Title, Description: v.Description, Image: fallbackImage, Date: date,
-		Price: "FREE", Paid: v.DisplayPriceCents > 0, CouponLine: "Free seat with a gear giveaway entry",
-		CouponValue: money.Format(v.CouponValueCents), MinPurchase: money.Format(2 * v.CouponValueCents),
-		SeatsLeft: v.SeatsLeft, TotalSeats: v.TotalSeats, TakenPercent: 100,
-		SoldOut: v.SeatsLeft <= 0, LowSeatsText: fmt.Sprintf("Only %d seats left", v.SeatsLeft)}
+	pt.start(p, "webinar").card = c
+	p.Preload = []string{pt.image(c)}
+}
+
+// image is the picture a card shows.
+func (pt *painter) image(c card) string {
+	if c.Image != "" {
+		return c.Image
+	}
+	return pt.t.webinarFallback
+}
+
+// card is v as its card and page draw it; ok is false when React would
+// write it otherwise than the paint can: a date in a zone Intl names by
+// its offset ("GMT+1"), seats below zero.
+func (pt *painter) card(v webinar.View) (c card, ok bool) {
+	date, ok := eventDate(v.EventDatetime, pt.pages.Timezone)
+	if !ok || v.SeatsLeft < 0 {
+		return card{}, false
+	}
+	r := pt.t.rules
+	c = card{ID: v.ID, Title: v.Title, Description: v.Description, Date: date,
+		Price: money.Format(v.DisplayPriceCents), CouponValue: money.Format(v.CouponValueCents),
+		MinPurchase: money.Format(2 * v.CouponValueCents),
+		SeatsLeft:   v.SeatsLeft, TotalSeats: v.TotalSeats, TakenPercent: 100,
+		Paid: v.DisplayPriceCents > 0, HasCoupon: v.CouponValueCents > 0,
+		StoreCredit: v.CouponPercentage > r.StoreCreditPercentage,
+		SoldOut:     v.SeatsLeft == 0, OneSeat: v.SeatsLeft == 1, LowSeats: v.SeatsLeft < r.LowSeatsThreshold}
 	if v.ThumbnailURL != nil {
-		m.Image = *v.ThumbnailURL
-	}
-	if m.Paid {
-		m.Price = money.Format(v.DisplayPriceCents)
-	}
-	if m.Paid && v.CouponValueCents > 0 {
-		m.CouponLine = "Get a " + m.CouponValue + " store-credit coupon"
+		c.Image = *v.ThumbnailURL
 	}
 	if v.TotalSeats > 0 {
-		m.TakenPercent = min(100, int(math.Round(float64(v.TotalSeats-v.SeatsLeft)/float64(v.TotalSeats)*100)))
+		c.TakenPercent = min(100, int(math.Round(float64(v.TotalSeats-v.SeatsLeft)/float64(v.TotalSeats)*100)))
 	}
-	m.StoreCredit = m.Paid && v.CouponPercentage > storeCreditPercentage
-	m.LowSeats = !m.SoldOut && v.SeatsLeft < lowSeatsThreshold
-	if v.SeatsLeft == 1 {
-		m.LowSeatsText = "Only 1 seat left"
-	}
-	return m, true
+	return c, true
 }
 
 // intlZones are the zone abbreviations Go and the browser's Intl (en-US)
@@ -131,35 +229,12 @@ func (a *App) webinarMarkup(v webinar.View, fallbackImage string) (m webinarMark
 var intlZones = map[string]bool{"UTC": true, "GMT": true, "EST": true, "EDT": true, "CST": true, "CDT": true,
 	"MST": true, "MDT": true, "PST": true, "PDT": true, "AKST": true, "AKDT": true, "HST": true, "HDT": true}
 
-// eventDate is t as the SPA writes an event time: 'December 3, 2026 at
-// 6:30 PM CST' in the store's zone (docs/product.md §3.3).
+// eventDate is t as the SPA writes an event time (web/src/features/webinars/lib/format.ts
+// formatEventDate): 'December 3, 2026 at 6:30 PM CST' in the store's zone;
+// ok is false for a zone Intl would spell otherwise.
 func eventDate(t time.Time, tz *time.Location) (string, bool) {
 	s := t.In(tz).Format("January 2, 2006 at 3:04 PM MST")
 	return s, intlZones[s[strings.LastIndexByte(s, ' ')+1:]]
-}
-
-// firstCards is how many cards the webinar list draws first, and the
-// server paints (web/src/features/webinars/components/webinar-list.tsx FIRST_CARDS).
-const firstCards = 6
-
-// webinarsPaint is the first cards of /webinars, the first two images
-// loaded at once (webinar-list.tsx); nil when a webinar cannot be drawn
-// from HTML or there are none (React shows the empty state).
-func (a *App) webinarsPaint(views []webinar.View, fallbackImage string) []webinarMarkup {
-	if len(views) == 0 {
-		return nil
-	}
-	views = views[:min(len(views), firstCards)]
-	out := make([]webinarMarkup, len(views))
-	for i, v := range views {
-		m, ok := a.webinarMarkup(v, fallbackImage)
-		if !ok {
-			return nil
-		}
-		m.Priority, m.Card = i < 2, true
-		out[i] = m
-	}
-	return out
 }
 
 // pageBackground is the page a background image setting applies to at

@@ -12,7 +12,21 @@ import { SignUpForm } from "./sign-up-form";
 
 type Tab = "login" | "signup";
 
-/** /auth: Login and Sign Up tabs; ?webinarId=X sends the user to that webinar after login. */
+/** The address of a tab: /auth for Login, ?tab=signup for Sign Up, keeping the page's other parameters. */
+function tabPath(params: URLSearchParams, tab: Tab): string {
+  const next = new URLSearchParams(params);
+  if (tab === "signup") next.set("tab", "signup");
+  else next.delete("tab");
+  const query = next.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
+
+/**
+ * /auth: Login and Sign Up tabs; ?webinarId=X sends the user to that webinar
+ * after login. The tab is in the address (?tab=signup) and each tab is a
+ * link, so a press before the app has started opens it too (the server
+ * paints either tab, docs/api.md "Pages").
+ */
 export function AuthPage() {
   useDocumentTitle("Login or Sign Up");
   const { user, loading } = useAuth();
@@ -20,7 +34,10 @@ export function AuthPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const webinarId = searchParams.get("webinarId");
-  const [tab, setTab] = useState<Tab>("login");
+  const tab: Tab = searchParams.get("tab") === "signup" ? "signup" : "login";
+  const setTab = (next: Tab) => {
+    if (next !== tab) navigate(tabPath(searchParams, next), { replace: true, state: location.state });
+  };
   const [loginEmail, setLoginEmail] = useState("");
   const redirectTimer = useRef<number | undefined>(undefined);
   // Only a visitor who was already logged in on arrival is sent home; a fresh
@@ -69,13 +86,17 @@ export function AuthPage() {
     >
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="grid grid-cols-2">
-          <TabsTrigger value="login">
-            <LogIn aria-hidden="true" />
-            Login
+          <TabsTrigger value="login" asChild>
+            <Link to={tabPath(searchParams, "login")} replace state={location.state}>
+              <LogIn aria-hidden="true" />
+              Login
+            </Link>
           </TabsTrigger>
-          <TabsTrigger value="signup">
-            <UserPlus aria-hidden="true" />
-            Sign Up
+          <TabsTrigger value="signup" asChild>
+            <Link to={tabPath(searchParams, "signup")} replace state={location.state}>
+              <UserPlus aria-hidden="true" />
+              Sign Up
+            </Link>
           </TabsTrigger>
         </TabsList>
         <TabsContent value="login" className="pt-2">
