@@ -169,16 +169,6 @@ export async function logIn(page: Page, account: Account, path = '/auth') {
 }
 
 /**
- * Waits until React has taken over from the server's first paint (its root
- * element says data-paint="server"; docs/api.md "Pages"). A visitor's typing
- * is carried over (web/src/app/server-paint.ts), but a test that fills a field
- * can find the server's field and write into it just as React replaces it.
- */
-export async function waitForApp(page: Page) {
-  await expect(page.locator('[data-paint="server"]')).toHaveCount(0);
-}
-
-/**
  * Fills and sends the /auth page's login form without waiting for its toast: for a
  * redirect that loads a new document (the counter), which takes the toast away with the
  * page it was shown on, however fast the test looks.
@@ -186,7 +176,6 @@ export async function waitForApp(page: Page) {
 export async function submitLogIn(page: Page, account: Account, path = '/auth') {
   recordAccount(account);
   await page.goto(path);
-  await waitForApp(page);
   await page.getByRole('tab', { name: 'Login' }).click();
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email').fill(account.email);
@@ -219,7 +208,7 @@ export async function failYouTubeApi(page: Page) {
 }
 
 /** One browser-side problem seen during a test: a CSP violation or an uncaught error. */
-type BrowserProblem = { kind: 'csp violation' | 'csp console report' | 'page error'; text: string };
+type BrowserProblem = { kind: 'csp violation' | 'csp console report' | 'page error' | 'hydration'; text: string };
 
 type CspViolation = { id: string; violatedDirective: string; blockedURI: string; sourceFile: string };
 type CspWindow = { __cspViolations?: CspViolation[]; __reportCspViolation?: (v: CspViolation) => Promise<void> };
@@ -252,6 +241,9 @@ function recordCspViolations() {
 // A request aborted by blockExternal logs "Failed to load resource:
 // net::ERR_FAILED" instead: a network failure, not a CSP violation.
 const cspConsoleReport = /violates the following Content Security Policy/i;
+
+// A hydration failure as React logs it (minified: its error codes 418, 423, 425).
+const hydrationReport = /hydrat|react\.dev\/errors\/(418|423|425)\b/i;
 
 export const test = base.extend<{
   blockExternal: void;
@@ -296,6 +288,9 @@ export const test = base.extend<{
     await context.addInitScript(recordCspViolations);
     context.on('console', (msg) => {
       if (cspConsoleReport.test(msg.text())) problems.push({ kind: 'csp console report', text: msg.text() });
+      // React's own words for a page whose markup it could not adopt (web/src/app/start.tsx
+      // reports each as an error too): the first paint drifted from React's render.
+      if (msg.type() === 'error' && hydrationReport.test(msg.text())) problems.push({ kind: 'hydration', text: msg.text() });
     });
     context.on('weberror', (webError) => {
       const error = webError.error();
