@@ -183,7 +183,8 @@ func TestLoginForm(t *testing.T) {
 
 		t.Run("unreadable form", func(t *testing.T) {
 			b := newBrowser(t, s)
-			for _, body := range []string{"email=%ff%fe&password=x", "email=a%00b&password=secret1", "email=%zz"} {
+			for _, body := range []string{"email=%ff%fe&password=x", "email=a%00b&password=secret1", "email=%zz",
+				"email=" + strings.Repeat("a", 100<<10) + "&password=secret1"} {
 				req, _ := http.NewRequest("POST", s.URL+"/api/auth/login", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 				res, err := b.http.Do(req)
@@ -192,7 +193,7 @@ func TestLoginForm(t *testing.T) {
 				}
 				res.Body.Close()
 				if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/auth" {
-					t.Errorf("%q: answer %d to %q, want 303 back to /auth", body, res.StatusCode, res.Header.Get("Location"))
+					t.Errorf("%.40q: answer %d to %q, want 303 back to /auth", body, res.StatusCode, res.Header.Get("Location"))
 				}
 			}
 		})
