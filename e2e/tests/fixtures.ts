@@ -208,7 +208,7 @@ export async function failYouTubeApi(page: Page) {
 }
 
 /** One browser-side problem seen during a test: a CSP violation or an uncaught error. */
-type BrowserProblem = { kind: 'csp violation' | 'csp console report' | 'page error' | 'hydration'; text: string };
+type BrowserProblem = { kind: 'csp violation' | 'csp console report' | 'page error'; text: string };
 
 type CspViolation = { id: string; violatedDirective: string; blockedURI: string; sourceFile: string };
 type CspWindow = { __cspViolations?: CspViolation[]; __reportCspViolation?: (v: CspViolation) => Promise<void> };
@@ -241,9 +241,6 @@ function recordCspViolations() {
 // A request aborted by blockExternal logs "Failed to load resource:
 // net::ERR_FAILED" instead: a network failure, not a CSP violation.
 const cspConsoleReport = /violates the following Content Security Policy/i;
-
-// A hydration failure as React logs it (minified: its error codes 418, 423, 425).
-const hydrationReport = /hydrat|react\.dev\/errors\/(418|423|425)\b/i;
 
 export const test = base.extend<{
   blockExternal: void;
@@ -288,10 +285,9 @@ export const test = base.extend<{
     await context.addInitScript(recordCspViolations);
     context.on('console', (msg) => {
       if (cspConsoleReport.test(msg.text())) problems.push({ kind: 'csp console report', text: msg.text() });
-      // React's own words for a page whose markup it could not adopt (web/src/app/start.tsx
-      // reports each as an error too): the first paint drifted from React's render.
-      if (msg.type() === 'error' && hydrationReport.test(msg.text())) problems.push({ kind: 'hydration', text: msg.text() });
     });
+    // A page whose first paint React could not adopt is one too: web/src/app/start.tsx
+    // reports each hydration error (React's error 418 and the like) as uncaught.
     context.on('weberror', (webError) => {
       const error = webError.error();
       const text = error.stack || `${error.name}: ${error.message}`;
