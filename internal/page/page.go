@@ -262,7 +262,8 @@ func (a *Pages) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error)
 	ctx, path := r.Context(), cleanPath(r.URL.Path)
 	// The first screen is painted for a visitor who is not signed in: the
 	// header of a signed-in one is theirs, and React draws it.
-	if signedIn(r) {
+	visitor := !signedIn(r)
+	if !visitor {
 		tmpl = nil
 	}
 	st, err := a.siteState(ctx)
@@ -283,7 +284,7 @@ func (a *Pages) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error)
 		SiteName: st.site.SiteTitle, Type: "website",
 		Data: initialData{Config: cfg, Site: st.site, Announcement: st.announcement, Backgrounds: st.backgrounds},
 	}
-	if !signedIn(r) {
+	if visitor {
 		p.Data.Session = anonymousSession
 	}
 	status := http.StatusOK

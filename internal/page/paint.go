@@ -142,7 +142,6 @@ func (pt *painter) list(p *pageData, views []webinar.View) {
 	}
 	if pt.path == "/" {
 		pt.start(p, "home").Cards = cards
-		p.Paint.HeroURL = ""
 		p.Preload = []string{pt.t.heroFallback}
 		if u := pt.st.heroURL; u != nil {
 			p.Paint.HeroURL, p.Preload = *u, []string{*u}
