@@ -90,14 +90,10 @@ func (h *Handler) answerForm(w http.ResponseWriter, r *http.Request, f flash, ta
 func (h *Handler) loginForm(w http.ResponseWriter, r *http.Request) {
 	values, err := httpx.ReadForm(w, r)
 	back, onward := formTargets(r, "")
-	if err != nil {
-		f := newFlash("login", outcomeError)
-		f.failed(r, err)
-		h.answerForm(w, r, f, back)
-		return
+	var res LoginResult
+	if err == nil {
+		res, err = h.svc.Login(r.Context(), LoginInput{Email: values.Get("email"), Password: values.Get("password")}, clientOf(r))
 	}
-	in := LoginInput{Email: values.Get("email"), Password: values.Get("password")}
-	res, err := h.svc.Login(r.Context(), in, clientOf(r))
 	switch {
 	case err != nil:
 		f := newFlash("login", outcomeError)
