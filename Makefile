@@ -129,4 +129,4 @@ bench: build bench/lighthouse/node_modules/.package-lock.json
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS) && exit $$status
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html e2e/test-results e2e/playwright-report
+	rm -rf bin web/dist/assets web/dist/index.html web/dist/.paint web/ssr e2e/test-results e2e/playwright-report

@@ -286,7 +286,7 @@ function combos(dims) {
   return d.values.flatMap(([, value]) => combos(rest).map((c) => ({ [d.name]: value, ...c })));
 }
 
-/** A page whose variants are its URL's; `urls(combo)` the URL of each. */
+/** A page whose variants are its URL's: `url(combo)` is the URL of each. */
 async function simplePage(page, dims, url) {
   const h = header(page, url({}));
   const rendered = new Map();
