@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAdmin, createWebinarViaApi, expect, logInViaApi, test } from './fixtures';
+import { buyCouponViaApi, createAdmin, createWebinarViaApi, expect, logInViaApi, signUpViaApi, test } from './fixtures';
 
 // What a client that runs no JavaScript sees (issue 25): a crawler or a chat
 // app building a link preview fetches a page with plain HTTP and reads its
@@ -181,9 +181,20 @@ function servedPaint(html: string): { root: string; data: unknown } {
   return { root: m[1], data: JSON.parse(m[2]) };
 }
 
-test('the served first paint of every painted page is React\'s own render of its URL and embedded data', async ({ page, request }) => {
+test('the served first paint of every painted page is React\'s own render of its URL and embedded data', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
   await logInViaApi(request, createAdmin());
+  const soldOut = await createWebinarViaApi(request, { total_seats: 1 });
+  const customer = await playwright.request.newContext({ baseURL });
+  await logInViaApi(customer, await signUpViaApi(customer, 'buyer'));
+  await buyCouponViaApi(customer, soldOut); // its one seat: 'Sold Out'
+  await customer.dispose();
   const webinars = [
+    soldOut,
     await createWebinarViaApi(request, { total_seats: 3, display_price: 1250.5, title: 'Holster & "Draw" <b>' }), // few seats, store credit
     await createWebinarViaApi(request, { display_price: 0, actual_coupon_value_percentage: 100, description: "Free: a seat\nand a giveaway entry, isn't it?" }),
     await createWebinarViaApi(request, { total_seats: 1, event_datetime: '2027-07-04T17:05:00Z' }), // one seat, summer time
@@ -205,4 +216,5 @@ test('the served first paint of every painted page is React\'s own render of its
     }), [root, react]);
     expect(served, `${path}: the served paint drifted from React's render`).toBe(rendered);
   }
+  expect(servedPaint(await (await request.get(`/webinar/${soldOut.id}`)).text()).root).toContain('Sold Out');
 });
