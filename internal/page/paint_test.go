@@ -93,6 +93,35 @@ func TestPagePaint(t *testing.T) {
 	}
 }
 
+// The header of the paint is the admin's site title; an announcement
+// banner leaves the page to React, which draws it from settings it fetches
+// anew (docs/api.md "Pages").
+func TestPaintSettings(t *testing.T) {
+	requireBuiltSPA(t)
+	s := testutil.NewServer(t, db.SQLite)
+	admin, _ := s.Login("admin")
+	general := map[string]string{"site_title": "Gear & Co", "contact_email": "shop@example.com",
+		"store_address": "1 Main St, Naperville, IL 60540", "store_phone": "630-555-0100"}
+	if res := admin.Do("PUT", "/api/admin/settings/general", general); res.Status != http.StatusOK {
+		t.Fatalf("general settings: %d %s", res.Status, res.Body)
+	}
+	if home := getPage(t, s.Client(), "/how-it-works").body; !strings.Contains(home, `aria-label="Gear &amp; Co home"`) ||
+		!strings.Contains(home, `<span class="truncate">Gear &amp; Co</span>`) {
+		t.Error("/how-it-works: the header does not show the admin's site title")
+	}
+
+	s = testutil.NewServer(t, db.SQLite)
+	admin, _ = s.Login("admin")
+	banner := map[string]any{"text": "Closed Monday", "enabled": true, "color": "#000000", "text_color": "#ffffff",
+		"font_size": "16px", "font_family": "inherit", "border": "none", "dismissible": false}
+	if res := admin.Do("PUT", "/api/admin/settings/announcement", banner); res.Status != http.StatusOK {
+		t.Fatalf("announcement: %d %s", res.Status, res.Body)
+	}
+	if home := getPage(t, s.Client(), "/").body; strings.Contains(home, `id="hero-title"`) {
+		t.Error("/: painted under an announcement banner, which React alone draws")
+	}
+}
+
 // Dates as the SPA's lib/format.ts writes them (Intl, en-US); money is
 // internal/money's.
 func TestPaintFormats(t *testing.T) {
