@@ -1,5 +1,5 @@
 import { LogIn, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -52,6 +52,23 @@ export function AuthPage() {
   if (loading) return <PageSpinner label="Checking your session..." />;
   if (signedInOnArrival && user) return <Navigate to="/" replace />;
 
+  // The open tab links nowhere: a press on it before the app starts must not reload the page and lose what was typed.
+  const tabTrigger = (value: Tab, icon: ReactNode, label: string) => (
+    <TabsTrigger value={value} asChild>
+      {value === tab ? (
+        <span>
+          {icon}
+          {label}
+        </span>
+      ) : (
+        <Link to={tabPath(searchParams, value)} replace state={location.state}>
+          {icon}
+          {label}
+        </Link>
+      )}
+    </TabsTrigger>
+  );
+
   const handleLoginSuccess = () => {
     const target = postLoginTarget(webinarId, (location.state as { from?: unknown } | null)?.from);
     redirectTimer.current = window.setTimeout(() => navigate(target, { replace: true }), 100);
@@ -86,18 +103,8 @@ export function AuthPage() {
     >
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="grid grid-cols-2">
-          <TabsTrigger value="login" asChild>
-            <Link to={tabPath(searchParams, "login")} replace state={location.state}>
-              <LogIn aria-hidden="true" />
-              Login
-            </Link>
-          </TabsTrigger>
-          <TabsTrigger value="signup" asChild>
-            <Link to={tabPath(searchParams, "signup")} replace state={location.state}>
-              <UserPlus aria-hidden="true" />
-              Sign Up
-            </Link>
-          </TabsTrigger>
+          {tabTrigger("login", <LogIn aria-hidden="true" />, "Login")}
+          {tabTrigger("signup", <UserPlus aria-hidden="true" />, "Sign Up")}
         </TabsList>
         <TabsContent value="login" className="pt-2">
           <LoginForm defaultEmail={loginEmail} onSuccess={handleLoginSuccess} />
