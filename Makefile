@@ -30,7 +30,7 @@ deps: web/node_modules/.package-lock.json e2e/node_modules/.package-lock.json
 
 # The SPA's build, redone only when a source changed: test-go, test-web and
 # test-e2e all need it, and each build costs about a minute.
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts \
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/scripts/paint.mjs \
 	web/package.json $(wildcard web/tsconfig*.json)
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 	cd web && npm run build
@@ -129,4 +129,4 @@ bench: build bench/lighthouse/node_modules/.package-lock.json
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS) && exit $$status
 
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html e2e/test-results e2e/playwright-report
+	rm -rf bin web/dist/assets web/dist/index.html web/dist/.paint web/ssr e2e/test-results e2e/playwright-report

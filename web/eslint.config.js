@@ -61,7 +61,7 @@ const boundaryZones = [
 const zodPath = { name: "zod", message: "Import z from @/lib/zod, where zod is configured for the CSP." };
 
 export default defineConfig([
-  globalIgnores(["dist", "coverage"]),
+  globalIgnores(["dist", "ssr", "coverage"]),
   {
     files: ["**/*.{js,ts,tsx}"],
     extends: [js.configs.recommended, tseslint.configs.recommended],

@@ -57,7 +57,7 @@ function preloadApp(): Plugin {
 }
 
 /** What the entry chunk holds itself: the code that waits for the first paint. */
-const entryOnly = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]app[\\/]server-paint\.ts)$|vite[\\/](preload-helper|modulepreload-polyfill)|\.css$/;
+const entryOnly = /[\\/](index\.html|src[\\/]main\.tsx)$|vite[\\/](preload-helper|modulepreload-polyfill)|\.css$/;
 
 /**
  * The lazily loaded pages a visitor who is not signed in reaches, by the
@@ -96,12 +96,23 @@ function publicChunk(id: string, graph: ModuleGraph): string | null {
   return names.length > 1 ? "public-shared" : (names[0]?.[0] ?? null);
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), keepDistPlaceholder(), preloadApp()],
+/**
+ * `vite build --ssr src/app/server-render.tsx`: the app for Node, into ssr/,
+ * which scripts/paint.mjs runs to render the server's first paint (and
+ * e2e/tests/seo.spec.ts to check the served paint against it).
+ */
+const ssrBuild = {
+  outDir: "ssr",
+  emptyOutDir: true,
+  assetsInlineLimit: 0,
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [keepDistPlaceholder(), preloadApp()])],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },
-  build: {
+  build: isSsrBuild ? ssrBuild : {
     outDir: "dist",
     emptyOutDir: true,
     // The server's CSP allows only 'self': never inline assets as data: URIs.
@@ -143,4 +154,4 @@ export default defineConfig({
     css: false,
     restoreMocks: true,
   },
-});
+}));

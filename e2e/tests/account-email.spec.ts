@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signUp, signUpViaApi, waitForApp } from './fixtures';
+import { test, expect, signUp, signUpViaApi } from './fixtures';
 import { keepServerLog, mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // Issue 10: the account e-mails, read from the server's log (no SMTP in tests).
@@ -22,7 +22,6 @@ test('a user who forgot the password gets back in with the mailed link', async (
   const account = await signUpViaApi(request, 'sam', email);
 
   await page.goto('/auth');
-  await waitForApp(page);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
   await page.getByLabel('Email Address').fill(account.email);

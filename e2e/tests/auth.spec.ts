@@ -1,4 +1,4 @@
-import { test, expect, signUpViaApi, createAdmin, logIn, uniqueEmail, waitForApp } from './fixtures';
+import { test, expect, signUpViaApi, createAdmin, logIn, uniqueEmail } from './fixtures';
 
 test.describe('accounts', () => {
   test('a visitor signs up, logs in and logs out', async ({ page }) => {
@@ -53,7 +53,6 @@ test.describe('accounts', () => {
   test('a duplicate e-mail and a wrong password get clear errors', async ({ page, request }) => {
     const account = await signUpViaApi(request);
     await page.goto('/auth');
-    await waitForApp(page);
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByRole('tabpanel', { name: 'Sign Up' });
     await form.getByLabel('First Name').fill('Sam');

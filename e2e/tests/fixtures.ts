@@ -169,16 +169,6 @@ export async function logIn(page: Page, account: Account, path = '/auth') {
 }
 
 /**
- * Waits until React has taken over from the server's first paint (its root
- * element says data-paint="server"; docs/api.md "Pages"). A visitor's typing
- * is carried over (web/src/app/server-paint.ts), but a test that fills a field
- * can find the server's field and write into it just as React replaces it.
- */
-export async function waitForApp(page: Page) {
-  await expect(page.locator('[data-paint="server"]')).toHaveCount(0);
-}
-
-/**
  * Fills and sends the /auth page's login form without waiting for its toast: for a
  * redirect that loads a new document (the counter), which takes the toast away with the
  * page it was shown on, however fast the test looks.
@@ -186,7 +176,6 @@ export async function waitForApp(page: Page) {
 export async function submitLogIn(page: Page, account: Account, path = '/auth') {
   recordAccount(account);
   await page.goto(path);
-  await waitForApp(page);
   await page.getByRole('tab', { name: 'Login' }).click();
   const form = page.getByRole('tabpanel', { name: 'Login' });
   await form.getByLabel('Email').fill(account.email);
@@ -297,6 +286,8 @@ export const test = base.extend<{
     context.on('console', (msg) => {
       if (cspConsoleReport.test(msg.text())) problems.push({ kind: 'csp console report', text: msg.text() });
     });
+    // A page whose first paint React could not adopt is one too: web/src/app/start.tsx
+    // reports each hydration error (React's error 418 and the like) as uncaught.
     context.on('weberror', (webError) => {
       const error = webError.error();
       const text = error.stack || `${error.name}: ${error.message}`;

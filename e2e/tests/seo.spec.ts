@@ -1,4 +1,6 @@
-import { createAdmin, createWebinarViaApi, expect, logInViaApi, signUpViaApi, test } from './fixtures';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buyCouponViaApi, createAdmin, createWebinarViaApi, expect, logInViaApi, signUpViaApi, test } from './fixtures';
 
 // What a client that runs no JavaScript sees (issue 25): a crawler or a chat
 // app building a link preview fetches a page with plain HTTP and reads its
@@ -167,43 +169,52 @@ test('the webinar list, a webinar, How It Works and the login page paint their f
   }
 });
 
-test('what a visitor types and presses on the painted login page before the app starts is kept and done', async ({
+/** The SPA's server render, built by `npm run build` (web/src/app/server-render.tsx). */
+type ServerRender = { renderPage(url: string, data: unknown): Promise<string> };
+const serverRender = (): Promise<ServerRender> =>
+  import(pathToFileURL(resolve(import.meta.dirname, '../../web/ssr/server-render.js')).href) as Promise<ServerRender>;
+
+/** The markup in the served page's root and the data it embeds. */
+function servedPaint(html: string): { root: string; data: unknown } {
+  const m = html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json" id="watchwin-data">([\s\S]*?)<\/script>/);
+  if (!m) throw new Error('no root and embedded data in the page');
+  return { root: m[1], data: JSON.parse(m[2]) };
+}
+
+test('the served first paint of every painted page is React\'s own render of its URL and embedded data', async ({
   page,
   request,
+  playwright,
+  baseURL,
 }) => {
-  const account = await signUpViaApi(request, 'early');
-  // Hold the app's code back until the visitor has typed and pressed Login.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let requested = false;
-  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-    requested = true;
-    await held;
-    await route.continue();
-  });
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click(); // held: no request, no password in any URL
-  await expect.poll(() => requested).toBe(true);
-  expect(page.url()).toMatch(/\/auth$/);
-
-  release();
-  // React's form gets what was typed and sends it: the visitor is logged in.
-  await expect(page.getByText('Welcome back!')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
-});
-
-test('a tab pressed on the painted login page before the app starts opens once it does', async ({ page }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/auth');
-  await page.getByRole('tab', { name: 'Sign Up' }).click();
-  release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
-  await expect(page.getByRole('tabpanel', { name: 'Sign Up' }).getByLabel('First Name')).toBeVisible();
+  await logInViaApi(request, createAdmin());
+  const soldOut = await createWebinarViaApi(request, { total_seats: 1 });
+  const customer = await playwright.request.newContext({ baseURL });
+  await logInViaApi(customer, await signUpViaApi(customer, 'buyer'));
+  await buyCouponViaApi(customer, soldOut); // its one seat: 'Sold Out'
+  await customer.dispose();
+  const webinars = [
+    soldOut,
+    await createWebinarViaApi(request, { total_seats: 3, display_price: 1250.5, title: 'Holster & "Draw" <b>' }), // few seats, store credit
+    await createWebinarViaApi(request, { display_price: 0, actual_coupon_value_percentage: 100, description: "Free: a seat\nand a giveaway entry, isn't it?" }),
+    await createWebinarViaApi(request, { total_seats: 1, event_datetime: '2027-07-04T17:05:00Z' }), // one seat, summer time
+  ];
+  await request.post('/api/auth/logout');
+  const { renderPage } = await serverRender();
+  await page.goto('/privacy'); // a document to compare markup in (a <template> parses it as the browser does)
+  const paths = ['/', '/webinars', '/how-it-works', '/auth', '/auth?tab=signup', `/auth?webinarId=${webinars[0].id}`,
+    ...webinars.map((w) => `/webinar/${w.id}`)];
+  for (const path of paths) {
+    const res = await request.get(path);
+    const { root, data } = servedPaint(await res.text());
+    expect(root, `${path} is painted`).toContain('<header');
+    const react = await renderPage(path, data);
+    const [served, rendered] = await page.evaluate(([a, b]) => [a, b].map((html) => {
+      const t = document.createElement('template');
+      t.innerHTML = html;
+      return t.innerHTML;
+    }), [root, react]);
+    expect(served, `${path}: the served paint drifted from React's render`).toBe(rendered);
+  }
+  expect(servedPaint(await (await request.get(`/webinar/${soldOut.id}`)).text()).root).toContain('Sold Out');
 });

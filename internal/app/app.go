@@ -24,6 +24,7 @@ import (
 	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/media"
+	"watchwin/internal/page"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
@@ -78,8 +79,8 @@ type App struct {
 	// instance names this process as the holder of job leases: host name
 	// and listen address (cfg.Addr), unique among live processes.
 	instance string
-	// site keeps the settings every served page embeds (page.go).
-	site siteCache
+	// Pages serves the SPA's pages, robots.txt and sitemap.xml (internal/page).
+	Pages *page.Pages
 }
 
 // New opens the database named by cfg, applies migrations and builds the services.
@@ -180,6 +181,10 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	reminders := reminder.NewService(d, outbox, reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone},
 		settings, webinars, now)
+	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,
+		PaymentMode: func() string { return payments.Provider().Name() },
+		Timezone:    cfg.Timezone, BaseURL: cfg.BaseURL, StoreURL: cfg.StoreURL,
+		StripePublishableKey: cfg.StripePublishableKey, RequireEmailConfirmation: cfg.RequireEmailConfirmation})
 	return &App{
 		Config:        cfg,
 		DB:            d,
@@ -202,6 +207,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		now:           now,
 		testClock:     testClock,
 		instance:      db.InstanceID(cfg.Addr),
+		Pages:         pages,
 	}
 }
 
@@ -237,9 +243,9 @@ func (a *App) Handler() http.Handler {
 	root.HandleFunc("GET /readyz", a.ready)
 	root.Handle("GET /metrics", m.handler(a.Config.MetricsToken))
 	media.NewHandler(a.Media).PublicRoutes(root) // public images: no session needed
-	root.HandleFunc("GET /robots.txt", a.serveRobots)
-	root.HandleFunc("GET /sitemap.xml", a.serveSitemap)
-	root.Handle("/", spaHandler(web.Dist(), a.servePage))
+	root.HandleFunc("GET /robots.txt", a.Pages.ServeRobots)
+	root.HandleFunc("GET /sitemap.xml", a.Pages.ServeSitemap)
+	root.Handle("/", a.Pages.Handler(web.Dist()))
 
 	return httpx.Chain(httpx.Routed(root),
 		httpx.RequestIDs(a.Config.TrustedProxies),
@@ -301,12 +307,12 @@ func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.We
 // cookies are Secure and the session cookie is __Host- prefixed.
 func (a *App) secureCookies() bool { return strings.HasPrefix(a.Config.BaseURL, "https://") }
 
-// publicConfig tells the SPA the settings it needs to render (clientConfig,
-// page.go): the store time zone for dates, the store's online shop, the
+// publicConfig tells the SPA the settings it needs to render
+// (page.ClientConfig): the store time zone for dates, the store's online shop, the
 // payment mode, whether login waits for a confirmed e-mail address, and the
 // hero image if one was uploaded.
 func (a *App) publicConfig(w http.ResponseWriter, r *http.Request) error {
-	cfg, err := a.clientConfig(r.Context())
+	cfg, err := a.Pages.ClientConfig(r.Context())
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,3 @@ func RouteLimits(a *App) map[string]throttle.Rule {
 	}
 	return out
 }
-
-// EventDate is how the server's first paint writes event times (paint.go).
-var EventDate = eventDate

@@ -38,7 +38,12 @@ type secondStepBody struct {
 	SecondFactorRequired bool `json:"second_factor_required"`
 }
 
+// SignUp is POST /api/auth/signup: JSON, or a browser's form post (signUpForm).
 func (h *Handler) SignUp(w http.ResponseWriter, r *http.Request) error {
+	if httpx.IsFormPost(r) {
+		h.signUpForm(w, r)
+		return nil
+	}
 	var in SignUpInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -51,7 +56,12 @@ func (h *Handler) SignUp(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// Login is POST /api/auth/login: JSON, or a browser's form post (loginForm).
 func (h *Handler) Login(w http.ResponseWriter, r *http.Request) error {
+	if httpx.IsFormPost(r) {
+		h.loginForm(w, r)
+		return nil
+	}
 	var in LoginInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -72,11 +82,16 @@ func (h *Handler) Login(w http.ResponseWriter, r *http.Request) error {
 // signedIn answers a completed login: the session and device cookies and
 // the session body.
 func (h *Handler) signedIn(w http.ResponseWriter, res LoginResult) {
-	http.SetCookie(w, h.cookie(res.Token, SessionTTL))
-	http.SetCookie(w, h.deviceCookie(res.DeviceToken))
+	h.setSession(w, res)
 	body := bodyFor(res.Profile)
 	body.EnrolmentRequired = res.EnrolmentRequired
 	httpx.WriteJSON(w, http.StatusOK, body)
+}
+
+// setSession sets the cookies of a completed login: the session and the device.
+func (h *Handler) setSession(w http.ResponseWriter, res LoginResult) {
+	http.SetCookie(w, h.cookie(res.Token, SessionTTL))
+	http.SetCookie(w, h.deviceCookie(res.DeviceToken))
 }
 
 // clientOf is where r comes from: address, user agent, device cookie.

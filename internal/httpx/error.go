@@ -42,43 +42,51 @@ var statusOf = map[apperr.Kind]int{
 // metrics) for a request whose client went away before the answer.
 const StatusClientClosed = 499
 
-// WriteError answers with err in the API's error shape. Errors that are not
-// *apperr.Error become a 500 whose message names only the request id; the
-// full error goes to the log.
+// WriteError answers with err in the API's error shape (Explain says what
+// that answer is).
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
-	if e, ok := apperr.As(err); ok {
-		status := statusOf[e.Kind]
-		if status == 0 {
-			status = http.StatusBadRequest
-		}
-		if e.RetryAfter > 0 {
-			// Whole seconds, rounded up, so a client that waits as told is not refused again.
-			secs := int64((e.RetryAfter + time.Second - 1) / time.Second)
-			w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
-		}
-		WriteJSON(w, status, errorBody{errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
-		return
-	}
-	switch {
-	case errors.Is(err, db.ErrNotFound):
-		WriteJSON(w, http.StatusNotFound, errorBody{errorDetail{Code: "not_found", Message: "Not found."}})
-		return
-	case errors.Is(err, db.ErrConflict):
-		WriteJSON(w, http.StatusConflict, errorBody{errorDetail{Code: "conflict", Message: "This change conflicts with the current data. Please reload and try again."}})
-		return
-	}
-	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
-		// The client went away before the answer: nothing failed on our
-		// side and nobody reads the body. 499 is the status proxies log
-		// for it (nginx's "client closed request").
-		slog.InfoContext(r.Context(), "request canceled by the client", "method", r.Method, "path", LoggedPath(r.URL.Path))
+	status, e, ok := Explain(r, err)
+	if !ok {
 		w.WriteHeader(StatusClientClosed)
 		return
 	}
+	if e.RetryAfter > 0 {
+		// Whole seconds, rounded up, so a client that waits as told is not refused again.
+		secs := int64((e.RetryAfter + time.Second - 1) / time.Second)
+		w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
+	}
+	WriteJSON(w, status, errorBody{errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
+}
+
+// Explain is the API's answer to err: its status and the error it shows
+// (code, message, field, Retry-After). Errors that are not *apperr.Error
+// become a 500 whose message names only the request id; the full error goes
+// to the log. ok is false when the client went away before the answer
+// (nobody reads one; the status to record is StatusClientClosed).
+func Explain(r *http.Request, err error) (status int, e apperr.Error, ok bool) {
+	if ae, isApp := apperr.As(err); isApp {
+		status := statusOf[ae.Kind]
+		if status == 0 {
+			status = http.StatusBadRequest
+		}
+		return status, *ae, true
+	}
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		return http.StatusNotFound, apperr.Error{Kind: apperr.KindNotFound, Code: "not_found", Message: "Not found."}, true
+	case errors.Is(err, db.ErrConflict):
+		return http.StatusConflict, apperr.Error{Kind: apperr.KindConflict, Code: "conflict",
+			Message: "This change conflicts with the current data. Please reload and try again."}, true
+	}
+	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
+		// The client went away before the answer: nothing failed on our
+		// side. 499 is the status proxies log for it (nginx's "client
+		// closed request").
+		slog.InfoContext(r.Context(), "request canceled by the client", "method", r.Method, "path", LoggedPath(r.URL.Path))
+		return StatusClientClosed, apperr.Error{}, false
+	}
 	id := RequestID(r.Context())
 	slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", LoggedPath(r.URL.Path), "err", err) // LogHandler adds request_id
-	WriteJSON(w, http.StatusInternalServerError, errorBody{errorDetail{
-		Code:    "internal",
-		Message: "Something went wrong on our side. Please try again. (request " + id + ")",
-	}})
+	return http.StatusInternalServerError, apperr.Error{Code: "internal",
+		Message: "Something went wrong on our side. Please try again. (request " + id + ")"}, true
 }

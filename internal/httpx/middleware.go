@@ -224,6 +224,8 @@ func SecurityHeaders(next http.Handler) http.Handler {
 	})
 }
 
+var errCrossOrigin = apperr.Forbidden("This request came from another site and was refused.")
+
 // RefuseCrossOrigin refuses state-changing requests sent from another origin
 // (cross-site request forgery), using the browser's Sec-Fetch-Site and Origin
 // headers through the standard library's CrossOriginProtection. The bypass
@@ -235,7 +237,12 @@ func RefuseCrossOrigin(bypass ...string) Middleware {
 		cop.AddInsecureBypassPattern(p)
 	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		WriteError(w, r, apperr.Forbidden("This request came from another site and was refused."))
+		if IsFormPost(r) {
+			// A browser's form post shows the answer as a page: text, not JSON.
+			http.Error(w, errCrossOrigin.Message, http.StatusForbidden)
+			return
+		}
+		WriteError(w, r, errCrossOrigin)
 	}))
 	return cop.Handler
 }

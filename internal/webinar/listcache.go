@@ -24,7 +24,7 @@ type EncodedList struct {
 	JSON []byte // {"webinars":[…]}\n
 	ETag string // W/"…", a hash of JSON (weak: gzip'd or not, it is the same list)
 	// Views are the same webinars as values, for the pages the server
-	// paints (internal/app/paint.go); read only.
+	// paints (internal/page); read only.
 	Views []View
 	// items are the list's webinars one by one, as their detail answers
 	// (GET /api/webinars/{id}), by id.

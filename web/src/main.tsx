@@ -1,4 +1,3 @@
-import { holdServerPaint } from "./app/server-paint";
 import "./index.css";
 
 /** Starts the app even if the browser never reports the server's paint. */
@@ -8,13 +7,14 @@ const PAINT_WAIT_MS = 1000;
  * Resolves once the browser has shown what the server painted in #root
  * (docs/api.md "Pages"): the app's code then downloads and runs after that
  * paint instead of competing with it (the server leaves out index.html's
- * preloads of it on such a page). A page the server did not paint, whose
- * preloads are under way, or a hidden tab, starts at once.
+ * preloads of it on such a page). The painted page works meanwhile: its
+ * links are links and its forms post, and React later adopts it as it is.
+ * A page the server did not paint, whose preloads are under way, or a
+ * hidden tab, starts at once.
  */
 function afterServerPaint(): Promise<void> {
   const root = document.getElementById("root");
   if (!root?.hasChildNodes()) return Promise.resolve();
-  holdServerPaint(root);
   if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined") {
     return Promise.resolve();
   }

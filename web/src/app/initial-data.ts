@@ -5,14 +5,14 @@ import { primeBackgrounds, primeSiteInfo } from "@/features/settings";
 import { primeWebinar, primeWebinars } from "@/features/webinars";
 import { primeAppConfig } from "@/lib/app-config";
 
-/** The id of the <script type="application/json"> the server fills in (internal/app/page.go). */
+/** The id of the <script type="application/json"> the server fills in (internal/page). */
 export const INITIAL_DATA_ID = "watchwin-data";
 
 /**
  * The API answers the server embedded in the page (docs/api.md "Pages"),
  * each the body of the endpoint named beside it.
  */
-type InitialData = {
+export type InitialData = {
   config?: unknown; // GET /api/config
   site?: unknown; // GET /api/settings/site
   announcement?: unknown; // GET /api/settings/announcement

@@ -24,14 +24,15 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
 /**
  * Root route element: providers that need the router (auth navigates on
  * sign-out; the registration dialog behind 'Reserve Spot' navigates to the
- * watch page).
+ * watch page). `children` in place of the routes: the build's render of one
+ * part of a page (app/server-render.tsx).
  */
-export function RouteProviders() {
+export function RouteProviders({ children }: { children?: ReactNode }) {
   return (
     <AuthProvider>
       <ReserveSpotProvider>
         <ScrollToTop />
-        <Outlet />
+        {children ?? <Outlet />}
       </ReserveSpotProvider>
     </AuthProvider>
   );

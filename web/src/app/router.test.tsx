@@ -46,7 +46,10 @@ describe("routes and guards", () => {
       "webinars",
     );
     expect(screen.getByRole("link", { name: /Learn how it works/ })).toHaveAttribute("href", "/how-it-works");
-    await userEvent.click(screen.getByRole("button", { name: /Browse Webinars & Get Coupons/ }));
+    // A link to the section, so it scrolls before the app has started too.
+    const browse = screen.getByRole("link", { name: /Browse Webinars & Get Coupons/ });
+    expect(browse).toHaveAttribute("href", "#webinars");
+    await userEvent.click(browse);
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
   });
 

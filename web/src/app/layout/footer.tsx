@@ -2,6 +2,7 @@ import { Camera, CirclePlay, Mail, MapPin, Phone, ThumbsUp, type LucideIcon } fr
 import { Link } from "react-router";
 import { store } from "@/config/store";
 import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
+import { useHydrated } from "@/lib/use-hydrated";
 import { Brand } from "./brand";
 
 // lucide has no brand logos; these stand in, named by aria-label.
@@ -23,8 +24,16 @@ const quickLinks = [
 const linkClass =
   "rounded-sm text-zinc-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500";
 
-/** Contact block and copyright from the admin's site settings (GET /api/settings/site). */
+/**
+ * Contact block and copyright from the admin's site settings (GET
+ * /api/settings/site). Drawn once the app runs, not in the first paint: it
+ * sits below the first screen and writes the visitor's year.
+ */
 export function Footer() {
+  return useHydrated() ? <FooterContent /> : null;
+}
+
+function FooterContent() {
   const year = new Date().getFullYear();
   const site = useSiteInfo();
   const address = addressLines(site.store_address);

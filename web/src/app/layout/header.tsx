@@ -1,5 +1,5 @@
 import { ExternalLink, LayoutDashboard, LogIn, LogOut, Menu, ScanLine, ShieldUser, X } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useAuth } from "@/features/auth";
@@ -49,7 +49,8 @@ export function Header() {
   if (openOn !== null && openOn !== pathname) setOpenOn(null);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
-  const menuId = useId();
+  // The page has one header: a fixed id, the same in the build's render of it alone (app/server-render.tsx).
+  const menuId = "mobile-menu";
 
   useEffect(() => {
     if (!open) return;

@@ -5,6 +5,10 @@ export { primeWebinars } from "./api/get-webinars";
 export { useAdminWebinars } from "./api/get-admin-webinars";
 export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";
+// The build's render of the first paint (app/server-render.tsx).
+export { WebinarCard } from "./components/webinar-card";
+export { EAGER_CARDS, FIRST_CARDS } from "./components/webinar-list";
+export { LOW_SEATS_THRESHOLD, STORE_CREDIT_PERCENTAGE, webinarSchema } from "./api/schemas";
 export { webinarPath } from "./hooks/use-reserve-spot";
 export { useStoreTimeZone } from "./hooks/use-store-time-zone";
 export { formatEventDate, formatPrice } from "./lib/format";

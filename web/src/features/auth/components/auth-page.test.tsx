@@ -24,6 +24,25 @@ describe("AuthPage", () => {
     expect(screen.getByRole("tabpanel")).toContainElement(screen.getByLabelText("First Name"));
   });
 
+  it("has tabs that are links, so a press before the app starts opens them too (?tab=signup)", async () => {
+    mockApi();
+    const { router } = renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth?webinarId=w1"] });
+    // The open tab links nowhere: a press on it reloads nothing.
+    expect(await screen.findByRole("tab", { name: "Login" })).not.toHaveAttribute("href");
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("href", "/auth?webinarId=w1&tab=signup");
+    await userEvent.click(screen.getByRole("tab", { name: "Sign Up" }));
+    expect(router.state.location.search).toBe("?webinarId=w1&tab=signup");
+    expect(screen.getByRole("heading", { name: "Create your account" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Login" })).toHaveAttribute("href", "/auth?webinarId=w1");
+  });
+
+  it("opens the Sign Up tab at /auth?tab=signup", async () => {
+    mockApi();
+    renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth?tab=signup"] });
+    expect(await screen.findByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByLabelText("First Name")).toBeInTheDocument();
+  });
+
   it("after sign-up switches to Login, prefills the email and shows one toast: 'Sign up successful!'", async () => {
     mockApi(undefined, (url) => (url === "/api/auth/signup" ? jsonResponse(userSession, 201) : undefined));
     const toast = vi.spyOn(notify, "success");

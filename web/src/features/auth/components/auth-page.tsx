@@ -1,5 +1,5 @@
 import { LogIn, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -12,7 +12,21 @@ import { SignUpForm } from "./sign-up-form";
 
 type Tab = "login" | "signup";
 
-/** /auth: Login and Sign Up tabs; ?webinarId=X sends the user to that webinar after login. */
+/** The address of a tab: /auth for Login, ?tab=signup for Sign Up, keeping the page's other parameters. */
+function tabPath(params: URLSearchParams, tab: Tab): string {
+  const next = new URLSearchParams(params);
+  if (tab === "signup") next.set("tab", "signup");
+  else next.delete("tab");
+  const query = next.toString();
+  return query ? `/auth?${query}` : "/auth";
+}
+
+/**
+ * /auth: Login and Sign Up tabs; ?webinarId=X sends the user to that webinar
+ * after login. The tab is in the address (?tab=signup) and each tab is a
+ * link, so a press before the app has started opens it too (the server
+ * paints either tab, docs/api.md "Pages").
+ */
 export function AuthPage() {
   useDocumentTitle("Login or Sign Up");
   const { user, loading } = useAuth();
@@ -20,7 +34,10 @@ export function AuthPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const webinarId = searchParams.get("webinarId");
-  const [tab, setTab] = useState<Tab>("login");
+  const tab: Tab = searchParams.get("tab") === "signup" ? "signup" : "login";
+  const setTab = (next: Tab) => {
+    if (next !== tab) navigate(tabPath(searchParams, next), { replace: true, state: location.state });
+  };
   const [loginEmail, setLoginEmail] = useState("");
   const redirectTimer = useRef<number | undefined>(undefined);
   // Only a visitor who was already logged in on arrival is sent home; a fresh
@@ -34,6 +51,23 @@ export function AuthPage() {
 
   if (loading) return <PageSpinner label="Checking your session..." />;
   if (signedInOnArrival && user) return <Navigate to="/" replace />;
+
+  // The open tab links nowhere: a press on it before the app starts must not reload the page and lose what was typed.
+  const tabTrigger = (value: Tab, icon: ReactNode, label: string) => (
+    <TabsTrigger value={value} asChild>
+      {value === tab ? (
+        <span>
+          {icon}
+          {label}
+        </span>
+      ) : (
+        <Link to={tabPath(searchParams, value)} replace state={location.state}>
+          {icon}
+          {label}
+        </Link>
+      )}
+    </TabsTrigger>
+  );
 
   const handleLoginSuccess = () => {
     const target = postLoginTarget(webinarId, (location.state as { from?: unknown } | null)?.from);
@@ -69,14 +103,8 @@ export function AuthPage() {
     >
       <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
         <TabsList className="grid grid-cols-2">
-          <TabsTrigger value="login">
-            <LogIn aria-hidden="true" />
-            Login
-          </TabsTrigger>
-          <TabsTrigger value="signup">
-            <UserPlus aria-hidden="true" />
-            Sign Up
-          </TabsTrigger>
+          {tabTrigger("login", <LogIn aria-hidden="true" />, "Login")}
+          {tabTrigger("signup", <UserPlus aria-hidden="true" />, "Sign Up")}
         </TabsList>
         <TabsContent value="login" className="pt-2">
           <LoginForm defaultEmail={loginEmail} onSuccess={handleLoginSuccess} />

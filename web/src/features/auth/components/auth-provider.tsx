@@ -1,10 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { notify } from "@/lib/toast";
 import { useSession } from "../api/get-session";
 import { clearLocalAuthState, useLogout } from "../api/logout";
 import { AuthContext, type AuthContextValue } from "../hooks/use-auth";
+import { takeFormFlash } from "../lib/form-flash";
+import { notifySignedIn } from "../lib/notices";
+import { postLoginTarget } from "../lib/post-login-target";
 
 /**
  * Provides useAuth(). Lives inside the router (it navigates on sign-out).
@@ -17,6 +20,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const logout = useLogout();
   const [signingOut, setSigningOut] = useState(false);
+
+  // The login form posted before the app started, and the server signed in
+  // and sent the browser on (lib/form-flash.ts): the same toast, and a
+  // remembered redirect wins over home as after the SPA's own login.
+  useEffect(() => {
+    if (!takeFormFlash((f) => f.outcome === "signed_in")) return;
+    notifySignedIn();
+    const target = postLoginTarget(null);
+    if (window.location.pathname === "/" && target !== "/") void navigate(target, { replace: true });
+  }, [navigate]);
 
   const user = session.data?.user ?? null;
   const profile = user ? (session.data?.profile ?? null) : null;

@@ -1,16 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { errorMessage, isApiError } from "@/lib/api";
+import { ApiError, errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { needsSecondStep, useLogin } from "../api/login";
 import { loginSchema, type LoginInput } from "../api/schemas";
 import { applyServerFieldError } from "../lib/apply-server-error";
+import { takeFormFlash, useFormFlash, type FormFlash } from "../lib/form-flash";
+import { notifySignedIn, notifySignedUp } from "../lib/notices";
 import { EmailNotConfirmedAlert } from "./resend-confirmation";
 import { SecondStepForm } from "./second-step-form";
 
@@ -22,6 +24,11 @@ type LoginFormProps = {
 
 /** The login answer while WATCHWIN_REQUIRE_EMAIL_CONFIRMATION holds an unconfirmed address back. */
 type Unconfirmed = { email: string; message: string };
+
+/** A flash this form shows: its own post's, or the sign-up form's that succeeded. */
+const forLoginForm = (f: FormFlash) => f.form === "login" || f.outcome === "signed_up";
+
+const isUnconfirmed = (error: unknown): error is ApiError => isApiError(error) && error.code === "email_not_confirmed";
 
 export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
   const login = useLogin();
@@ -43,6 +50,32 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
     if (defaultEmail) setValue("email", defaultEmail);
   }, [defaultEmail, setValue]);
 
+  /** A refused login's field error and toast (the alert of an unconfirmed address is state). */
+  const showRefusal = useCallback(
+    (error: unknown) => {
+      if (!isUnconfirmed(error)) applyServerFieldError(error, ["email", "password"], setError);
+      notify.error("Error signing in", errorMessage(error, "Failed to sign in. Please check your credentials."));
+    },
+    [setError],
+  );
+
+  // This form (or the sign-up form) was posted before the app started: show
+  // what it would have shown (lib/form-flash.ts), its state while rendering,
+  // the rest once on arrival.
+  const flash = useFormFlash(forLoginForm);
+  const [arrived, setArrived] = useState<FormFlash | null>(null);
+  if (flash && flash !== arrived) {
+    setArrived(flash);
+    if (flash.outcome === "second_step") setSecondStep(true);
+    if (flash.code === "email_not_confirmed") setUnconfirmed({ email: flash.values.email ?? "", message: flash.message ?? "" });
+  }
+  useEffect(() => {
+    if (!arrived || !takeFormFlash((f) => f === arrived)) return;
+    if (arrived.values.email) setValue("email", arrived.values.email);
+    if (arrived.outcome === "signed_up") notifySignedUp();
+    if (arrived.outcome === "error") showRefusal(new ApiError(0, arrived.code ?? "", arrived.message ?? "", arrived.field));
+  }, [arrived, setValue, showRefusal]);
+
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmed(null);
     try {
@@ -53,22 +86,21 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
         return;
       }
     } catch (error) {
-      if (isApiError(error) && error.code === "email_not_confirmed") {
-        setUnconfirmed({ email: values.email, message: error.message });
-      } else {
-        applyServerFieldError(error, ["email", "password"], setError);
-      }
-      notify.error("Error signing in", errorMessage(error, "Failed to sign in. Please check your credentials."));
+      if (isUnconfirmed(error)) setUnconfirmed({ email: values.email, message: error.message });
+      showRefusal(error);
       return;
     }
-    notify.success("Welcome back!", "You have successfully signed in.");
+    notifySignedIn();
     onSuccess?.();
   });
 
   const pending = login.isPending;
   if (secondStep) return <SecondStepForm onSuccess={() => onSuccess?.()} onCancel={() => setSecondStep(false)} />;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
+    // method and action: an Enter or a press before the app has started
+    // posts the form to the login endpoint itself (docs/api.md, "Forms
+    // without JavaScript"); after, onSubmit sends it as JSON instead.
+    <form method="post" action="/api/auth/login" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
       {unconfirmed && (
         // key: another address gets a fresh button, not the last one's "sent".
         <EmailNotConfirmedAlert key={unconfirmed.email} email={unconfirmed.email} message={unconfirmed.message} />

@@ -6,6 +6,7 @@ import { Input } from "@/components/ui/input";
 import { errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useSecondStep } from "../api/security";
+import { notifySignedIn } from "../lib/notices";
 
 type SecondStepFormProps = {
   onSuccess: () => void;
@@ -42,7 +43,7 @@ export function SecondStepForm({ onSuccess, onCancel }: SecondStepFormProps) {
       setCode("");
       return;
     }
-    notify.success("Welcome back!", "You have successfully signed in.");
+    notifySignedIn();
     onSuccess();
   };
 

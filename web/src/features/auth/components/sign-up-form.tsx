@@ -1,16 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlus } from "lucide-react";
-import { Controller, useForm } from "react-hook-form";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { errorMessage } from "@/lib/api";
+import { ApiError, errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { signUpSchema, type SignUpFormValues, type SignUpInput } from "../api/schemas";
 import { useSignUp } from "../api/signup";
 import { applyServerFieldError } from "../lib/apply-server-error";
+import { takeFormFlash } from "../lib/form-flash";
+import { notifySignedUp } from "../lib/notices";
 import { NewPasswordFields } from "./new-password-fields";
 
 const emptyValues: SignUpFormValues = {
@@ -42,15 +44,30 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
   const signUp = useSignUp();
   const {
     register,
-    control,
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<SignUpFormValues, unknown, SignUpInput>({
     resolver: zodResolver(signUpSchema),
     defaultValues: emptyValues,
   });
+
+  // This form posted before the app started and was refused: put back what
+  // was typed and show the error (lib/form-flash.ts).
+  useEffect(() => {
+    const flash = takeFormFlash((f) => f.form === "signup" && f.outcome === "error");
+    if (!flash) return;
+    for (const name of ["firstName", "lastName", "email", "phoneNumber"] as const) {
+      const value = flash.values[name];
+      if (value) setValue(name, value);
+    }
+    setValue("ageConfirmed", flash.values.ageConfirmed === "on");
+    const error = new ApiError(0, flash.code ?? "", flash.message ?? "", flash.field);
+    applyServerFieldError(error, fieldNames, setError);
+    notify.error("Error signing up", error.message);
+  }, [setError, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -60,15 +77,15 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
       notify.error("Error signing up", errorMessage(error, "Failed to create account. Please try again."));
       return;
     }
-    // docs/product.md §10 'Sign-up': the server has queued the confirmation e-mail (issue 10).
-    notify.success("Sign up successful!", "Please check your email for confirmation.");
+    notifySignedUp();
     reset(emptyValues);
     onSuccess?.(values.email);
   });
 
   const pending = signUp.isPending;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign Up">
+    // Posted natively before the app has started, like the login form.
+    <form method="post" action="/api/auth/signup" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign Up">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="signup-first-name" label="First Name" error={errors.firstName?.message}>
           <FormControl>
@@ -101,23 +118,15 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3 rounded-lg border bg-muted/60 p-3">
-          <Controller
-            control={control}
-            name="ageConfirmed"
-            render={({ field }) => (
-              <Checkbox
-                id="signup-age"
-                name={field.name}
-                ref={field.ref}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                aria-required="true"
-                aria-invalid={errors.ageConfirmed ? true : undefined}
-                aria-describedby={errors.ageConfirmed ? "signup-age-error" : "signup-age-note"}
-                className="mt-0.5"
-              />
-            )}
+          {/* A native checkbox: it can be ticked before the app has started. */}
+          <input
+            type="checkbox"
+            id="signup-age"
+            {...register("ageConfirmed")}
+            aria-required="true"
+            aria-invalid={errors.ageConfirmed ? true : undefined}
+            aria-describedby={errors.ageConfirmed ? "signup-age-error" : "signup-age-note"}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded-sm accent-primary focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
           />
           <div className="grid gap-1">
             <Label htmlFor="signup-age" className="leading-snug">

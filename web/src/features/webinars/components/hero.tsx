@@ -1,5 +1,5 @@
 import { ArrowDown, Info } from "lucide-react";
-import type { CSSProperties } from "react";
+import type { CSSProperties, MouseEvent } from "react";
 import { Link } from "react-router";
 import heroFallback from "@/assets/hero-fallback.svg";
 import { Button } from "@/components/ui/button";
@@ -26,10 +26,11 @@ export function heroStyle(heroUrl: string | null | undefined): CSSProperties {
   };
 }
 
-/** Smooth-scrolls to the element with this id (instant when motion is reduced). */
-function scrollToSection(id: string) {
-  const el = document.getElementById(id);
+/** Smooth-scrolls to the link's target (instant when motion is reduced); without the app the browser jumps there. */
+function scrollToSection(e: MouseEvent<HTMLAnchorElement>) {
+  const el = document.getElementById(e.currentTarget.hash.slice(1));
   if (!el) return;
+  e.preventDefault();
   const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   el.scrollIntoView?.({ behavior: reduce ? "auto" : "smooth", block: "start" });
 }
@@ -56,9 +57,12 @@ export function Hero() {
             entry into our gear giveaway.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Button size="lg" onClick={() => scrollToSection("webinars")}>
-              Browse Webinars &amp; Get Coupons
-              <ArrowDown aria-hidden="true" />
+            {/* A real link: it scrolls before the app has started too. */}
+            <Button asChild size="lg">
+              <a href="#webinars" onClick={scrollToSection}>
+                Browse Webinars &amp; Get Coupons
+                <ArrowDown aria-hidden="true" />
+              </a>
             </Button>
             <Button asChild size="lg" variant="inverse">
               <Link to="/how-it-works">

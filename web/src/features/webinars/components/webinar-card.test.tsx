@@ -83,7 +83,8 @@ describe("WebinarCard", () => {
   });
 
   it("keeps Reserve Spot enabled at 0 seats left (seats cap paid coupons, not registration)", async () => {
-    renderCard({ seats_left: 0, total_seats: 20 });
+    const { queryClient } = renderCard({ seats_left: 0, total_seats: 20 });
+    await sessionLoaded(queryClient);
     const c = within(await card());
     expect(c.getByText("0/20 seats left")).toBeInTheDocument();
     expect(c.getByText("Sold Out")).toBeInTheDocument();
@@ -94,7 +95,10 @@ describe("WebinarCard", () => {
   it("sends anonymous visitors to log in, remembering the webinar", async () => {
     const { router, queryClient } = renderCard({}, { user: null, profile: null });
     await sessionLoaded(queryClient);
-    await userEvent.click(within(await card()).getByRole("button", { name: "Reserve Spot" }));
+    // A link, so a press before the app has started goes there too.
+    const link = within(await card()).getByRole("link", { name: "Reserve Spot" });
+    expect(link).toHaveAttribute("href", "/auth?webinarId=w42");
+    await userEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
     expect(router.state.location.search).toBe("?webinarId=w42");
     expect(sessionStorage.getItem(REDIRECT_AFTER_AUTH_KEY)).toBe("/webinar/w42");

@@ -1,13 +1,12 @@
 import { CalendarDays, Gift, Ticket, Users } from "lucide-react";
-import { useId } from "react";
 import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
 import type { Webinar } from "../api/schemas";
-import { useReserveSpot, webinarPath } from "../hooks/use-reserve-spot";
+import { webinarPath } from "../hooks/use-reserve-spot";
 import { useStoreTimeZone } from "../hooks/use-store-time-zone";
 import { formatEventDate, formatPrice, formatSeats } from "../lib/format";
 import { formatMoney } from "@/lib/money";
 import { WebinarBadges } from "./webinar-badges";
+import { ReserveSpotButton } from "./reserve-spot-button";
 import { WebinarImage } from "./webinar-image";
 
 /** The line under the price: what the buyer gets. */
@@ -34,8 +33,8 @@ type WebinarCardProps = {
 export function WebinarCard({ webinar, headingLevel = 3, priority = false }: WebinarCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const timeZone = useStoreTimeZone();
-  const reserve = useReserveSpot();
-  const titleId = useId();
+  // From the webinar, not useId: the build renders a card alone and repeats it for each webinar (docs/api.md "Pages").
+  const titleId = `webinar-${webinar.id}-title`;
 
   return (
     <article
@@ -90,14 +89,9 @@ export function WebinarCard({ webinar, headingLevel = 3, priority = false }: Web
               {couponLine(webinar)}
             </p>
           </div>
-          <Button
-            size="lg"
-            className="relative z-10 w-full"
-            onClick={() => reserve(webinar)}
-            aria-describedby={titleId}
-          >
+          <ReserveSpotButton webinar={webinar} size="lg" className="relative z-10 w-full" aria-describedby={titleId}>
             Reserve Spot
-          </Button>
+          </ReserveSpotButton>
         </div>
       </div>
     </article>

@@ -10,11 +10,11 @@ import { isApiError } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useWebinar } from "../api/get-webinar";
 import type { Webinar } from "../api/schemas";
-import { useReserveSpot } from "../hooks/use-reserve-spot";
 import { useStoreTimeZone } from "../hooks/use-store-time-zone";
 import { formatEventDate, formatPrice } from "../lib/format";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";
+import { ReserveSpotButton } from "./reserve-spot-button";
 import { couponLine } from "./webinar-card";
 import { WebinarBadges } from "./webinar-badges";
 import { WebinarImage } from "./webinar-image";
@@ -62,12 +62,11 @@ function NotFound() {
 
 /** Always enabled: seats cap paid coupons, not who may register and watch (docs/product.md §7.1). */
 function ReserveButton({ webinar, className }: { webinar: Webinar; className?: string }) {
-  const reserve = useReserveSpot();
   return (
-    <Button size="lg" className={className} onClick={() => reserve(webinar)}>
+    <ReserveSpotButton webinar={webinar} size="lg" className={className}>
       <Ticket aria-hidden="true" />
       Reserve Your Spot
-    </Button>
+    </ReserveSpotButton>
   );
 }
 

@@ -51,7 +51,7 @@ describe("WebinarsSection", () => {
     mockApi(undefined, (url) => (url === "/api/webinars" ? jsonResponse({ webinars }) : undefined));
     renderApp(<WebinarsSection />);
     await screen.findByRole("article", { name: "Night Sights 101" });
-    expect(screen.getAllByRole("article").map((a) => within(a).getByRole("link").textContent)).toEqual([
+    expect(screen.getAllByRole("article").map((a) => within(a).getByRole("heading").textContent)).toEqual([
       "Night Sights 101",
       "Holster Fitting",
     ]);
@@ -64,7 +64,7 @@ describe("WebinarsSection", () => {
     );
     renderApp(<WebinarsSection />);
     await screen.findByRole("article", { name: `Webinar ${FIRST_CARDS + 4}` });
-    expect(screen.getAllByRole("article").map((a) => within(a).getByRole("link").textContent)).toEqual(titles);
+    expect(screen.getAllByRole("article").map((a) => within(a).getByRole("heading").textContent)).toEqual(titles);
   });
 });
 

@@ -15,9 +15,12 @@ const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 /**
  * The cards of the list's first render: a first screen at any width (three
  * columns, two rows). The rest follow in a later render, so no single task
- * of a phone draws a long list; the server paints as many (internal/app/paint.go).
+ * of a phone draws a long list; the server paints as many (internal/page).
  */
 export const FIRST_CARDS = 6;
+
+/** How many first cards of an `eager` list load their image at once. */
+export const EAGER_CARDS = 2;
 
 /** How many of `total` cards to draw: FIRST_CARDS at first, then all. */
 function useShownCards(total: number): number {
@@ -98,7 +101,7 @@ export function WebinarList({ headingLevel = 3, eager = false }: { headingLevel?
     <ul className={grid}>
       {data.slice(0, shown).map((webinar, i) => (
         <li key={webinar.id}>
-          <WebinarCard webinar={webinar} headingLevel={headingLevel} priority={eager && i < 2} />
+          <WebinarCard webinar={webinar} headingLevel={headingLevel} priority={eager && i < EAGER_CARDS} />
         </li>
       ))}
     </ul>

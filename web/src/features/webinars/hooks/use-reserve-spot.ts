@@ -10,6 +10,11 @@ export function webinarPath(id: string): string {
   return `/webinar/${encodeURIComponent(id)}`;
 }
 
+/** Where 'Reserve Spot' sends a visitor who is not signed in. */
+export function reserveSpotLoginPath(id: string): string {
+  return `/auth?webinarId=${encodeURIComponent(id)}`;
+}
+
 /**
  * What 'Reserve Spot' / 'Reserve Your Spot' does (docs/product.md §3.3, §3.4).
  *
@@ -30,7 +35,7 @@ export function useReserveSpot() {
       if (!user) {
         notify.info("Login Required", "Please log in to register for webinars");
         storeRedirectAfterAuth(webinarPath(webinar.id));
-        navigate(`/auth?webinarId=${encodeURIComponent(webinar.id)}`);
+        navigate(reserveSpotLoginPath(webinar.id));
         return;
       }
       if (openRegistration) {

@@ -1,4 +1,4 @@
-package app
+package page
 
 import (
 	"net/http"

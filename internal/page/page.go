@@ -1,4 +1,8 @@
-package app
+// Package page serves the SPA's pages (docs/api.md "Pages"): the built
+// index.html with a head, the data the SPA starts from, and, on the public
+// pages, the first screen React's build rendered (web/scripts/paint.mjs),
+// filled in; plus robots.txt and sitemap.xml.
+package page
 
 import (
 	"bytes"
@@ -28,6 +32,30 @@ import (
 //go:embed page.html
 var pageTemplates string
 
+// Deps are what the pages read: the settings and webinars they embed, the
+// hero image, and the server's configuration the SPA is told.
+type Deps struct {
+	Settings *setting.Service
+	Webinars *webinar.Service
+	Media    *media.Service
+	// PaymentMode is the payment provider's name ("test", "stripe").
+	PaymentMode              func() string
+	Timezone                 *time.Location
+	BaseURL                  string
+	StoreURL                 string
+	StripePublishableKey     string
+	RequireEmailConfirmation bool
+}
+
+// Pages serves the SPA's pages, robots.txt and sitemap.xml.
+type Pages struct {
+	Deps
+	site siteCache
+}
+
+// New returns the pages of d.
+func New(d Deps) *Pages { return &Pages{Deps: d} }
+
 // pageData is what page.html fills in for one request (docs/api.md "Pages").
 type pageData struct {
 	Title       string
@@ -38,12 +66,16 @@ type pageData struct {
 	Type        string // og:type
 	JSONLD      any    // schema.org data of the page, or nil
 	Data        initialData
-	Paint       *paint // the page's first screen, when it can be painted from HTML (paint.go)
+	Paint       *paint   // the page's first screen, when the server paints it (paint.go)
+	Preload     []string // the painted page's main images: its largest paint
 }
 
 // pageTemplate is the page template and the built assets it names.
 type pageTemplate struct {
 	t *template.Template
+	// rules decide the paint's variants (paint.go); nil when the build has
+	// no paint, and nothing is painted.
+	rules *paintRules
 	// heroFallback and webinarFallback are the hero's built-in background
 	// and a webinar's built-in picture (web/src/assets), by their hashed
 	// names.
@@ -55,7 +87,7 @@ type pageTemplate struct {
 // and web/src/app/initial-data.ts puts it in the query cache under that
 // answer's key.
 type initialData struct {
-	Config       clientConfig         `json:"config"`             // GET /api/config
+	Config       ClientConfig         `json:"config"`             // GET /api/config
 	Site         setting.Site         `json:"site"`               // GET /api/settings/site
 	Announcement setting.Announcement `json:"announcement"`       // GET /api/settings/announcement
 	Backgrounds  map[string]*string   `json:"backgrounds"`        // GET /api/settings/backgrounds's backgrounds
@@ -68,8 +100,8 @@ type initialData struct {
 // a session cookie.
 var anonymousSession = json.RawMessage(`{"user":null,"profile":null}`)
 
-// clientConfig is GET /api/config: the settings the SPA needs to render.
-type clientConfig struct {
+// ClientConfig is GET /api/config: the settings the SPA needs to render.
+type ClientConfig struct {
 	Timezone                 string `json:"timezone"`
 	StoreURL                 string `json:"storeUrl"`
 	PaymentMode              string `json:"paymentMode"`
@@ -101,7 +133,7 @@ type siteCache struct {
 }
 
 // siteState returns the settings pages embed, at most webinar.ListTTL old.
-func (a *App) siteState(ctx context.Context) (siteState, error) {
+func (a *Pages) siteState(ctx context.Context) (siteState, error) {
 	c := &a.site
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -133,18 +165,18 @@ func (a *App) siteState(ctx context.Context) (siteState, error) {
 	return st, nil
 }
 
-// clientConfig is GET /api/config's answer.
-func (a *App) clientConfig(ctx context.Context) (clientConfig, error) {
+// ClientConfig is GET /api/config's answer.
+func (a *Pages) ClientConfig(ctx context.Context) (ClientConfig, error) {
 	st, err := a.siteState(ctx)
 	if err != nil {
-		return clientConfig{}, err
+		return ClientConfig{}, err
 	}
-	return clientConfig{
-		Timezone:                 a.Config.Timezone.String(),
-		StoreURL:                 a.Config.StoreURL,
-		PaymentMode:              a.Payments.Provider().Name(),
-		StripePublishableKey:     a.Config.StripePublishableKey,
-		RequireEmailConfirmation: a.Config.RequireEmailConfirmation,
+	return ClientConfig{
+		Timezone:                 a.Timezone.String(),
+		StoreURL:                 a.StoreURL,
+		PaymentMode:              a.PaymentMode(),
+		StripePublishableKey:     a.StripePublishableKey,
+		RequireEmailConfirmation: a.RequireEmailConfirmation,
 		HeroURL:                  st.heroURL,
 	}, nil
 }
@@ -162,8 +194,9 @@ var (
 
 // parsePage turns the built index.html into the page template: its title
 // and description give way to page.html's head, and the data the SPA starts
-// from follows its root element. It fails on an index without those slots
-// (the placeholder of an unbuilt SPA).
+// from follows its root element, which holds the build's paint of the page
+// (dist/.paint, web/scripts/paint.mjs) when there is one. It fails on an
+// index without those slots (the placeholder of an unbuilt SPA).
 func parsePage(index []byte, dist fs.FS) (*pageTemplate, error) {
 	s := string(index)
 	if !strings.Contains(s, "</head>") || !strings.Contains(s, `<div id="root"></div>`) {
@@ -174,14 +207,23 @@ func parsePage(index []byte, dist fs.FS) (*pageTemplate, error) {
 	s = strings.Replace(s, "</head>", `{{template "head" .}}  </head>`, 1)
 	s = strings.Replace(s, `<div id="root"></div>`, `<div id="root">{{template "root" .}}</div>{{template "data" .}}`, 1)
 	s = modulePreload.ReplaceAllString(s, `{{if not .Paint}}$0{{end}}`)
-	t, err := template.New("parts").Parse(pageTemplates)
+	t, err := template.New("parts").Funcs(paintFuncs).Parse(pageTemplates)
 	if err != nil {
 		return nil, err
 	}
-	if t, err = t.New("index.html").Parse(s); err != nil {
+	p := &pageTemplate{}
+	rules, paint, err := readPaint(dist)
+	if err != nil {
+		slog.Warn("pages served without their first paint", "err", err)
+		paint = `{{define "paint"}}{{end}}`
+	}
+	if _, err := t.New("paint.html").Parse(paint); err != nil {
 		return nil, err
 	}
-	p := &pageTemplate{t: t}
+	p.rules = rules
+	if p.t, err = t.New("index.html").Parse(s); err != nil {
+		return nil, err
+	}
 	if m, _ := fs.Glob(dist, "assets/hero-fallback-*.svg"); len(m) == 1 {
 		p.heroFallback = "/" + m[0]
 	}
@@ -189,21 +231,6 @@ func parsePage(index []byte, dist fs.FS) (*pageTemplate, error) {
 		p.webinarFallback = "/" + m[0]
 	}
 	return p, nil
-}
-
-// heroStyle is the hero's background as web/src/features/webinars/components/hero.tsx
-// sets it: the dark overlay, the uploaded image if any, the built-in one.
-// Both URLs are the server's own paths (media.URL escapes the file name),
-// so they cannot end the CSS string.
-func heroStyle(heroURL *string, fallback string) template.CSS {
-	layers := []string{"linear-gradient(180deg, rgba(9,9,11,0.55) 0%, rgba(9,9,11,0.65) 55%, rgba(9,9,11,0.85) 100%)"}
-	if heroURL != nil {
-		layers = append(layers, `url("`+*heroURL+`")`)
-	}
-	layers = append(layers, `url("`+fallback+`")`)
-	repeat := func(v string) string { return strings.TrimSuffix(strings.Repeat(v+", ", len(layers)), ", ") }
-	return template.CSS("background-image: " + strings.Join(layers, ", ") + "; background-size: " + repeat("cover") +
-		"; background-position: " + repeat("center") + "; background-repeat: no-repeat; background-color: #0c0c0f")
 }
 
 // pageDescription is the description of every page that has none of its own.
@@ -231,7 +258,7 @@ const defaultImage = "/og-image.png"
 
 // page fills in the page for r's path: its head, its initial data and its
 // status, 404 for a webinar detail of a webinar that is not active.
-func (a *App) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
+func (a *Pages) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
 	ctx, path := r.Context(), cleanPath(r.URL.Path)
 	// The first screen is painted for a visitor who is not signed in: the
 	// header of a signed-in one is theirs, and React draws it.
@@ -243,11 +270,11 @@ func (a *App) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
 	if err != nil {
 		return pageData{}, 0, err
 	}
-	cfg, err := a.clientConfig(ctx)
+	cfg, err := a.ClientConfig(ctx)
 	if err != nil {
 		return pageData{}, 0, err
 	}
-	base := strings.TrimRight(a.Config.BaseURL, "/")
+	base := strings.TrimRight(a.BaseURL, "/")
 	image := defaultImage
 	if st.heroURL != nil {
 		image = *st.heroURL
@@ -264,6 +291,7 @@ func (a *App) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
 	if s, ok := staticPages[path]; ok {
 		p.Title, p.Description = s.title+" | "+st.site.SiteTitle, s.description
 	}
+	paint := tmpl.painter(a, st, path)
 	switch id, detail := webinarPath(path); {
 	case path == "/" || path == "/webinars":
 		list, err := a.Webinars.PublicList(ctx)
@@ -271,31 +299,11 @@ func (a *App) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
 			return pageData{}, 0, err
 		}
 		p.Data.Webinars = list.JSON
-		if !tmpl.paints(st, pageBackground(path)) {
-			break
-		}
-		if path == "/" {
-			p.Paint = a.newPaint(st, path)
-			p.Paint.Hero = &heroMarkup{HeroStyle: heroStyle(st.heroURL, tmpl.heroFallback), HeroImage: tmpl.heroFallback}
-			if st.heroURL != nil {
-				p.Paint.Hero.HeroImage = *st.heroURL
-			}
-		} else if path == "/webinars" {
-			if cards := a.webinarsPaint(list.Views, tmpl.webinarFallback); cards != nil {
-				p.Paint = a.newPaint(st, path)
-				p.Paint.Webinars = cards
-			}
-		}
+		paint.list(&p, list.Views)
 	case path == "/how-it-works":
-		if tmpl.paints(st, "") {
-			p.Paint = a.newPaint(st, path)
-			p.Paint.HowItWorks = true
-		}
+		paint.static(&p)
 	case path == "/auth":
-		if r.URL.RawQuery == "" && tmpl.paints(st, "") {
-			p.Paint = a.newPaint(st, path)
-			p.Paint.Auth = true
-		}
+		paint.auth(&p, r.URL.Query())
 	case detail:
 		body, _, ok, err := a.Webinars.PublicDetail(ctx, id)
 		if err != nil {
@@ -325,14 +333,8 @@ func (a *App) page(r *http.Request, tmpl *pageTemplate) (pageData, int, error) {
 			image = *v.ThumbnailURL
 		}
 		p.Data.Webinar = body
-		p.JSONLD = eventData(v, st.site, a.Config.Timezone, base, base+image, p.URL)
-		if !tmpl.paints(st, "") {
-			break
-		}
-		if m, ok := a.webinarMarkup(v, tmpl.webinarFallback); ok {
-			p.Paint = a.newPaint(st, path)
-			p.Paint.Webinar = &m
-		}
+		p.JSONLD = eventData(v, st.site, a.Timezone, base, base+image, p.URL)
+		paint.webinar(&p, v)
 	}
 	p.Image = base + image
 	return p, status, nil
@@ -425,7 +427,7 @@ func eventData(v webinar.View, site setting.Site, tz *time.Location, base, image
 // servePage writes the SPA's index for r's path with the page's head and
 // data filled in. When they cannot be read (the database is down) it
 // writes the bare index, so the SPA still starts and shows its own error.
-func (a *App) servePage(w http.ResponseWriter, r *http.Request, t *pageTemplate, fallback []byte) {
+func (a *Pages) servePage(w http.ResponseWriter, r *http.Request, t *pageTemplate, fallback []byte) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	p, status, err := a.page(r, t)

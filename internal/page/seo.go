@@ -1,4 +1,4 @@
-package app
+package page
 
 import (
 	"encoding/xml"
@@ -21,15 +21,15 @@ Disallow: /migration-tool
 Sitemap: %s
 `
 
-// serveRobots answers GET /robots.txt.
-func (a *App) serveRobots(w http.ResponseWriter, r *http.Request) {
+// ServeRobots answers GET /robots.txt.
+func (a *Pages) ServeRobots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	_, _ = w.Write([]byte(strings.Replace(robots, "%s", a.baseURL()+"/sitemap.xml", 1)))
 }
 
 // baseURL is WATCHWIN_BASE_URL without a trailing slash.
-func (a *App) baseURL() string { return strings.TrimRight(a.Config.BaseURL, "/") }
+func (a *Pages) baseURL() string { return strings.TrimRight(a.BaseURL, "/") }
 
 // sitemap is the sitemaps.org urlset.
 type sitemap struct {
@@ -42,10 +42,10 @@ type sitemapURL struct {
 	LastMod string `xml:"lastmod,omitempty"` // W3C datetime
 }
 
-// serveSitemap answers GET /sitemap.xml: the public pages and every active
+// ServeSitemap answers GET /sitemap.xml: the public pages and every active
 // webinar's detail page, with the time it was last changed, as absolute URLs
 // under WATCHWIN_BASE_URL. It reads the database (crawlers ask rarely).
-func (a *App) serveSitemap(w http.ResponseWriter, r *http.Request) {
+func (a *Pages) ServeSitemap(w http.ResponseWriter, r *http.Request) {
 	list, err := a.Webinars.ListPublic(r.Context())
 	if err != nil {
 		http.Error(w, "sitemap unavailable", http.StatusServiceUnavailable)

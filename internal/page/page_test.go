@@ -1,4 +1,4 @@
-package app_test
+package page_test
 
 import (
 	"encoding/json"
@@ -16,23 +16,25 @@ import (
 	"watchwin/internal/webinar"
 )
 
-// page is what a client without JavaScript (a crawler, a chat app
+// served is what a client without JavaScript (a crawler, a chat app
 // building a link preview) reads in a served page.
-type page struct {
+type served struct {
 	status int
 	body   string
 }
 
-func getPage(t *testing.T, c *testutil.Client, path string) page {
+func getPage(t *testing.T, c *testutil.Client, path string) served {
 	t.Helper()
 	res := c.Do("GET", path, nil)
 	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/html") {
 		t.Fatalf("GET %s: Content-Type %q", path, ct)
 	}
-	return page{res.Status, string(res.Body)}
+	return served{res.Status, string(res.Body)}
 }
 
-func (p page) title() string {
+func getPageBody(status int, body string) served { return served{status, body} }
+
+func (p served) title() string {
 	m := regexp.MustCompile(`<title>([^<]*)</title>`).FindAllStringSubmatch(p.body, -1)
 	if len(m) != 1 {
 		return "(" + string(rune('0'+len(m))) + " titles)"
@@ -41,7 +43,7 @@ func (p page) title() string {
 }
 
 // meta is the content of the <meta> named name (name= or property=).
-func (p page) meta(name string) string {
+func (p served) meta(name string) string {
 	re := regexp.MustCompile(`<meta (?:name|property)="` + regexp.QuoteMeta(name) + `" content="([^"]*)"`)
 	m := re.FindStringSubmatch(p.body)
 	if m == nil {
@@ -51,7 +53,7 @@ func (p page) meta(name string) string {
 }
 
 // script is the text of the one <script> of type typ.
-func (p page) script(t *testing.T, typ string) string {
+func (p served) script(t *testing.T, typ string) string {
 	t.Helper()
 	m := regexp.MustCompile(`(?s)<script type="`+regexp.QuoteMeta(typ)+`"[^>]*>(.*?)</script>`).FindAllStringSubmatch(p.body, -1)
 	if len(m) != 1 {
@@ -76,7 +78,7 @@ type initialData struct {
 	Session json.RawMessage `json:"session"`
 }
 
-func (p page) data(t *testing.T) initialData {
+func (p served) data(t *testing.T) initialData {
 	t.Helper()
 	var d initialData
 	if err := json.Unmarshal([]byte(p.script(t, "application/json")), &d); err != nil {

@@ -1,4 +1,4 @@
-package app
+package page
 
 import (
 	"bytes"
@@ -11,6 +11,9 @@ import (
 
 	"watchwin/internal/httpx"
 )
+
+// Handler serves the built SPA in dist with the pages filled in (spaHandler).
+func (a *Pages) Handler(dist fs.FS) http.Handler { return spaHandler(dist, a.servePage) }
 
 // pageWriter writes index.html for a client route through the page
 // template (App.servePage), or the bare index when it fails.
