@@ -66,7 +66,7 @@ var demoWebinars = []demoWebinar{
 	},
 }
 
-// The demo admin's sample coupon (docs/product.md §8: worth 25, an original
+// The demo admin's sample coupon (docs/product.md "Coupons": worth 25, an original
 // payment of 50, and it lasts 90 days).
 const (
 	sampleCouponCents     = 2500

@@ -60,7 +60,7 @@ type Policy struct {
 }
 
 // MinPurchaseCents is the smallest purchase a coupon worth valueCents may be
-// used on (docs/product.md §8): twice its value. It is the one place the rule
+// used on (docs/product.md "Coupons"): twice its value. It is the one place the rule
 // is written; every answer that shows a minimum purchase carries its result.
 func MinPurchaseCents(valueCents int64) int64 { return 2 * valueCents }
 
