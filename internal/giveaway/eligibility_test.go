@@ -93,17 +93,21 @@ func registrationID(t *testing.T, s *testutil.Server, webinarID, userID string) 
 // TestStaffAndAdminsNeverDrawn: seats of staff and admins, bought or
 // simulated, are no entries: the seats-filled draw, every re-pick and the
 // entrant list have only the customer; the staff member demoted after
-// buying stays out (the role at entry decides) and the customer promoted
-// after buying stays in, marked on the winners screen.
+// buying stays out (the role at entry, when the seat is paid, decides), so
+// does a customer hired between registering and buying, and the customer
+// promoted after buying stays in, marked on the winners screen.
 func TestStaffAndAdminsNeverDrawn(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
-		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 6})
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 7})
 		ineligibleSeats(t, s, w.ID)
 		demoted := person(t, s, w.ID, auth.RoleStaff)
 		mustBuy(t, s, demoted, w.ID)
 		setRole(t, s, &demoted, auth.RoleUser)
+		hired := person(t, s, w.ID, auth.RoleUser) // registered as a customer, hired, then bought: out
+		setRole(t, s, &hired, auth.RoleStaff)
+		mustBuy(t, s, hired, w.ID)
 		customer := buyer(t, s, w.ID)
 		mustBuy(t, s, customer, w.ID) // the last seat: the automatic draw
 

@@ -39,14 +39,12 @@ func scanRegistration(row scanner, extra ...any) (Registration, error) {
 
 // insert adds r unless the user is already registered for the webinar, and
 // reports whether it did. The UNIQUE (webinar_id, user_id) rule decides, so
-// two registrations sent at once still make one row. It records the user's
-// role now, the one the giveaway judges a paid seat by (docs/product.md
-// "Giveaway").
+// two registrations sent at once still make one row.
 func (s store) insert(ctx context.Context, r Registration) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinar_registrations
 		(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration,
-		 user_phone_for_registration, registration_time, entrant_role)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, (SELECT role FROM profiles WHERE id = $3))
+		 user_phone_for_registration, registration_time)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)
 		ON CONFLICT (webinar_id, user_id) DO NOTHING`,
 		r.ID, r.WebinarID, r.UserID, r.Name, r.Email, r.Phone, r.RegistrationTime)
 	if err != nil {

@@ -199,7 +199,10 @@ func (tx *Tx) Take(ctx context.Context, registrationID string) error {
 		if !tx.Seats.seatFor(held) {
 			return ErrNoSeat
 		}
-		if _, err := tx.s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE
+		// A paid seat is a giveaway entry: it keeps the person's role now, the
+		// one its eligibility is judged by (docs/product.md "Giveaway").
+		if _, err := tx.s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE,
+			entrant_role = (SELECT role FROM profiles p WHERE p.id = webinar_registrations.user_id)
 			WHERE id = $1 AND webinar_id = $2`, registrationID, tx.webinarID); err != nil {
 			return db.MapError(err)
 		}
