@@ -45,9 +45,9 @@ var (
 		"This coupon was not paid by card, so there is no payment to refund.")
 	errCouponRedeemed = apperr.Conflict("coupon_redeemed",
 		"This coupon was redeemed at the store, so it can't be refunded. If the redemption was a mistake, cancel it first.")
-	errCouponExpired   = apperr.Conflict("coupon_expired", "This coupon has expired, so it can't be refunded.")
-	errRefundUnderWay  = apperr.Conflict("refund_in_progress", "A refund of this coupon is already under way. Reload the list in a moment.")
-	errReasonRequired  = apperr.Conflict("reason_required",
+	errCouponExpired  = apperr.Conflict("coupon_expired", "This coupon has expired, so it can't be refunded.")
+	errRefundUnderWay = apperr.Conflict("refund_in_progress", "A refund of this coupon is already under way. Reload the list in a moment.")
+	errReasonRequired = apperr.Conflict("reason_required",
 		"This coupon was redeemed before and the redemption was cancelled, so its refund needs a reason. Type why the money goes back.")
 	errCouponDisputed = apperr.Conflict("coupon_disputed",
 		"The payment for this coupon is disputed with the card issuer, so it can't be refunded here: the dispute decides.")
