@@ -370,7 +370,7 @@ describe("AdminCouponsPage controls on store credit", () => {
   it("lists disputed coupons with Disputed only, kept in ?status=disputed", async () => {
     const disputed = makeCoupon({ id: "disputed", code: "LW-DISP-DISP-0001", status: "disputed" });
     const statuses: string[] = [];
-    const { router } = renderPage((url, init) => {
+    const { router } = renderPage((url) => {
       const u = new URL(url, "http://test");
       if (u.pathname === "/api/admin/coupons") {
         const status = u.searchParams.get("status") ?? "";
