@@ -141,10 +141,11 @@ func (s store) adminList(ctx context.Context, p ListParams) ([]Admin, error) {
 	return s.searchPostgres(ctx, p)
 }
 
-// byStatus answers a list filtered by status (the admin's "Disputed" and
-// the like): the coupons of that status (coupons_status_expiry), those
-// whose code, owner e-mail or webinar title contain the search tested one
-// by one, in the list's order.
+// byStatus answers a list filtered by status (the admin's "Disputed only"):
+// the coupons of that status (coupons_status_expiry), those whose code,
+// owner e-mail or webinar title contain the search tested one by one, in
+// the list's order. Built for the few disputed or refunding coupons: a
+// broad status sorts all of its rows.
 func (s store) byStatus(ctx context.Context, p ListParams) ([]Admin, error) {
 	q := &query{}
 	q.add(`SELECT `+adminColumns+adminFrom+` WHERE c.status = `, q.arg(p.Status), ` AND `, q.after(p.After))
