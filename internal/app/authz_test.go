@@ -182,8 +182,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("GET /api/admin/coupons", "/api/admin/coupons", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/redeem", "/api/admin/coupons/"+cid+"/redeem", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/cancel-redemption", "/api/admin/coupons/"+cid+"/cancel-redemption", nil, ok),
-		// The owner's books (after the redemption rows: a refunded coupon cannot be redeemed).
-		adminOnly("POST /api/admin/coupons/{id}/refund", "/api/admin/coupons/"+cid+"/refund", nil, ok),
+		// The owner's books (after the redemption rows: a refunded coupon cannot be redeemed;
+		// redeemed once, its refund needs a reason).
+		adminOnly("POST /api/admin/coupons/{id}/refund", "/api/admin/coupons/"+cid+"/refund",
+			map[string]any{"reason": "The redemption was a mistake"}, ok),
 		adminOnly("GET /api/admin/reports", "/api/admin/reports", nil, ok),
 		adminOnly("GET /api/admin/reports/exports/{name}", "/api/admin/reports/exports/coupons.csv", nil, ok),
 		adminOnly("GET /api/admin/audit", "/api/admin/audit", nil, ok),

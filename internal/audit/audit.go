@@ -33,6 +33,7 @@ const (
 	CouponUnredeem     = "coupon.unredeem"
 	CouponRefund       = "coupon.refund"
 	CouponRefundFailed = "coupon.refund_failed"
+	CouponDispute      = "coupon.dispute" // its payment disputed with the card issuer (a chargeback)
 
 	UserUpdate         = "user.update"
 	UserRoleChange     = "user.role_change"
@@ -70,7 +71,7 @@ const (
 // Actions lists every action, in the order the screen's filter shows them.
 var Actions = []string{
 	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete, WebinarGiveaway,
-	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed,
+	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed, CouponDispute,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,

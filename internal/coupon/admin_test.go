@@ -31,6 +31,7 @@ type row struct {
 	ExpiresAt      time.Time  `json:"expires_at"`
 	RedeemedAt     *time.Time `json:"redeemed_at"`
 	RedeemedByName *string    `json:"redeemed_by_name"`
+	EverRedeemed   bool       `json:"ever_redeemed"`
 }
 
 type listBody struct {

@@ -21,6 +21,7 @@ const (
 	VerdictRedeemed = "redeemed"
 	VerdictExpired  = "expired"
 	VerdictRefunded = "refunded" // its payment was given back (or is being): never accept it
+	VerdictDisputed = "disputed" // its payment is disputed with the card issuer: never accept it
 )
 
 // UndoWindow is how long after redeeming a coupon staff may undo it
@@ -55,6 +56,7 @@ type CounterView struct {
 	RedeemedAt       *time.Time `json:"redeemed_at"`
 	RedeemedByName   *string    `json:"redeemed_by_name"`
 	RedeemedByMe     bool       `json:"redeemed_by_me"`
+	OwnCoupon        bool       `json:"own_coupon"` // the caller owns it, so may not redeem it
 	CanUndo          bool       `json:"can_undo"`
 	// The parts and today's value (docs/api.md, "Coupon value"): value_today
 	// is what the clerk takes off; min_purchase is twice it.
@@ -80,6 +82,8 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 		verdict = VerdictExpired
 	case StatusRefunding, StatusRefunded:
 		verdict = VerdictRefunded
+	case StatusDisputed:
+		verdict = VerdictDisputed
 	}
 	mine := c.Status == StatusUsed && c.RedeemedBy != "" && c.RedeemedBy == caller.ID
 	base := c.TodayCents(now)
@@ -92,7 +96,7 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 	return CounterAnswer{Verdict: verdict, Coupon: CounterView{
 		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: MinPurchaseCents(base), ValueParts: c.Parts(now),
 		OwnerName: c.OwnerName, WebinarTitle: c.WebinarTitle, IssuedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt,
-		RedeemedAt: c.RedeemedAt, RedeemedByName: c.RedeemedByName, RedeemedByMe: mine,
+		RedeemedAt: c.RedeemedAt, RedeemedByName: c.RedeemedByName, RedeemedByMe: mine, OwnCoupon: c.UserID == caller.ID,
 		CanUndo: c.Status == StatusUsed && (caller.IsAdmin() || mine && now.Before(c.RedeemedAt.Add(UndoWindow))),
 	}}
 }
@@ -119,16 +123,15 @@ func (s *Service) Lookup(ctx context.Context, input string) (Counter, error) {
 // update (store.redeem), so of any number of clerks at once exactly one
 // wins and the others get 409 already_redeemed. Expiry is checked now, at
 // redeem time: a coupon that expired while on screen is refused with 409
-// coupon_expired and recorded expired.
+// coupon_expired and recorded expired. The caller's own coupon is refused
+// with 403 own_coupon.
 func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input string) (Counter, error) {
 	c, err := s.counterByCode(ctx, input)
 	if err != nil {
 		return Counter{}, err
 	}
 	now := s.now()
-	ok, err := s.changeAudited(ctx, c.ID, audit.CouponRedeem, StatusActive, func(ctx context.Context) (bool, error) {
-		return s.store.redeem(ctx, c.ID, caller.ID, now)
-	})
+	ok, err := s.changeAudited(ctx, c.ID, audit.CouponRedeem, StatusActive, s.redeem(c.ID, caller.ID, now))
 	if err != nil {
 		return Counter{}, err
 	}
@@ -136,7 +139,7 @@ func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input 
 		return Counter{}, err
 	}
 	if !ok {
-		return Counter{}, s.whyNotRedeemed(ctx, c.Coupon, now, errCounterUsed)
+		return Counter{}, s.whyNotRedeemed(ctx, c.Coupon, caller.ID, now, errCounterUsed)
 	}
 	return c, nil
 }
@@ -151,12 +154,12 @@ func (s *Service) CounterUnredeem(ctx context.Context, caller auth.Profile, inpu
 		return Counter{}, err
 	}
 	now := s.now()
-	ok, err := s.changeAudited(ctx, c.ID, audit.CouponUnredeem, StatusUsed, func(ctx context.Context) (bool, error) {
+	ok, err := s.changeAudited(ctx, c.ID, audit.CouponUnredeem, StatusUsed, s.undone(c.ID, caller.ID, now, func(ctx context.Context) (bool, error) {
 		if caller.IsAdmin() {
 			return s.store.unredeem(ctx, c.ID, now)
 		}
 		return s.store.unredeemOwn(ctx, c.ID, caller.ID, now.Add(-UndoWindow), now)
-	})
+	}))
 	if err != nil {
 		return Counter{}, err
 	}

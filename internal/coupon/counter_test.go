@@ -32,6 +32,7 @@ type verdict struct {
 		RedeemedByName   *string    `json:"redeemed_by_name"`
 		RedeemedByMe     bool       `json:"redeemed_by_me"`
 		CanUndo          bool       `json:"can_undo"`
+		OwnCoupon        bool       `json:"own_coupon"`
 	} `json:"coupon"`
 }
 

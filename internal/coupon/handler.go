@@ -51,7 +51,7 @@ func (h *Handler) AdminList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	p := ListParams{Search: r.URL.Query().Get("search"), Limit: limit, Offset: offset}
+	p := ListParams{Search: r.URL.Query().Get("search"), Status: r.URL.Query().Get("status"), Limit: limit, Offset: offset}
 	if c, err := keyset.FromQuery(r, offset); err != nil {
 		return err
 	} else if c != "" {
@@ -91,7 +91,8 @@ func (h *Handler) Redeem(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) CancelRedemption(w http.ResponseWriter, r *http.Request) error {
-	c, err := h.svc.CancelRedemption(r.Context(), r.PathValue("id"))
+	admin, _ := auth.UserFrom(r.Context())
+	c, err := h.svc.CancelRedemption(r.Context(), admin.ID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}

@@ -6,14 +6,19 @@ package coupon
 import "time"
 
 // Statuses of docs/product.md §4, and the refund's (docs/api.md, "Refunds"):
-// refunding while the payment provider is asked, then refunded (final).
+// refunding while the payment provider is asked, then refunded (final);
+// disputed once the buyer disputed its payment with their bank.
 const (
 	StatusActive    = "active"
 	StatusUsed      = "used"
 	StatusExpired   = "expired"
 	StatusRefunding = "refunding"
 	StatusRefunded  = "refunded"
+	StatusDisputed  = "disputed"
 )
+
+// Statuses lists every status, the admin list's filter values.
+var Statuses = []string{StatusActive, StatusUsed, StatusExpired, StatusRefunding, StatusRefunded, StatusDisputed}
 
 // Coupon is one row of coupons, with the title of its webinar.
 type Coupon struct {
@@ -187,6 +192,9 @@ type Admin struct {
 	UserEmail      *string
 	WebinarTitle   *string
 	RedeemedByName *string
+	// EverRedeemed: its redemption history has a row, undone or not
+	// (docs/api.md, "Refunds": refunding it needs a reason).
+	EverRedeemed bool
 }
 
 // AdminView is the API form of an Admin coupon: the coupon view with
@@ -199,17 +207,20 @@ type AdminView struct {
 	// PaidByCard: a payment is behind the coupon, so it can be refunded
 	// while active (docs/api.md, "Refunds"); the demo's sample coupon has none.
 	PaidByCard bool `json:"paid_by_card"`
+	// EverRedeemed: it was redeemed at some time, even if undone since.
+	EverRedeemed bool `json:"ever_redeemed"`
 }
 
 // View returns the API form of a as of now.
 func (a Admin) View(now time.Time) AdminView {
 	return AdminView{View: a.Coupon.View(now), UserEmail: a.UserEmail, WebinarTitle: a.WebinarTitle,
-		RedeemedByName: a.RedeemedByName, PaidByCard: a.PaymentID != ""}
+		RedeemedByName: a.RedeemedByName, PaidByCard: a.PaymentID != "", EverRedeemed: a.EverRedeemed}
 }
 
 // ListParams is a page of the admin coupon list.
 type ListParams struct {
 	Search string // matched against code, owner e-mail and webinar title
+	Status string // one of Statuses, or "" for all
 	Limit  int
 	Offset int     // rows to skip (old clients; slow on big tables)
 	After  *Cursor // when set, the page starts after this row instead

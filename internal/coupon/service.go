@@ -3,6 +3,7 @@ package coupon
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -152,6 +153,11 @@ var (
 	errNotRedeemed     = apperr.Conflict("not_redeemed", "This coupon has not been redeemed.")
 	errChanged         = apperr.Conflict("conflict", "This coupon changed while you were working. Please reload and try again.")
 	errRefunded        = apperr.Conflict("coupon_refunded", "This coupon was refunded, so it can't be redeemed.")
+	errDisputed        = apperr.Conflict("coupon_disputed",
+		"The payment for this coupon is disputed with the card issuer, so it can't be redeemed.")
+	errOwnCoupon = &apperr.Error{Kind: apperr.KindForbidden, Code: "own_coupon",
+		Message: "Ask another staff member to redeem your own coupon."}
+	errStatus = apperr.Invalid("status", "Status must be one of active, used, expired, refunding, refunded, disputed")
 )
 
 // AdminList returns a page of all coupons for the admin screen, newest
@@ -163,6 +169,9 @@ func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, e
 	p.Search = strings.TrimSpace(p.Search)
 	if utf8.RuneCountInString(p.Search) > maxSearch {
 		return nil, false, apperr.Invalid("search", "Search must be at most 200 characters")
+	}
+	if p.Status != "" && !slices.Contains(Statuses, p.Status) {
+		return nil, false, errStatus
 	}
 	if err := s.store.expireAll(ctx, s.now()); err != nil {
 		return nil, false, err
@@ -183,12 +192,10 @@ func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, e
 // redeemed_by the admin (by), as one conditional update, so a coupon is
 // redeemed once however many clerks press at once; the others get 409
 // already_redeemed. An expired coupon is refused (409 coupon_expired) and
-// recorded expired.
+// recorded expired; the admin's own coupon, 403 own_coupon.
 func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 	now := s.now()
-	ok, err := s.changeAudited(ctx, id, audit.CouponRedeem, StatusActive, func(ctx context.Context) (bool, error) {
-		return s.store.redeem(ctx, id, by, now)
-	})
+	ok, err := s.changeAudited(ctx, id, audit.CouponRedeem, StatusActive, s.redeem(id, by, now))
 	if err != nil {
 		return Admin{}, err
 	}
@@ -202,36 +209,69 @@ func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 	case err != nil:
 		return Admin{}, err
 	}
-	return Admin{}, s.whyNotRedeemed(ctx, c, now, errAlreadyRedeemed)
+	return Admin{}, s.whyNotRedeemed(ctx, c, by, now, errAlreadyRedeemed)
 }
 
-// whyNotRedeemed is the refusal for coupon c, read back after its
+// redeem is the change of a redemption of coupon id by account by at now:
+// the conditional update (store.redeem) and, when it matched, the entry in
+// the coupon's redemption history.
+func (s *Service) redeem(id, by string, now time.Time) func(ctx context.Context) (bool, error) {
+	return func(ctx context.Context) (bool, error) {
+		ok, err := s.store.redeem(ctx, id, by, now)
+		if err != nil || !ok {
+			return ok, err
+		}
+		return true, s.store.recordRedemption(ctx, id, by, now)
+	}
+}
+
+// undone is the change of an undo of coupon id by account by at now: the
+// conditional update and, when it matched, the undo in the coupon's
+// redemption history (which keeps the redemption).
+func (s *Service) undone(id, by string, now time.Time, undo func(ctx context.Context) (bool, error)) func(ctx context.Context) (bool, error) {
+	return func(ctx context.Context) (bool, error) {
+		ok, err := undo(ctx)
+		if err != nil || !ok {
+			return ok, err
+		}
+		return true, s.store.recordUndo(ctx, id, by, now)
+	}
+}
+
+// whyNotRedeemed is the refusal for coupon c, read back after account by's
 // conditional redeem changed nothing: used (the caller's own words for it),
-// refunded, expired (recorded expired now), or 409 conflict when it is active
-// and unexpired after all (an undo landed between the update and the read).
-func (s *Service) whyNotRedeemed(ctx context.Context, c Coupon, now time.Time, used error) error {
+// refunded, disputed, expired (recorded expired now), 403 own_coupon when by
+// owns it, or 409 conflict when it is active and unexpired after all (an
+// undo landed between the update and the read).
+func (s *Service) whyNotRedeemed(ctx context.Context, c Coupon, by string, now time.Time, used error) error {
 	switch {
 	case c.Status == StatusUsed:
 		return used
 	case c.Status == StatusRefunding || c.Status == StatusRefunded:
 		return errRefunded
+	case c.Status == StatusDisputed:
+		return errDisputed
 	case c.Status == StatusExpired || !now.Before(c.ExpiresAt):
 		if err := s.store.expireOne(ctx, c.ID, now); err != nil {
 			return err
 		}
 		return errExpired
+	case c.UserID == by:
+		return errOwnCoupon
 	default:
 		return errChanged
 	}
 }
 
-// CancelRedemption is the admin's 'Cancel Redemption': used → active,
+// CancelRedemption is the admin's (by) 'Cancel Redemption': used → active,
 // redeemed_at and redeemed_by cleared (expired instead when its expiry has passed
-// meanwhile); 409 not_redeemed for a coupon that is not used.
-func (s *Service) CancelRedemption(ctx context.Context, id string) (Admin, error) {
-	ok, err := s.changeAudited(ctx, id, audit.CouponUnredeem, StatusUsed, func(ctx context.Context) (bool, error) {
-		return s.store.unredeem(ctx, id, s.now())
-	})
+// meanwhile), the redemption kept in its history; 409 not_redeemed for a
+// coupon that is not used.
+func (s *Service) CancelRedemption(ctx context.Context, by, id string) (Admin, error) {
+	now := s.now()
+	ok, err := s.changeAudited(ctx, id, audit.CouponUnredeem, StatusUsed, s.undone(id, by, now, func(ctx context.Context) (bool, error) {
+		return s.store.unredeem(ctx, id, now)
+	}))
 	if err != nil {
 		return Admin{}, err
 	}
@@ -284,6 +324,19 @@ func (s *Service) Get(ctx context.Context, id string) (Admin, error) {
 // transaction that claims the payment.
 func (s *Service) ClaimRefund(ctx context.Context, id string) (bool, error) {
 	return s.store.claimRefund(ctx, id, s.now())
+}
+
+// Dispute marks coupon id disputed (docs/api.md, "Refunds": its payment is
+// disputed with the card issuer), with an audit entry, when it is active or
+// expired; it reports whether it did (a used or refunded coupon stays so).
+func (s *Service) Dispute(ctx context.Context, id string) (bool, error) {
+	c, err := s.store.get(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	return s.changeAudited(ctx, id, audit.CouponDispute, c.Status, func(ctx context.Context) (bool, error) {
+		return s.store.dispute(ctx, id, s.now())
+	})
 }
 
 // SettleRefund ends a claimed refund: refunded (with refunded_at now) when

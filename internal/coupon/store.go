@@ -6,6 +6,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/google/uuid"
+
 	"watchwin/internal/db"
 )
 
@@ -149,7 +151,8 @@ func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 // redeemer is read by its own primary-key lookup, so every query of the
 // list keeps its joins. Admins see every account's e-mail anyway: a
 // redeemer without a name is named by it (docs/api.md, "Admin: coupons").
-var adminColumns = columns + `, p.email, w.title, ` + ofRedeemer(`COALESCE(`+redeemerName+`, rb.email)`)
+var adminColumns = columns + `, p.email, w.title, ` + ofRedeemer(`COALESCE(`+redeemerName+`, rb.email)`) + `,
+	EXISTS (SELECT 1 FROM coupon_redemptions h WHERE h.coupon_id = c.id)`
 
 // redeemerName is the display name of the redeemer rb, null when it has
 // none (docs/api.md, "Counter").
@@ -166,7 +169,7 @@ const adminFrom = from + ` LEFT JOIN profiles p ON p.id = c.user_id AND p.delete
 func scanAdmin(row interface{ Scan(...any) error }) (Admin, error) {
 	var a Admin
 	var email, title, redeemer sql.NullString
-	if err := scanInto(row, &a.Coupon, &email, &title, &redeemer); err != nil {
+	if err := scanInto(row, &a.Coupon, &email, &title, &redeemer, &a.EverRedeemed); err != nil {
 		return Admin{}, err
 	}
 	a.UserEmail, a.WebinarTitle, a.RedeemedByName = nullable(email), nullable(title), nullable(redeemer)
@@ -198,12 +201,36 @@ const todayCents = `paid_cents + CASE WHEN COALESCE(bonus_until, expires_at) > $
 // redeem marks an active, unexpired coupon used by account by, in one
 // conditional statement: of two clerks redeeming at once, PostgreSQL's row
 // lock (the second re-checks the WHERE on the row the first wrote) or
-// SQLite's single writer lets exactly one match. It reports whether this
-// call redeemed it.
+// SQLite's single writer lets exactly one match. Nobody redeems a coupon
+// they own (docs/product.md "Counter"). It reports whether this call
+// redeemed it.
 func (s store) redeem(ctx context.Context, id, by string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2, redeemed_by = NULLIF($3, ''),
 		redeemed_cents = `+todayCents+`
-		WHERE id = $1 AND status = 'active' AND expires_at > $2`, id, now, by)
+		WHERE id = $1 AND status = 'active' AND expires_at > $2 AND user_id <> $3`, id, now, by)
+	return affectedOne(res, err)
+}
+
+// recordRedemption adds coupon id's redemption by account by at now to its
+// history (coupon_redemptions), which no undo erases.
+func (s store) recordRedemption(ctx context.Context, id, by string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO coupon_redemptions (id, coupon_id, redeemed_by, redeemed_at)
+		VALUES ($1, $2, NULLIF($3, ''), $4)`, uuid.NewString(), id, by, now)
+	return db.MapError(err)
+}
+
+// recordUndo marks coupon id's open redemption undone by account by at now.
+func (s store) recordUndo(ctx context.Context, id, by string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupon_redemptions SET undone_by = NULLIF($2, ''), undone_at = $3
+		WHERE coupon_id = $1 AND undone_at IS NULL`, id, by, now)
+	return db.MapError(err)
+}
+
+// dispute marks an active or expired coupon disputed at now (its payment is
+// disputed with the card issuer); it reports whether this call did.
+func (s store) dispute(ctx context.Context, id string, now time.Time) (bool, error) {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'disputed', disputed_at = $2
+		WHERE id = $1 AND status IN ('active', 'expired')`, id, now)
 	return affectedOne(res, err)
 }
 

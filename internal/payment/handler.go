@@ -134,10 +134,19 @@ func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// Refund is POST /api/admin/coupons/{id}/refund (docs/api.md, "Refunds"):
-// the coupon as it is after the refund, and the amount given back.
+// Refund is POST /api/admin/coupons/{id}/refund (docs/api.md, "Refunds"),
+// with an optional body {"reason": "…"}: the coupon as it is after the
+// refund, and the amount given back.
 func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) error {
-	out, err := h.svc.Refund(r.Context(), r.PathValue("id"))
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if r.ContentLength != 0 {
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	out, err := h.svc.Refund(r.Context(), r.PathValue("id"), in.Reason)
 	if err != nil {
 		return err
 	}

@@ -27,11 +27,13 @@ type Payment struct {
 	Status            string
 	CreatedAt         time.Time
 	// The refund (docs/api.md, "Refunds"): claimed at, why (refundNoSeat,
-	// refundAdmin), the admin who asked, and when the provider gave the
-	// money back (nil while it has not yet).
+	// refundAdmin, refundProvider), the admin who asked and the reason they
+	// typed, and when the provider gave the money back (nil while it has
+	// not yet).
 	RefundClaimedAt   *time.Time
 	RefundReason      string
 	RefundRequestedBy string
+	RefundNote        string
 	RefundedAt        *time.Time
 }
 

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/audit"
@@ -17,9 +19,13 @@ import (
 
 // Why a payment's money went back (payments.refund_reason).
 const (
-	refundNoSeat = "no_seat" // it succeeded when no seat was left for it
-	refundAdmin  = "admin"   // an admin refunded its coupon
+	refundNoSeat   = "no_seat"  // it succeeded when no seat was left for it
+	refundAdmin    = "admin"    // an admin refunded its coupon
+	refundProvider = "provider" // refunded at the provider outside watchwin (its webhook voided the coupon)
 )
+
+// maxRefundReason bounds the reason an admin types for a refund.
+const maxRefundReason = 500
 
 // refundCall bounds one request to the provider for a refund, and
 // refundLease is how old an unconfirmed claim must be before the reconciler
@@ -39,8 +45,12 @@ var (
 		"This coupon was not paid by card, so there is no payment to refund.")
 	errCouponRedeemed = apperr.Conflict("coupon_redeemed",
 		"This coupon was redeemed at the store, so it can't be refunded. If the redemption was a mistake, cancel it first.")
-	errCouponExpired   = apperr.Conflict("coupon_expired", "This coupon has expired, so it can't be refunded.")
-	errRefundUnderWay  = apperr.Conflict("refund_in_progress", "A refund of this coupon is already under way. Reload the list in a moment.")
+	errCouponExpired  = apperr.Conflict("coupon_expired", "This coupon has expired, so it can't be refunded.")
+	errRefundUnderWay = apperr.Conflict("refund_in_progress", "A refund of this coupon is already under way. Reload the list in a moment.")
+	errReasonRequired = apperr.Conflict("reason_required",
+		"This coupon was redeemed before and the redemption was cancelled, so its refund needs a reason. Type why the money goes back.")
+	errCouponDisputed = apperr.Conflict("coupon_disputed",
+		"The payment for this coupon is disputed with the card issuer, so it can't be refunded here: the dispute decides.")
 	errProviderChanged = apperr.Conflict("provider_changed",
 		"This payment was taken by another payment provider than the one configured now, so it can't be refunded from here.")
 )
@@ -69,9 +79,10 @@ type Refunded struct {
 //
 //  1. The claim, in one transaction: the coupon active and unexpired →
 //     refunding, its payment succeeded → refunded (refund_claimed_at, the
-//     admin). Both are conditional updates, so of any number of replays,
-//     instances, or a redemption racing it, exactly one claims; a redeemed
-//     coupon is refused.
+//     admin, the reason typed). Both are conditional updates, so of any
+//     number of replays, instances, or a redemption racing it, exactly one
+//     claims; a redeemed coupon is refused, and one that was ever redeemed
+//     (the redemption cancelled) needs a reason (409 reason_required).
 //  2. Only the claimer asks the provider, after the commit (no lock is held
 //     over the network), with the payment's one idempotency key.
 //  3. The provider's yes: in one transaction under the webinar's seat lock
@@ -84,7 +95,11 @@ type Refunded struct {
 // A replay after the refund answers the refunded coupon; one while another
 // request is asking the provider, 409 refund_in_progress. A claim whose
 // request was cut off (a crash) is finished by the reconciler.
-func (s *Service) Refund(ctx context.Context, couponID string) (Refunded, error) {
+func (s *Service) Refund(ctx context.Context, couponID, reason string) (Refunded, error) {
+	reason = strings.TrimSpace(reason)
+	if utf8.RuneCountInString(reason) > maxRefundReason {
+		return Refunded{}, apperr.Invalid("reason", fmt.Sprintf("Reason must be at most %d characters", maxRefundReason))
+	}
 	c, err := s.deps.Coupons.Get(ctx, couponID)
 	if err != nil {
 		return Refunded{}, err
@@ -111,7 +126,15 @@ func (s *Service) Refund(ctx context.Context, couponID string) (Refunded, error)
 		if !claimed {
 			return s.notClaimed(ctx, c.ID)
 		}
-		if ok, err := s.store.claimAdminRefund(ctx, p.ID, by, s.now()); err != nil {
+		if reason == "" {
+			// Read under the claim: no redemption can come between.
+			if cur, err := s.deps.Coupons.Get(ctx, c.ID); err != nil {
+				return err
+			} else if cur.EverRedeemed {
+				return errReasonRequired
+			}
+		}
+		if ok, err := s.store.claimRefund(ctx, p.ID, refundAdmin, by, reason, s.now()); err != nil {
 			return err
 		} else if !ok {
 			return errRefundUnderWay // the payment is refunded already (its coupon was not)
@@ -159,6 +182,8 @@ func (s *Service) notClaimed(ctx context.Context, id string) error {
 		return errRefundUnderWay
 	case coupon.StatusUsed:
 		return errCouponRedeemed
+	case coupon.StatusDisputed:
+		return errCouponDisputed
 	}
 	return errCouponExpired // active past its expiry, or expired
 }
@@ -169,13 +194,14 @@ func (s *Service) refunded(ctx context.Context, couponID string, amount int64) (
 }
 
 // finishRefund records a refund the provider made: the payment's refunded_at,
-// and for an admin's refund the coupon refunded, the seat given back, the
-// buyer's e-mail and the audit entry, in one transaction under the
-// webinar's seat lock. Done once: a second caller (the webhook, the
-// reconciler) finds it confirmed and changes nothing. note is added to the
-// audit summary.
+// and for a coupon's refund (an admin's, or one made at the provider) the
+// coupon refunded, the seat given back, the buyer's e-mail and the audit
+// entry (with the admin's reason), in one transaction under the webinar's
+// seat lock. Done once: a second caller (the webhook, the reconciler)
+// finds it confirmed and changes nothing. note is added to the audit
+// summary.
 func (s *Service) finishRefund(ctx context.Context, p Payment, note string) error {
-	if p.RefundReason != refundAdmin {
+	if p.RefundReason == refundNoSeat {
 		ok, err := s.store.confirmRefund(ctx, p.ID, s.now())
 		if ok {
 			slog.WarnContext(ctx, "payment refunded: no seat left", "payment_id", p.ID, "webinar_id", p.WebinarID)
@@ -193,7 +219,7 @@ func (s *Service) finishRefund(ctx context.Context, p Payment, note string) erro
 	if err != nil {
 		return err
 	}
-	if _, ok := audit.SourceFrom(ctx); !ok {
+	if _, ok := audit.SourceFrom(ctx); !ok && p.RefundReason == refundAdmin {
 		// Finished after the request that asked was cut off: the entry is
 		// still the asking admin's.
 		ctx = audit.WithSource(ctx, audit.Source{ActorID: p.RefundRequestedBy, ActorRole: "admin"})
@@ -224,7 +250,14 @@ func (s *Service) finishRefund(ctx context.Context, p Payment, note string) erro
 		}
 		var sum audit.Changes
 		sum.Note(fmt.Sprintf("%s %s credit voided: active → refunded", audit.CodeHint(c.Code), money.Format(c.ValueCents)))
-		sum.Note(fmt.Sprintf("%s refunded through the %s provider", money.Format(p.AmountCents), p.Provider))
+		if p.RefundReason == refundProvider {
+			sum.Note(fmt.Sprintf("%s refunded at the %s provider, outside watchwin", money.Format(p.AmountCents), p.Provider))
+		} else {
+			sum.Note(fmt.Sprintf("%s refunded through the %s provider", money.Format(p.AmountCents), p.Provider))
+		}
+		if p.RefundNote != "" {
+			sum.Note("reason: " + p.RefundNote)
+		}
 		sum.Note("seat given back")
 		if winner {
 			sum.Note("the buyer was drawn as this webinar's giveaway winner: the draw stands; pick a new winner if the rules require it")
@@ -331,15 +364,75 @@ func (s *Service) finishStaleRefunds(ctx context.Context) (finished, failed int)
 
 // refundConfirmed acts on the provider's word that a payment's charge was
 // refunded (Stripe's charge.refunded webhook): a claimed refund is
-// finished, as its own request would have. A refund made outside watchwin
-// (the Stripe Dashboard) is only logged: the admin voids the coupon with
-// Refund, which the provider answers as already done.
+// finished, as its own request would have; a refund made outside watchwin
+// (the Stripe Dashboard) voids the coupon (refundedElsewhere).
 func (s *Service) refundConfirmed(ctx context.Context, p Payment) error {
 	switch {
 	case p.Status == PaymentRefunded && p.RefundedAt == nil:
 		return s.finishRefund(ctx, p, "confirmed by the provider's webhook")
 	case p.Status == PaymentSucceeded:
-		slog.WarnContext(ctx, "payment refunded at the provider outside watchwin; refund its coupon in the admin to void it", "payment_id", p.ID)
+		return s.refundedElsewhere(ctx, p)
 	}
 	return nil
+}
+
+// errRaced rolls back a claim whose payment changed meanwhile.
+var errRaced = errors.New("payment changed while claimed")
+
+// refundedElsewhere voids the coupon of payment p, whose money the provider
+// gave back outside watchwin (docs/api.md, "Refunds"): the coupon and the
+// payment are claimed as an admin's refund claims them (refund_reason
+// provider, no admin) and finished the same way (finishRefund: the coupon
+// refunded, the seat given back through the seat owner, the buyer's e-mail,
+// the audit entry). A coupon already redeemed, expired or disputed stays so
+// (logged).
+func (s *Service) refundedElsewhere(ctx context.Context, p Payment) error {
+	c, err := s.deps.Coupons.ForPayment(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	claimed := false
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		if ok, err := s.deps.Coupons.ClaimRefund(ctx, c.ID); err != nil || !ok {
+			return err
+		}
+		ok, err := s.store.claimRefund(ctx, p.ID, refundProvider, "", "", s.now())
+		if err == nil && !ok {
+			err = errRaced
+		}
+		claimed = ok
+		return err
+	})
+	switch {
+	case errors.Is(err, errRaced):
+		return nil // another delivery or an admin's refund claimed it: theirs finishes it
+	case err != nil:
+		return err
+	case !claimed:
+		slog.WarnContext(ctx, "payment refunded at the provider outside watchwin; its coupon is not voided", "payment_id", p.ID, "coupon_status", c.Status)
+		return nil
+	}
+	if p, err = s.store.get(ctx, p.ID); err != nil {
+		return err
+	}
+	return s.finishRefund(ctx, p, "")
+}
+
+// disputed marks the coupon of payment p disputed (Stripe's
+// charge.dispute.created): the counter refuses it from now on. A coupon
+// already redeemed or refunded stays so (logged); a payment without a
+// coupon (refunded for want of a seat) has nothing to mark.
+func (s *Service) disputed(ctx context.Context, p Payment) error {
+	c, err := s.deps.Coupons.ForPayment(ctx, p.ID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	ok, err := s.deps.Coupons.Dispute(ctx, c.ID)
+	if err == nil && !ok {
+		slog.WarnContext(ctx, "payment disputed at the provider; its coupon is not marked disputed", "payment_id", p.ID, "coupon_status", c.Status)
+	}
+	return err
 }

@@ -450,17 +450,22 @@ func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string
 // HandleEvent acts on a provider event (a webhook) once: a succeeded
 // payment is fulfilled; a failed one needs nothing (the intent stays open
 // for another card); a refunded charge finishes the refund claimed for it,
-// if any (refundConfirmed). Events already handled, and events about payments this
-// store never started, are acknowledged and ignored; a paid intent of ours
-// that no payment points to any more is refunded (refundOrphan).
+// or voids the coupon of one refunded elsewhere (refundConfirmed); a
+// disputed one marks its coupon disputed. Events already handled, and
+// events about payments this store never started, are acknowledged and
+// ignored; a paid intent of ours that no payment points to any more is
+// refunded (refundOrphan).
 func (s *Service) HandleEvent(ctx context.Context, ev WebhookEvent) error {
-	if ev.Type == EventChargeRefunded && ev.IntentID != "" {
+	if (ev.Type == EventChargeRefunded || ev.Type == EventDisputeCreated) && ev.IntentID != "" {
 		p, err := s.store.byProviderID(ctx, s.provider.Name(), ev.IntentID)
 		if errors.Is(err, db.ErrNotFound) {
 			return nil // an intent of no payment of ours (an orphan's refund)
 		}
 		if err != nil {
 			return err
+		}
+		if ev.Type == EventDisputeCreated {
+			return s.disputed(ctx, p)
 		}
 		return s.refundConfirmed(ctx, p)
 	}

@@ -15,14 +15,14 @@ const insertColumns = `id, provider, provider_payment_id, user_id, webinar_id, r
 	amount_cents, coupon_value_cents, currency, status, created_at`
 
 const paymentColumns = insertColumns + `, refund_claimed_at, COALESCE(refund_reason, ''),
-	COALESCE(refund_requested_by, ''), refunded_at`
+	COALESCE(refund_requested_by, ''), COALESCE(refund_note, ''), refunded_at`
 
 func scanPayment(row interface{ Scan(...any) error }) (Payment, error) {
 	var p Payment
 	var claimed, refunded sql.NullTime
 	err := row.Scan(&p.ID, &p.Provider, &p.ProviderPaymentID, &p.UserID, &p.WebinarID, &p.RegistrationID,
 		&p.AmountCents, &p.CouponValueCents, &p.Currency, &p.Status, &p.CreatedAt,
-		&claimed, &p.RefundReason, &p.RefundRequestedBy, &refunded)
+		&claimed, &p.RefundReason, &p.RefundRequestedBy, &p.RefundNote, &refunded)
 	p.RefundClaimedAt, p.RefundedAt = timePtr(claimed), timePtr(refunded)
 	return p, db.MapError(err)
 }
@@ -194,12 +194,14 @@ func (s store) claimNoSeatRefund(ctx context.Context, id string, now time.Time) 
 	return n == 1, err
 }
 
-// claimAdminRefund claims an admin's refund of a fulfilled payment:
-// succeeded → refunded, refund_claimed_at now, by (the admin's account id).
-func (s store) claimAdminRefund(ctx context.Context, id, by string, now time.Time) (bool, error) {
+// claimRefund claims the refund of a fulfilled payment, for reason
+// (refundAdmin: by is the admin's account id, note the reason they typed;
+// refundProvider: made at the provider): succeeded → refunded,
+// refund_claimed_at now.
+func (s store) claimRefund(ctx context.Context, id, reason, by, note string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = 'refunded', refund_claimed_at = $2,
-		refund_reason = 'admin', refund_requested_by = $3, updated_at = $2
-		WHERE id = $1 AND status = 'succeeded'`, id, now, nullIfEmpty(by))
+		refund_reason = $3, refund_requested_by = $4, refund_note = $5, updated_at = $2
+		WHERE id = $1 AND status = 'succeeded'`, id, now, reason, nullIfEmpty(by), nullIfEmpty(note))
 	n, err := affected(res, err)
 	return n == 1, err
 }
@@ -217,7 +219,7 @@ func (s store) confirmRefund(ctx context.Context, id string, now time.Time) (boo
 // make: refunded → succeeded, the claim cleared.
 func (s store) undoAdminRefund(ctx context.Context, id string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE payments SET status = 'succeeded', refund_claimed_at = NULL,
-		refund_reason = NULL, refund_requested_by = NULL, updated_at = $2
+		refund_reason = NULL, refund_requested_by = NULL, refund_note = NULL, updated_at = $2
 		WHERE id = $1 AND status = 'refunded' AND refunded_at IS NULL AND refund_reason = 'admin'`, id, now)
 	n, err := affected(res, err)
 	return n == 1, err

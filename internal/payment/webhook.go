@@ -11,7 +11,7 @@ import (
 	"github.com/stripe/stripe-go/v85/webhook"
 )
 
-// Stripe event types that concern a payment's outcome. Enable these three on
+// Stripe event types that concern a payment's outcome. Enable these four on
 // the webhook endpoint in Stripe's dashboard (README, "Stripe").
 const (
 	EventPaymentSucceeded = string(stripe.EventTypePaymentIntentSucceeded)     // "payment_intent.succeeded"
@@ -19,6 +19,10 @@ const (
 	// EventChargeRefunded confirms a refund (docs/api.md, "Refunds"); its
 	// object is a charge, whose payment_intent names the payment.
 	EventChargeRefunded = string(stripe.EventTypeChargeRefunded) // "charge.refunded"
+	// EventDisputeCreated marks the coupon disputed (docs/api.md,
+	// "Refunds"); its object is a dispute, whose payment_intent names the
+	// payment.
+	EventDisputeCreated = string(stripe.EventTypeChargeDisputeCreated) // "charge.dispute.created"
 )
 
 // WebhookEvent is a verified provider event, reduced to what the handler
@@ -92,15 +96,18 @@ func ParseStripeEvent(payload []byte, sigHeader, secret string, now time.Time) (
 			return WebhookEvent{}, fmt.Errorf("%w: %s event %s does not carry a payment intent", ErrWebhookInvalid, out.Type, out.ID)
 		}
 		out.IntentID = id
-	case EventChargeRefunded:
+	case EventChargeRefunded, EventDisputeCreated:
 		if ev.Data == nil || ev.Data.Object == nil {
 			return WebhookEvent{}, fmt.Errorf("%w: %s event %s without data.object", ErrWebhookInvalid, out.Type, out.ID)
 		}
-		obj, _ := ev.Data.Object["object"].(string)
-		if obj != "charge" {
-			return WebhookEvent{}, fmt.Errorf("%w: %s event %s does not carry a charge", ErrWebhookInvalid, out.Type, out.ID)
+		want := "charge"
+		if out.Type == EventDisputeCreated {
+			want = "dispute"
 		}
-		// A charge names its intent as an id (or, expanded, an object).
+		if obj, _ := ev.Data.Object["object"].(string); obj != want {
+			return WebhookEvent{}, fmt.Errorf("%w: %s event %s does not carry a %s", ErrWebhookInvalid, out.Type, out.ID, want)
+		}
+		// A charge or dispute names its intent as an id (or, expanded, an object).
 		switch pi := ev.Data.Object["payment_intent"].(type) {
 		case string:
 			out.IntentID = pi

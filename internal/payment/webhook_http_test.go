@@ -10,6 +10,7 @@ import (
 
 	"github.com/stripe/stripe-go/v85/webhook"
 
+	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
@@ -26,37 +27,33 @@ func (stripeLike) Name() string { return "stripe" }
 // TestStripeWebhookRoute: a signed payment_intent.succeeded delivery fulfils
 // the payment once, redeliveries change nothing, and unsigned or forged
 // deliveries are refused with 400 and do nothing.
-func TestStripeWebhookRoute(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testutil.NewServerWithDB(t, d)
-		tp := payment.NewTestProvider(d, s.Clock.Now)
-		svc := payment.NewService(d, stripeLike{tp}, payment.Deps{
-			Webinars: s.App.Webinars, Seats: s.App.Seats, Registrations: s.App.Registrations, Accounts: s.App.Auth, Coupons: s.App.Coupons,
-			Mailer: s.App.Outbox, CouponMail: coupon.Mailer{Templates: s.App.MailTemplates, TimeZone: time.UTC, ExpiryDays: 30}.Message,
-		}, s.Clock.Now, 15*time.Minute)
-		const secret = "whsec_route_test"
-		h := payment.NewHandler(svc, func(payload []byte, sig string) (payment.WebhookEvent, error) {
-			return payment.ParseStripeEvent(payload, sig, secret, time.Time{})
-		})
-		srv := httptest.NewServer(httpx.HandlerFunc(h.Webhook))
-		defer srv.Close()
+// stripeRoute is a payment service under Stripe's name on s's database,
+// with its webhook route served: deliver posts a body with a header,
+// signed signs one with the route's secret (signedBy with another).
+type stripeRoute struct {
+	svc      *payment.Service
+	tp       *payment.TestProvider
+	deliver  func(payload []byte, sig string) int
+	signedBy func(payload []byte, key string) string
+}
 
-		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
-		st, err := svc.Start(t.Context(), p, w.ID, "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tp.Confirm(t.Context(), st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: good,
-			ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"}); err != nil {
-			t.Fatal(err)
-		}
+const routeSecret = "whsec_route_test"
 
-		event := func(id, intent string) []byte {
-			return fmt.Appendf(nil, `{"id": %q, "object": "event", "type": "payment_intent.succeeded",
-				"data": {"object": {"id": %q, "object": "payment_intent"}}}`, id, intent)
-		}
-		deliver := func(payload []byte, sig string) int {
+func newStripeRoute(t *testing.T, s *testutil.Server, d *db.DB) stripeRoute {
+	t.Helper()
+	tp := payment.NewTestProvider(d, s.Clock.Now)
+	mailer := coupon.Mailer{Templates: s.App.MailTemplates, TimeZone: time.UTC, ExpiryDays: 30}
+	svc := payment.NewService(d, stripeLike{tp}, payment.Deps{
+		Webinars: s.App.Webinars, Seats: s.App.Seats, Registrations: s.App.Registrations, Accounts: s.App.Auth, Coupons: s.App.Coupons,
+		Mailer: s.App.Outbox, CouponMail: mailer.Message, RefundMail: mailer.RefundMessage, Winners: s.App.Giveaway,
+	}, s.Clock.Now, 15*time.Minute)
+	h := payment.NewHandler(svc, func(payload []byte, sig string) (payment.WebhookEvent, error) {
+		return payment.ParseStripeEvent(payload, sig, routeSecret, time.Time{})
+	})
+	srv := httptest.NewServer(httpx.HandlerFunc(h.Webhook))
+	t.Cleanup(srv.Close)
+	return stripeRoute{svc: svc, tp: tp,
+		deliver: func(payload []byte, sig string) int {
 			req, _ := http.NewRequest("POST", srv.URL+"/api/webhooks/stripe", bytes.NewReader(payload))
 			req.Header.Set("Stripe-Signature", sig)
 			res, err := http.DefaultClient.Do(req)
@@ -65,9 +62,51 @@ func TestStripeWebhookRoute(t *testing.T) {
 			}
 			res.Body.Close()
 			return res.StatusCode
-		}
-		signed := func(payload []byte, key string) string {
+		},
+		signedBy: func(payload []byte, key string) string {
 			return webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: key, Timestamp: time.Now()}).Header
+		},
+	}
+}
+
+// pay starts p's payment for webinarID and pays it with the good card; it
+// returns the intent's id.
+func (r stripeRoute) pay(t *testing.T, p auth.Profile, webinarID string) string {
+	t.Helper()
+	st, err := r.svc.Start(t.Context(), p, webinarID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.tp.Confirm(t.Context(), st.ID, payment.Card{ClientSecret: st.ClientSecret, Number: good,
+		ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"}); err != nil {
+		t.Fatal(err)
+	}
+	return st.ID
+}
+
+// send delivers an event of type typ about object, signed with the route's
+// secret, and checks it is acknowledged.
+func (r stripeRoute) send(t *testing.T, id, typ, object string) {
+	t.Helper()
+	body := fmt.Appendf(nil, `{"id": %q, "object": "event", "type": %q, "data": {"object": %s}}`, id, typ, object)
+	if got := r.deliver(body, r.signedBy(body, routeSecret)); got != 200 {
+		t.Fatalf("signed %s delivery: %d, want 200", typ, got)
+	}
+}
+
+func TestStripeWebhookRoute(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		route := newStripeRoute(t, s, d)
+		svc, deliver, signed, secret := route.svc, route.deliver, route.signedBy, routeSecret
+
+		w := s.CreateWebinar(testutil.WebinarSpec{})
+		p := buyer(t, s, w.ID)
+		st := struct{ ID string }{route.pay(t, p, w.ID)}
+
+		event := func(id, intent string) []byte {
+			return fmt.Appendf(nil, `{"id": %q, "object": "event", "type": "payment_intent.succeeded",
+				"data": {"object": {"id": %q, "object": "payment_intent"}}}`, id, intent)
 		}
 
 		forged := event("evt_forged", st.ID)

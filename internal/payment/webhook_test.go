@@ -72,6 +72,13 @@ func TestWebhookParsesSignedEvents(t *testing.T) {
 			want:   WebhookEvent{ID: "evt_8", Type: EventChargeRefunded, IntentID: "pi_3Watchwin"},
 		},
 		{
+			name: "a dispute names its intent (it marks the coupon disputed)",
+			payload: stripeEvent("evt_9", "charge.dispute.created", stripe.APIVersion,
+				`{"id": "dp_1", "object": "dispute", "charge": "ch_1", "payment_intent": "pi_3Watchwin", "reason": "fraudulent"}`),
+			signed: now,
+			want:   WebhookEvent{ID: "evt_9", Type: EventDisputeCreated, IntentID: "pi_3Watchwin"},
+		},
+		{
 			name:    "another payment_intent event is ignored too",
 			payload: stripeEvent("evt_4", "payment_intent.created", stripe.APIVersion, intentObject),
 			signed:  now,

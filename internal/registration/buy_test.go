@@ -62,7 +62,7 @@ func TestMayBuyAgrees(t *testing.T) {
 			{"refunded", "coupon_refunded", func() (auth.Profile, webinar.Webinar) {
 				w := webinarFor(testutil.WebinarSpec{})
 				_, p := s.Login(auth.RoleUser)
-				if _, err := s.App.Payments.Refund(ctx, s.Purchase(p, w.ID).ID); err != nil {
+				if _, err := s.App.Payments.Refund(ctx, s.Purchase(p, w.ID).ID, ""); err != nil {
 					t.Fatal(err)
 				}
 				return p, w

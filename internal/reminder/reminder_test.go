@@ -318,7 +318,7 @@ func TestNoOfferAfterRefund(t *testing.T) {
 		w := s.CreateWebinar(testutil.WebinarSpec{At: s.Clock.Now().Add(-time.Hour)})
 		_, p := s.Login(auth.RoleUser)
 		c := s.Purchase(p, w.ID)
-		if _, err := s.App.Payments.Refund(context.Background(), c.ID); err != nil {
+		if _, err := s.App.Payments.Refund(context.Background(), c.ID, ""); err != nil {
 			t.Fatal(err)
 		}
 		at(s, s.Clock.Now().Add(25*time.Hour))

@@ -7,6 +7,7 @@ package report
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -79,6 +80,45 @@ type Report struct {
 	} `json:"outstanding"`
 	Funnel []Funnel `json:"funnel"`
 	Series Series   `json:"series"`
+	// Controls are the period's store-credit acts the owner checks by name
+	// (docs/product.md "Reports"): redemptions of a coupon by its own
+	// owner, and refunds of coupons that were redeemed before.
+	Controls Controls `json:"controls"`
+}
+
+// controlsLimit bounds each list of Controls (the newest first).
+const controlsLimit = 200
+
+// Controls lists the period's self-redemptions (redeemed in the period)
+// and refunds after an undone redemption (refunded in the period).
+type Controls struct {
+	SelfRedemptions  []SelfRedemption  `json:"self_redemptions"`
+	RefundsAfterUndo []RefundAfterUndo `json:"refunds_after_undo"`
+}
+
+// SelfRedemption is one redemption of a coupon by the account that owns it.
+type SelfRedemption struct {
+	CouponID   string     `json:"coupon_id"`
+	Code       string     `json:"code"`
+	ValueCents int64      `json:"value_cents"`
+	RedeemedAt time.Time  `json:"redeemed_at"`
+	RedeemedBy *string    `json:"redeemed_by"` // the owner's name, else e-mail
+	UndoneAt   *time.Time `json:"undone_at"`
+}
+
+// RefundAfterUndo is the refund of a coupon that was redeemed, the
+// redemption undone: its last redemption and undo, and the reason typed.
+type RefundAfterUndo struct {
+	CouponID   string     `json:"coupon_id"`
+	Code       string     `json:"code"`
+	ValueCents int64      `json:"value_cents"`
+	RedeemedAt time.Time  `json:"redeemed_at"`
+	RedeemedBy *string    `json:"redeemed_by"`
+	UndoneAt   *time.Time `json:"undone_at"`
+	UndoneBy   *string    `json:"undone_by"`
+	RefundedAt time.Time  `json:"refunded_at"`
+	RefundedBy *string    `json:"refunded_by"` // null: refunded at the payment provider
+	Reason     string     `json:"reason"`
 }
 
 // Funnel is one webinar held or registered for in the period and how far
@@ -159,6 +199,8 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 		return err
 	})
 	g.Go(func() (err error) { refunds, err = s.refunds(ctx, p); return err })
+	g.Go(func() (err error) { r.Controls.SelfRedemptions, err = s.selfRedemptions(ctx, p); return err })
+	g.Go(func() (err error) { r.Controls.RefundsAfterUndo, err = s.refundsAfterUndo(ctx, p); return err })
 	g.Go(func() error { return s.outstanding(ctx, p, now, &r) })
 	g.Go(func() (err error) { funnelCounts, err = s.funnel(ctx, g, p); return err })
 	if err := g.Wait(); err != nil {
@@ -193,7 +235,7 @@ func (s *Service) sum(ctx context.Context, query string, args ...any) (Money, er
 func (s *Service) refunds(ctx context.Context, p period.Period) (map[string]Money, error) {
 	rows, err := s.db.QueryContext(ctx, `
 		SELECT 'refunded', count(*), COALESCE(sum(amount_cents), 0) FROM payments
-			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason = 'admin'
+			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason IN ('admin', 'provider')
 		UNION ALL SELECT 'no_seat', count(*), COALESCE(sum(amount_cents), 0) FROM payments
 			WHERE refunded_at >= $1 AND refunded_at < $2 AND refund_reason = 'no_seat'
 		UNION ALL SELECT 'coupons_refunded', count(*), COALESCE(sum(value_cents), 0) FROM coupons
@@ -213,6 +255,76 @@ func (s *Service) refunds(ctx context.Context, p period.Period) (map[string]Mone
 		out[name] = counted(n, cents)
 	}
 	return out, db.MapError(rows.Err())
+}
+
+// nameOf is the display name of account alias (names, else e-mail).
+func nameOf(alias string) string {
+	return `COALESCE(NULLIF(TRIM(` + alias + `.first_name || ' ' || ` + alias + `.last_name), ''), ` + alias + `.email)`
+}
+
+// selfRedemptions are the period's redemptions by the coupon's owner
+// (coupon_redemptions_at), the newest first.
+func (s *Service) selfRedemptions(ctx context.Context, p period.Period) ([]SelfRedemption, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.code, c.value_cents, h.redeemed_at, `+nameOf("o")+`, h.undone_at
+		FROM coupon_redemptions h JOIN coupons c ON c.id = h.coupon_id LEFT JOIN profiles o ON o.id = c.user_id
+		WHERE h.redeemed_at >= $1 AND h.redeemed_at < $2 AND h.redeemed_by = c.user_id
+		ORDER BY h.redeemed_at DESC, h.id LIMIT $3`, p.Start, p.End, controlsLimit)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []SelfRedemption{}
+	for rows.Next() {
+		var r SelfRedemption
+		var undone sql.NullTime
+		var by sql.NullString
+		if err := rows.Scan(&r.CouponID, &r.Code, &r.ValueCents, &r.RedeemedAt, &by, &undone); err != nil {
+			return nil, db.MapError(err)
+		}
+		r.RedeemedAt, r.RedeemedBy, r.UndoneAt = r.RedeemedAt.UTC(), strPtr(by), timePtr(undone)
+		out = append(out, r)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// refundsAfterUndo are the period's coupon refunds (coupons_refunded) of
+// coupons with a redemption in their history, each with its last one, the
+// newest refund first.
+func (s *Service) refundsAfterUndo(ctx context.Context, p period.Period) ([]RefundAfterUndo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.code, c.value_cents, h.redeemed_at, `+nameOf("rb")+`,
+			h.undone_at, `+nameOf("ub")+`, c.refunded_at, `+nameOf("ab")+`, COALESCE(pay.refund_note, '')
+		FROM coupons c JOIN coupon_redemptions h ON h.id = (SELECT h2.id FROM coupon_redemptions h2
+			WHERE h2.coupon_id = c.id ORDER BY h2.redeemed_at DESC, h2.id LIMIT 1)
+		LEFT JOIN payments pay ON pay.id = c.payment_id
+		LEFT JOIN profiles rb ON rb.id = h.redeemed_by LEFT JOIN profiles ub ON ub.id = h.undone_by
+		LEFT JOIN profiles ab ON ab.id = pay.refund_requested_by
+		WHERE c.refunded_at >= $1 AND c.refunded_at < $2
+		ORDER BY c.refunded_at DESC, c.id LIMIT $3`, p.Start, p.End, controlsLimit)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := []RefundAfterUndo{}
+	for rows.Next() {
+		var r RefundAfterUndo
+		var undone sql.NullTime
+		var by, undoneBy, refundedBy sql.NullString
+		if err := rows.Scan(&r.CouponID, &r.Code, &r.ValueCents, &r.RedeemedAt, &by, &undone, &undoneBy,
+			&r.RefundedAt, &refundedBy, &r.Reason); err != nil {
+			return nil, db.MapError(err)
+		}
+		r.RedeemedAt, r.RefundedAt = r.RedeemedAt.UTC(), r.RefundedAt.UTC()
+		r.RedeemedBy, r.UndoneAt, r.UndoneBy, r.RefundedBy = strPtr(by), timePtr(undone), strPtr(undoneBy), strPtr(refundedBy)
+		out = append(out, r)
+	}
+	return out, db.MapError(rows.Err())
+}
+
+func strPtr(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	return &s.String
 }
 
 // outstanding is the store credit owed at the period's end, or now for a

@@ -30,6 +30,8 @@ export type ConfirmDialogProps = {
   destructive?: boolean;
   /** Shown in a destructive alert above the buttons when set. */
   error?: string | null;
+  /** Form fields between the description and the buttons (e.g. a reason to type). */
+  fields?: ReactNode;
   onConfirm: () => void;
 };
 
@@ -49,6 +51,7 @@ export function ConfirmDialog({
   busy = false,
   destructive = false,
   error,
+  fields,
   onConfirm,
 }: ConfirmDialogProps) {
   return (
@@ -58,6 +61,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{children}</AlertDialogDescription>
         </AlertDialogHeader>
+        {fields}
         {error && (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>

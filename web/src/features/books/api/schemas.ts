@@ -39,6 +39,36 @@ export const reportSchema = z.object({
     bucket: z.enum(["day", "month", "year"]),
     points: z.array(z.object({ start: z.string(), sales: moneySchema, redemptions: moneySchema })),
   }),
+  // The acts on store credit the owner checks by name (docs/api.md "Reports"):
+  // redemptions by the coupon's own owner, refunds after a cancelled redemption.
+  controls: z
+    .object({
+      self_redemptions: z.array(
+        z.object({
+          coupon_id: z.string(),
+          code: z.string(),
+          value_cents: z.number(),
+          redeemed_at: z.string(),
+          redeemed_by: z.string().nullish(),
+          undone_at: z.string().nullish(),
+        }),
+      ),
+      refunds_after_undo: z.array(
+        z.object({
+          coupon_id: z.string(),
+          code: z.string(),
+          value_cents: z.number(),
+          redeemed_at: z.string(),
+          redeemed_by: z.string().nullish(),
+          undone_at: z.string().nullish(),
+          undone_by: z.string().nullish(),
+          refunded_at: z.string(),
+          refunded_by: z.string().nullish(),
+          reason: z.string(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 export type SeriesPoint = Report["series"]["points"][number];

@@ -23,6 +23,17 @@ function report(from: string, to: string) {
         { start: "2025-11-02", sales: m(0, 0), redemptions: m(1, 4800) },
       ],
     },
+    controls: {
+      self_redemptions: [
+        { coupon_id: "c1", code: "LW-SELF-SELF-0001", value_cents: 4800, redeemed_at: "2025-11-03T18:00:00Z",
+          redeemed_by: "Casey Clerk", undone_at: null },
+      ],
+      refunds_after_undo: [
+        { coupon_id: "c2", code: "LW-UNDO-UNDO-0001", value_cents: 3000, redeemed_at: "2025-11-04T18:00:00Z",
+          redeemed_by: "Casey Clerk", undone_at: "2025-11-04T18:05:00Z", undone_by: "Casey Clerk",
+          refunded_at: "2025-11-05T18:00:00Z", refunded_by: "Avery Admin", reason: "Goods returned" },
+      ],
+    },
   };
 }
 
@@ -39,6 +50,19 @@ function renderPage(url = "/admin/reports") {
 }
 
 describe("AdminReportsPage", () => {
+  it("lists the period's self-redemptions and refunds after a cancelled redemption, with the reason", async () => {
+    renderPage();
+    const self = await screen.findByRole("table", { name: "Self-redemptions" });
+    expect(within(self).getByRole("rowheader", { name: "LW-SELF-SELF-0001" }).closest("tr")).toHaveTextContent(
+      "LW-SELF-SELF-0001$48.00Casey Clerk, November 3, 2025 at 12:00 PM CSTNo",
+    );
+    const refunds = screen.getByRole("table", { name: "Refunds after a cancelled redemption" });
+    const row = within(refunds).getByRole("rowheader", { name: "LW-UNDO-UNDO-0001" }).closest("tr")!;
+    expect(row).toHaveTextContent("by Casey Clerk");
+    expect(row).toHaveTextContent("by Avery Admin");
+    expect(row).toHaveTextContent("Goods returned");
+  });
+
   it("shows the period's figures, the owed credit, the funnel, the chart and the exports", async () => {
     renderPage();
     expect(await screen.findByRole("heading", { level: 1, name: "Reports" })).toBeInTheDocument();

@@ -121,6 +121,7 @@ function ReportBody({ report, query, stale }: { report: Report; query: string; s
         </CardContent>
       </Card>
       <FunnelTable funnel={report.funnel} />
+      {report.controls && <Controls controls={report.controls} zone={zone} />}
       <Exports query={query} period={report.period} />
     </div>
   );
@@ -199,6 +200,99 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
                   {cell(f.watched, f.watched_percent)}
                   {cell(f.paid, f.paid_percent)}
                   {cell(f.redeemed, f.redeemed_percent)}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The period's acts on store credit to check by name (docs/product.md
+ * "Reports"): coupons redeemed by their own owner, and coupons refunded
+ * after a redemption was cancelled, with the reason typed.
+ */
+function Controls({ controls, zone }: { controls: NonNullable<Report["controls"]>; zone: string }) {
+  const when = (t?: string | null) => (t ? formatEventDate(t, zone) : "");
+  return (
+    <section aria-labelledby="controls-title" className="grid gap-3">
+      <div>
+        <h2 id="controls-title" className="text-lg font-bold text-ink">
+          Store credit to check
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Coupons redeemed by their own owner, and coupons refunded after a redemption was cancelled.
+        </p>
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <caption className="px-4 pt-3 text-left font-semibold text-ink">Self-redemptions</caption>
+          <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Coupon</th>
+              <th scope="col" className="px-4 py-3 text-right">Value</th>
+              <th scope="col" className="px-4 py-3">Redeemed by its owner</th>
+              <th scope="col" className="px-4 py-3">Undone</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {controls.self_redemptions.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-6 text-center text-muted-foreground">
+                  No coupon was redeemed by its owner in this period.
+                </td>
+              </tr>
+            ) : (
+              controls.self_redemptions.map((r) => (
+                <tr key={`${r.coupon_id}-${r.redeemed_at}`}>
+                  <th scope="row" className="px-4 py-3 font-mono font-medium text-ink">{r.code}</th>
+                  <td className="px-4 py-3 text-right">{formatCents(r.value_cents)}</td>
+                  <td className="px-4 py-3">
+                    {r.redeemed_by ?? "Unknown"}, {when(r.redeemed_at)}
+                  </td>
+                  <td className="px-4 py-3">{when(r.undone_at) || "No"}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+        <table className="w-full min-w-[760px] text-left text-sm">
+          <caption className="px-4 pt-3 text-left font-semibold text-ink">Refunds after a cancelled redemption</caption>
+          <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Coupon</th>
+              <th scope="col" className="px-4 py-3 text-right">Value</th>
+              <th scope="col" className="px-4 py-3">Redeemed</th>
+              <th scope="col" className="px-4 py-3">Redemption cancelled</th>
+              <th scope="col" className="px-4 py-3">Refunded</th>
+              <th scope="col" className="px-4 py-3">Reason</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {controls.refunds_after_undo.length === 0 ? (
+              <tr>
+                <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">
+                  No coupon was refunded after a cancelled redemption in this period.
+                </td>
+              </tr>
+            ) : (
+              controls.refunds_after_undo.map((r) => (
+                <tr key={r.coupon_id}>
+                  <th scope="row" className="px-4 py-3 font-mono font-medium text-ink">{r.code}</th>
+                  <td className="px-4 py-3 text-right">{formatCents(r.value_cents)}</td>
+                  <td className="px-4 py-3">
+                    {when(r.redeemed_at)} by {r.redeemed_by ?? "Unknown"}
+                  </td>
+                  <td className="px-4 py-3">{r.undone_at ? `${when(r.undone_at)} by ${r.undone_by ?? "Unknown"}` : ""}</td>
+                  <td className="px-4 py-3">
+                    {when(r.refunded_at)} by {r.refunded_by ?? "the payment provider"}
+                  </td>
+                  <td className="px-4 py-3">{r.reason || "None given"}</td>
                 </tr>
               ))
             )}

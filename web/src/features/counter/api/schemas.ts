@@ -18,6 +18,8 @@ export const counterCouponSchema = z.object({
   redeemed_by_name: z.string().nullish().transform((v) => v || null),
   redeemed_by_me: z.boolean(),
   can_undo: z.boolean(),
+  /** The clerk owns this coupon, so the server refuses their redemption (docs/api.md "Counter"). */
+  own_coupon: z.boolean().optional(),
   // The value policy (docs/api.md "Coupon value"): today's value is what the
   // clerk takes off; optional so an older answer reads as one Whole value.
   value_policy: z.enum(["whole", "split"]).optional(),
@@ -33,7 +35,7 @@ export type CounterCoupon = z.infer<typeof counterCouponSchema>;
 
 /** GET /api/counter/coupons/{code}, and the answer of …/redeem and …/unredeem. */
 export const counterLookupSchema = z.object({
-  verdict: z.enum(["valid", "redeemed", "expired", "refunded"]),
+  verdict: z.enum(["valid", "redeemed", "expired", "refunded", "disputed"]),
   coupon: counterCouponSchema,
 });
 export type CounterLookup = z.infer<typeof counterLookupSchema>;

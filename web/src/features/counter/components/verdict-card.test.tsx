@@ -101,6 +101,21 @@ describe("VerdictCard", () => {
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 
+  it("DISPUTED: an alert that its payment is disputed, and no action", async () => {
+    renderCard({ kind: "disputed", coupon });
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { name: "DISPUTED" })).toBeInTheDocument();
+    expect(alert).toHaveTextContent("The payment for this coupon is disputed with the card issuer. Do not accept it.");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("VALID but the clerk's own: the server's words instead of Mark Redeemed", async () => {
+    renderCard({ kind: "valid", coupon: { ...coupon, own_coupon: true } });
+    const card = await screen.findByRole("region", { name: "VALID" });
+    expect(within(card).getByText("Ask another staff member to redeem your own coupon.")).toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: "Mark Redeemed" })).not.toBeInTheDocument();
+  });
+
   it("NOT FOUND: an alert with the code that was read", async () => {
     renderCard({ kind: "not-found", code: "LW-0000-0000-0000" });
     const alert = await screen.findByRole("alert");

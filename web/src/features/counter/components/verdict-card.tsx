@@ -1,4 +1,4 @@
-import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, Undo2, type LucideIcon } from "lucide-react";
+import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, ShieldAlert, Undo2, UserX, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { formatEventDate, formatStoreDay } from "@/features/webinars";
@@ -8,6 +8,9 @@ import type { CounterCoupon } from "../api/schemas";
 import type { Verdict } from "../lib/verdict";
 
 export const ID_REMINDER = "Check photo ID (21+) and FOID for firearm purchases";
+
+/** The server's refusal of a clerk's own coupon (docs/api.md "Counter"), shown before they try. */
+export const OWN_COUPON = "Ask another staff member to redeem your own coupon.";
 
 type Look = { title: string; icon: LucideIcon; band: string; border: string; urgent: boolean };
 
@@ -19,6 +22,7 @@ const looks: Record<Verdict["kind"], Look> = {
   "already-redeemed": { title: "ALREADY REDEEMED", icon: OctagonX, band: "bg-red-700 text-white", border: "border-red-700", urgent: true },
   expired: { title: "EXPIRED", icon: CalendarX, band: "bg-amber-400 text-amber-950", border: "border-amber-500", urgent: true },
   refunded: { title: "REFUNDED", icon: Ban, band: "bg-zinc-600 text-white", border: "border-zinc-600", urgent: true },
+  disputed: { title: "DISPUTED", icon: ShieldAlert, band: "bg-purple-800 text-white", border: "border-purple-800", urgent: true },
   "not-found": { title: "NOT FOUND", icon: SearchX, band: "bg-zinc-800 text-white", border: "border-zinc-800", urgent: true },
 };
 
@@ -47,6 +51,8 @@ function lead(verdict: Verdict, timeZone: string): string {
       return `Expired ${formatEventDate(verdict.coupon.expires_at, timeZone)}. Do not accept it.`;
     case "refunded":
       return "This coupon was refunded, so it is void. Do not accept it.";
+    case "disputed":
+      return "The payment for this coupon is disputed with the card issuer. Do not accept it.";
     case "not-found":
       return "No coupon with this code. Check the code and try again.";
   }
@@ -129,6 +135,7 @@ export function VerdictCard({ verdict, timeZone, busy, onRedeem, onUndo }: Verdi
   const Icon = look.icon;
   const coupon = verdict.kind === "not-found" ? null : verdict.coupon;
   const canUndo = coupon !== null && coupon.can_undo && (verdict.kind === "redeemed-now" || verdict.kind === "already-redeemed");
+  const own = verdict.kind === "valid" && verdict.coupon.own_coupon === true;
 
   return (
     <section aria-labelledby={titleId} className={cn("w-full overflow-hidden rounded-2xl border-4 bg-card shadow-sm", look.border)}>
@@ -153,7 +160,13 @@ export function VerdictCard({ verdict, timeZone, busy, onRedeem, onUndo }: Verdi
             Code: <span className="font-mono font-semibold tracking-wider break-all">{verdict.kind === "not-found" && verdict.code}</span>
           </p>
         )}
-        {verdict.kind === "valid" && (
+        {own && (
+          <p className="flex items-start gap-3 rounded-lg border-2 border-red-700 bg-red-50 px-4 py-3 text-lg font-bold text-red-900">
+            <UserX className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+            {OWN_COUPON}
+          </p>
+        )}
+        {verdict.kind === "valid" && !own && (
           <Button
             size="lg"
             className="h-16 w-full bg-green-700 text-xl hover:bg-green-800"

@@ -6,11 +6,12 @@ import type { CounterCoupon, CounterLookup } from "../api/schemas";
  * - redeemed-now: this clerk just redeemed it;
  * - already-redeemed: it was redeemed before this scan;
  * - expired; refunded (its payment was given back: never accept it);
+ * - disputed (its payment is disputed with the card issuer: never accept it);
  * - not-found (no such coupon, or not a coupon code at all).
  */
 export type Verdict =
   | { kind: "valid"; coupon: CounterCoupon; undone?: boolean }
-  | { kind: "redeemed-now" | "already-redeemed" | "expired" | "refunded"; coupon: CounterCoupon }
+  | { kind: "redeemed-now" | "already-redeemed" | "expired" | "refunded" | "disputed"; coupon: CounterCoupon }
   | { kind: "not-found"; code: string };
 
 /** The verdict of a lookup. */
@@ -24,6 +25,8 @@ export function verdictOf({ verdict, coupon }: CounterLookup): Verdict {
       return { kind: "expired", coupon };
     case "refunded":
       return { kind: "refunded", coupon };
+    case "disputed":
+      return { kind: "disputed", coupon };
   }
 }
 

@@ -7,6 +7,6 @@ import { couponKeys } from "./keys";
 export const adminCouponKeys = {
   all: [...couponKeys.all, "admin"] as const,
   lists: () => [...adminCouponKeys.all, "list"] as const,
-  /** One search (already trimmed; "" lists everything). */
-  list: (search: string) => [...adminCouponKeys.lists(), search] as const,
+  /** One search (already trimmed; "" lists everything), of one status ("" for all). */
+  list: (search: string, status = "") => [...adminCouponKeys.lists(), search, status] as const,
 };

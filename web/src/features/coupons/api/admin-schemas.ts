@@ -13,6 +13,8 @@ export const adminCouponSchema = zm.extend(couponSchema, {
   redeemed_by_name: z.string().nullish().transform((v) => v || null),
   /** A card payment is behind it: refundable while valid (docs/api.md "Refunds"). */
   paid_by_card: z.boolean().optional().default(false),
+  /** It was redeemed at some time, even if the redemption was cancelled: a refund needs a reason. */
+  ever_redeemed: z.boolean().optional().default(false),
 });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 

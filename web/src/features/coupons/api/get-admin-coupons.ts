@@ -5,25 +5,26 @@ import { adminCouponKeys } from "./admin-keys";
 import { adminCouponPageSchema, type AdminCoupon, type AdminCouponPage } from "./admin-schemas";
 
 /**
- * GET /api/admin/coupons?search=&limit=&cursor= (admin): every user's
- * coupons, newest first. `search` is trimmed by the caller; the server
+ * GET /api/admin/coupons?search=&status=&limit=&cursor= (admin): every user's
+ * coupons, newest first, of one status when `status` is set (e.g. "disputed"). `search` is trimmed by the caller; the server
  * matches it, in any case, against the code, the owner's e-mail and the
  * webinar's title, and lists everything when it is empty (docs/product.md §6).
  * Each next page starts at the previous page's `next_cursor` (docs/api.md
  * "Paging": an index range read, as fast on the last page as on the first).
  */
-function getAdminCoupons(search: string, cursor: string, signal?: AbortSignal): Promise<AdminCouponPage> {
+function getAdminCoupons(search: string, status: string, cursor: string, signal?: AbortSignal): Promise<AdminCouponPage> {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });
   if (search) params.set("search", search);
+  if (status) params.set("status", status);
   if (cursor) params.set("cursor", cursor);
   return api.get(`/api/admin/coupons?${params}`, { schema: adminCouponPageSchema, signal });
 }
 
-/** The list for one search, a page of 100 at a time, with docs/product.md §11's admin freshness. */
-export const adminCouponsQueryOptions = (search: string) =>
+/** The list for one search and status, a page of 100 at a time, with docs/product.md §11's admin freshness. */
+export const adminCouponsQueryOptions = (search: string, status = "") =>
   infiniteQueryOptions({
-    queryKey: adminCouponKeys.list(search),
-    queryFn: ({ pageParam, signal }) => getAdminCoupons(search, pageParam, signal),
+    queryKey: adminCouponKeys.list(search, status),
+    queryFn: ({ pageParam, signal }) => getAdminCoupons(search, status, pageParam, signal),
     initialPageParam: "",
     getNextPageParam: (last: AdminCouponPage) => (last.has_more && last.next_cursor ? last.next_cursor : undefined),
     select: (data): AdminCoupon[] => data.pages.flatMap((p) => p.coupons),
@@ -31,9 +32,9 @@ export const adminCouponsQueryOptions = (search: string) =>
   });
 
 /**
- * The admin coupon list for `search`. While a new search loads, the previous
+ * The admin coupon list for `search` (and `status`). While a new search loads, the previous
  * rows stay on screen (isPlaceholderData) instead of a blank table.
  */
-export function useAdminCoupons(search: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...adminCouponsQueryOptions(search), enabled, placeholderData: keepPreviousData });
+export function useAdminCoupons(search: string, { enabled = true, status = "" }: { enabled?: boolean; status?: string } = {}) {
+  return useInfiniteQuery({ ...adminCouponsQueryOptions(search, status), enabled, placeholderData: keepPreviousData });
 }

@@ -8,12 +8,15 @@ import { couponKeys } from "./keys";
  * payment back, the coupon becomes Refunded, its seat goes back on sale and
  * the buyer is e-mailed (docs/api.md "Refunds"). One idempotent operation: a
  * repeat answers the refunded coupon; 409 says why it cannot be refunded
- * (`coupon_redeemed`, `coupon_expired`, `refund_in_progress`, …), 503
+ * (`coupon_redeemed`, `coupon_expired`, `refund_in_progress`, `coupon_disputed`,
+ * `reason_required` for a coupon ever redeemed sent without a reason, …), 503
  * `refund_failed` that the provider did not refund and the coupon is still
  * active.
  */
-function refundCoupon(id: string) {
-  return api.post(`/api/admin/coupons/${encodeURIComponent(id)}/refund`, undefined, { schema: refundResponseSchema });
+function refundCoupon({ id, reason }: { id: string; reason?: string }) {
+  return api.post(`/api/admin/coupons/${encodeURIComponent(id)}/refund`, reason ? { reason } : undefined, {
+    schema: refundResponseSchema,
+  });
 }
 
 export function useRefundCoupon() {

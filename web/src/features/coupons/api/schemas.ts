@@ -22,7 +22,7 @@ export const couponSchema = zm.object({
   value_cents: zm.number(),
   original_payment_amount: zm.number(),
   original_payment_cents: zm.number(),
-  status: zm.enum(["active", "used", "expired", "refunding", "refunded"]),
+  status: zm.enum(["active", "used", "expired", "refunding", "refunded", "disputed"]),
   created_at: zm.string(),
   expires_at: zm.string(),
   redeemed_at: textOr((v) => v ?? null),

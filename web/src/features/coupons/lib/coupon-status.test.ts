@@ -16,6 +16,7 @@ describe("couponDisplayStatus (docs/product.md §5)", () => {
     ["refunded, before expiry", "refunded", future, "Refunded", "muted"],
     ["refunded after expiry stays refunded", "refunded", past, "Refunded", "muted"],
     ["a refund under way", "refunding", future, "Refund pending", "muted"],
+    ["disputed with the card issuer, even past expiry", "disputed", past, "Disputed", "destructive"],
   ])("%s", (_, status, expires_at, label, variant) => {
     expect(couponDisplayStatus({ status, expires_at }, now)).toEqual({ label, variant });
   });

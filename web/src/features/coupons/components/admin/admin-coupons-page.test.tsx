@@ -36,6 +36,7 @@ function makeCoupon(overrides: Partial<ApiCoupon> = {}): ApiCoupon {
     redeemed_at: null,
     refunded_at: null,
     paid_by_card: true,
+    ever_redeemed: false,
     ...overrides,
   };
 }
@@ -330,6 +331,63 @@ describe("AdminCouponsPage refund", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Refund $40.00" }));
     expect(await within(dialog).findByText(/the coupon is still active/)).toBeInTheDocument();
     expect(within(row).getByText("Valid")).toBeInTheDocument();
+  });
+});
+
+describe("AdminCouponsPage controls on store credit", () => {
+  it("asks for the reason to refund a coupon that was ever redeemed, and sends it", async () => {
+    const undone = makeCoupon({ id: "undone", code: "LW-UNDO-UNDO-0001", ever_redeemed: true });
+    const bodies: unknown[] = [];
+    renderPage((url, init) => {
+      if (init.method === "POST" && url === `/api/admin/coupons/${undone.id}/refund`) {
+        const body = init.body ? (JSON.parse(String(init.body)) as { reason?: string }) : {};
+        bodies.push(body);
+        if (!body.reason) {
+          return jsonResponse({ error: { code: "reason_required", message: "This coupon was redeemed before and the redemption was cancelled, so its refund needs a reason. Type why the money goes back." } }, 409);
+        }
+        return jsonResponse({ coupon: { ...undone, status: "refunded", refunded_at: "2026-12-06T18:00:00Z" }, refunded: 40, refunded_cents: 4000 });
+      }
+      return listing(() => [undone])(url, init);
+    });
+    const row = await rowOf(undone.code);
+    await userEvent.click(within(row).getByRole("button", { name: `Refund ${undone.code}` }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Refund $40.00?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Refund $40.00" }));
+    expect(await within(dialog).findByText(/its refund needs a reason/)).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText("Reason for the refund (required)"), "  Goods returned  ");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Refund $40.00" }));
+    expect(await screen.findByText("Coupon Refunded")).toBeInTheDocument();
+    expect(bodies).toEqual([{}, { reason: "Goods returned" }]);
+  });
+
+  it("asks no reason for a coupon never redeemed", async () => {
+    renderPage(listing(() => [valid]));
+    await userEvent.click(within(await rowOf(valid.code)).getByRole("button", { name: `Refund ${valid.code}` }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(within(dialog).queryByLabelText(/Reason for the refund/)).not.toBeInTheDocument();
+  });
+
+  it("lists disputed coupons with Disputed only, kept in ?status=disputed", async () => {
+    const disputed = makeCoupon({ id: "disputed", code: "LW-DISP-DISP-0001", status: "disputed" });
+    const statuses: string[] = [];
+    const { router } = renderPage((url) => {
+      const u = new URL(url, "http://test");
+      if (u.pathname === "/api/admin/coupons") {
+        const status = u.searchParams.get("status") ?? "";
+        statuses.push(status);
+        return jsonResponse({ coupons: status ? [disputed] : [valid, disputed], has_more: false });
+      }
+      return undefined;
+    });
+    await rowOf(valid.code);
+    const toggle = screen.getByRole("button", { name: "Disputed only" });
+    expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByRole("rowheader", { name: valid.code })).not.toBeInTheDocument());
+    expect(within(await rowOf(disputed.code)).getByText("Disputed")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?status=disputed");
+    expect(statuses.at(-1)).toBe("disputed");
+    expect(screen.getByRole("button", { name: "Disputed only" })).toHaveAttribute("aria-pressed", "true");
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, RefreshCw, ShieldAlert, X } from "lucide-react";
+import { ArrowLeft, RefreshCw, ShieldAlert, ShieldQuestion, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
@@ -21,7 +21,8 @@ const ACCESS_DENIED = "You don't have permission to access this page. Please log
 /**
  * "/admin/coupons" (admin only): find a coupon by code, e-mail or webinar
  * title and mark it redeemed at the counter, or cancel a redemption. The
- * search lives in the URL (`?search=`), so a link opens the same list.
+ * search lives in the URL (`?search=`, and `?status=disputed` for the
+ * coupons whose payment is disputed), so a link opens the same list.
  */
 export function AdminCouponsPage() {
   useDocumentTitle("Manage Coupons");
@@ -52,7 +53,8 @@ function AccessDenied() {
 function AdminCoupons() {
   const [params, setParams] = useSearchParams();
   const search = (params.get("search") ?? "").trim();
-  const coupons = useAdminCoupons(search);
+  const status = params.get("status") === "disputed" ? "disputed" : "";
+  const coupons = useAdminCoupons(search, { status });
   const queryClient = useQueryClient();
   const [qr, setQr] = useState<AdminCoupon | null>(null);
   const [loading, setLoading] = useState(false);
@@ -70,13 +72,13 @@ function AdminCoupons() {
    * Loaded' (background refetches stay quiet). A failure is announced by
    * the effect above, from the query's own error.
    */
-  const load = async (next: string) => {
-    if (next !== search) {
-      setParams(next ? { search: next } : {});
+  const load = async (next: string, nextStatus = status) => {
+    if (next !== search || nextStatus !== status) {
+      setParams({ ...(next ? { search: next } : {}), ...(nextStatus ? { status: nextStatus } : {}) });
     }
     setLoading(true);
     try {
-      const data = await queryClient.fetchInfiniteQuery(adminCouponsQueryOptions(next));
+      const data = await queryClient.fetchInfiniteQuery(adminCouponsQueryOptions(next, nextStatus));
       const count = data.pages.reduce((n, p) => n + p.coupons.length, 0);
       const more = data.pages.at(-1)?.has_more ?? false;
       notify.success("Coupons Loaded", describeCount(count, more, next));
@@ -111,6 +113,17 @@ function AdminCoupons() {
         }
       />
       <CouponSearchForm initial={search} onSearch={(next) => void load(next)} busy={loading} />
+      <div className="-mt-3 mb-4">
+        <Button
+          variant={status ? "default" : "outline"}
+          size="sm"
+          aria-pressed={status === "disputed"}
+          onClick={() => void load(search, status ? "" : "disputed")}
+        >
+          <ShieldQuestion aria-hidden="true" />
+          Disputed only
+        </Button>
+      </div>
       {search && (
         <div className="-mt-3 mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <p role="status">

@@ -2,6 +2,8 @@ import { Undo } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 import { formatMoney } from "@/lib/money";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
@@ -19,14 +21,19 @@ type CouponRefundButtonProps = {
  * 'Refund' for a card-paid coupon that is still valid (docs/api.md
  * "Refunds"), behind a confirmation that states the amount going back. A
  * coupon no card paid for (the demo's) has none; a redeemed, expired or
- * refunded one shows none.
+ * refunded one shows none. A coupon that was ever redeemed (the redemption
+ * cancelled) asks for the reason, which the server requires and records.
  */
 export function CouponRefundButton({ coupon, status }: CouponRefundButtonProps) {
   const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
   const refund = useRefundCoupon();
   const { dialog, confirm } = useConfirmMutation({
     mutation: refund,
-    onClose: () => setOpen(false),
+    onClose: () => {
+      setOpen(false);
+      setReason("");
+    },
     onSuccess: (res) => notify.success("Coupon Refunded", `${formatMoney(res.refunded)} refunded for ${coupon.code}.`),
     onFailure: (error) => errorMessage(error, "The refund failed. Please try again."),
   });
@@ -52,7 +59,27 @@ export function CouponRefundButton({ coupon, status }: CouponRefundButtonProps) 
         confirmLabel={`Refund ${amount}`}
         pendingLabel="Refunding..."
         destructive
-        onConfirm={() => void confirm(coupon.id)}
+        onConfirm={() => void confirm({ id: coupon.id, reason: reason.trim() })}
+        fields={
+          coupon.ever_redeemed && (
+            <div className="grid gap-2">
+              <Label htmlFor={`refund-reason-${coupon.id}`}>Reason for the refund (required)</Label>
+              <Textarea
+                id={`refund-reason-${coupon.id}`}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={500}
+                rows={3}
+                required
+                aria-describedby={`refund-reason-hint-${coupon.id}`}
+              />
+              <p id={`refund-reason-hint-${coupon.id}`} className="text-sm text-muted-foreground">
+                This coupon was redeemed before and the redemption was cancelled. The reason goes in the audit log and the
+                reports.
+              </p>
+            </div>
+          )
+        }
       >
         {amount} goes back to the card that paid for coupon <span className="font-mono font-semibold">{coupon.code}</span>. The
         coupon ({formatMoney(coupon.value)} store credit) will no longer be valid, its seat goes back on sale and the buyer
