@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -114,6 +115,10 @@ func (s *Service) CreateUser(ctx context.Context, email, password, role, firstNa
 	}
 	if !validRole(role) {
 		return Profile{}, apperr.Invalid("role", msgRole)
+	}
+	firstName, lastName = strings.TrimSpace(firstName), strings.TrimSpace(lastName)
+	if err := validateNamePhone(firstName, lastName, "", mayBeBlank{first: true, last: true, phone: true}); err != nil {
+		return Profile{}, err
 	}
 	return s.create(ctx, email, password, role, firstName, lastName, "", false)
 }
