@@ -99,7 +99,7 @@ func TestUserAddIsAudited(t *testing.T) {
 			err = d.QueryRowContext(t.Context(), `SELECT a.actor_id, a.actor_role, a.summary FROM audit_log a
 				JOIN profiles p ON p.id = a.target_id WHERE a.action = 'user.create' AND p.email = 'boss@example.com'`).
 				Scan(&actorID, &role, &summary)
-			if err != nil || actorID.Valid || role != "system (command line)" || summary != "account created with role admin, address confirmed" {
+			if err != nil || actorID.Valid || role != "command line" || summary != "account created with role admin, address confirmed" {
 				t.Errorf("user.create of user add: by %v %q: %q (%v)", actorID, role, summary, err)
 			}
 		})

@@ -93,7 +93,7 @@ func TestSeedDemo(t *testing.T) {
 			err = s.App.DB.QueryRowContext(ctx, `SELECT a.actor_id, a.actor_role, a.summary FROM audit_log a
 				JOIN profiles p ON p.id = a.target_id WHERE a.action = 'user.create' AND p.email = 'admin@watchwin.local'`).
 				Scan(&actorID, &role, &summary)
-			if err != nil || actorID.Valid || role != "system (command line)" || summary != "account created with role admin, address confirmed" {
+			if err != nil || actorID.Valid || role != "command line" || summary != "account created with role admin, address confirmed" {
 				t.Errorf("the demo admin's user.create: by %v %q: %q (%v)", actorID, role, summary, err)
 			}
 

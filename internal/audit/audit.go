@@ -132,9 +132,10 @@ func WithSource(ctx context.Context, src Source) context.Context {
 }
 
 // CommandLine is the Source of what the server's command line does
-// (`watchwin user add`, `user reset-2fa`, the --demo seed): no account,
-// and "system (command line)" in the role's place.
-var CommandLine = Source{ActorRole: "system (command line)"}
+// (`watchwin user add`, `user reset-2fa`, the --demo seed): the system (no
+// account) with the role "command line"; the screen shows "System (command
+// line)".
+var CommandLine = Source{ActorRole: "command line"}
 
 // SourceFrom returns the Source ctx carries. A change without one (a
 // periodic job, the automatic giveaway draw, the CLI) is the system's: its
