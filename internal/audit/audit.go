@@ -138,8 +138,8 @@ func WithSource(ctx context.Context, src Source) context.Context {
 var CommandLine = Source{ActorRole: "command line"}
 
 // SourceFrom returns the Source ctx carries. A change without one (a
-// periodic job, the automatic giveaway draw, the CLI) is the system's: its
-// entry has no actor.
+// periodic job, the automatic giveaway draw) is the system's: its entry
+// has no actor.
 func SourceFrom(ctx context.Context) (Source, bool) {
 	src, ok := ctx.Value(sourceKey{}).(Source)
 	return src, ok

@@ -84,8 +84,9 @@ func (in *SignUpInput) validate() error {
 type mayBeBlank struct{ first, last, phone bool }
 
 // validateNamePhone checks the name and phone fields with the sign-up
-// form's rules (the names with ValidName), in the order the forms show them. A field blank allows may
-// be empty; when given, it follows the rules all the same.
+// form's rules (names with ValidName too), in the order the forms show
+// them. A field blank allows may be empty; when given, it follows the
+// rules all the same.
 func validateNamePhone(first, last, phone string, blank mayBeBlank) error {
 	switch {
 	case first == "" && !blank.first:
