@@ -22,6 +22,7 @@ import (
 
 	"watchwin/internal/app"
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/httpx"
@@ -188,7 +189,7 @@ func userAdd(ctx context.Context, cfg config.Config, args []string, out io.Write
 		return err
 	}
 	defer a.Close()
-	p, err := a.Auth.CreateUser(ctx, *email, *password, *role, *first, *last)
+	p, err := a.Auth.CreateUser(audit.WithSource(ctx, audit.CommandLine), *email, *password, *role, *first, *last)
 	if err != nil {
 		return err
 	}
@@ -215,7 +216,7 @@ func userResetFactor(ctx context.Context, cfg config.Config, args []string, out 
 		return err
 	}
 	defer a.Close()
-	p, err := a.Auth.ResetFactor(ctx, *email)
+	p, err := a.Auth.ResetFactor(audit.WithSource(ctx, audit.CommandLine), *email)
 	if err != nil {
 		return err
 	}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"watchwin/internal/db"
+	"watchwin/internal/testutil"
 )
 
 // The command line as an operator uses it, on a temporary SQLite data folder.
@@ -64,6 +68,39 @@ func TestBadEnvironment(t *testing.T) {
 			err := run(t.Context(), []string{"migrate", "--data-dir", t.TempDir()}, &strings.Builder{})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("error = %v, want one naming %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// `watchwin user add` is in the audit log (user.create), made by "system
+// (command line)", on both engines.
+func TestUserAddIsAudited(t *testing.T) {
+	for _, engine := range []db.Engine{db.SQLite, db.Postgres} {
+		t.Run(string(engine), func(t *testing.T) {
+			url, dir := "", t.TempDir()
+			if engine == db.Postgres {
+				url = testutil.PostgresSchema(t)
+			}
+			t.Setenv("WATCHWIN_DATABASE_URL", url)
+			var out strings.Builder
+			err := run(t.Context(), []string{"user", "add", "--email", "boss@example.com", "--password", "secret12",
+				"--role", "admin", "--data-dir", dir}, &out)
+			if err != nil {
+				t.Fatal(message(err))
+			}
+			d, err := db.Open(t.Context(), url, dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			var actorID sql.NullString
+			var role, summary string
+			err = d.QueryRowContext(t.Context(), `SELECT a.actor_id, a.actor_role, a.summary FROM audit_log a
+				JOIN profiles p ON p.id = a.target_id WHERE a.action = 'user.create' AND p.email = 'boss@example.com'`).
+				Scan(&actorID, &role, &summary)
+			if err != nil || actorID.Valid || role != "command line" || summary != "account created with role admin, address confirmed" {
+				t.Errorf("user.create of user add: by %v %q: %q (%v)", actorID, role, summary, err)
 			}
 		})
 	}

@@ -135,6 +135,7 @@ func openStorage(cfg config.Config) (media.Storage, error) {
 }
 
 func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *App {
+	machine := now // the clock the test clock moves away from
 	var testClock *clock.Offset
 	if cfg.TestClock { // browser tests only: every service tells the movable time
 		warnTestClock()
@@ -203,7 +204,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports:       report.NewService(d, cfg.Timezone, now),
 		Throttle:      throttle.New(d, now),
-		Audit:         audit.NewLog(d, now, cfg.AuditRetention),
+		Audit:         audit.NewLog(d, now, cfg.AuditRetention).PruneBy(machine),
 		now:           now,
 		testClock:     testClock,
 		instance:      db.InstanceID(cfg.Addr),

@@ -2,6 +2,8 @@ package app_test
 
 import (
 	"context"
+	"encoding/csv"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -10,8 +12,10 @@ import (
 
 	"watchwin/internal/app"
 	"watchwin/internal/auth"
+	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/registration"
+	"watchwin/internal/report"
 	"watchwin/internal/testutil"
 )
 
@@ -234,6 +238,98 @@ func TestAuditLogIsAppendOnly(t *testing.T) {
 		var n int
 		if err := d.QueryRow(`SELECT count(*) FROM audit_log WHERE summary = 'rewritten'`).Scan(&n); err != nil || n != 0 {
 			t.Errorf("rewritten entries: %d (%v)", n, err)
+		}
+	})
+}
+
+// TestEveryDownloadIsAudited walks the route table: every download of
+// customer data (the routes behind the export limit) leaves exactly one
+// data.export entry with the request's id, the admin, the download's name,
+// what it covers and the rows it held (docs/api.md, "Audit log"). A
+// download route, or a report export, without a case here fails the test.
+func TestEveryDownloadIsAudited(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		ctx := context.Background()
+		admin, adminProfile := s.Login(auth.RoleAdmin)
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 4})
+		for _, name := range []string{"one", "two"} {
+			s.Purchase(s.CreateUser("download-"+name+"-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), w.ID)
+		}
+		drawn := admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil)
+		drawn.Check(t, testutil.Want{Status: 201})
+		var draw struct{ Draw struct{ ID string } }
+		drawn.JSON(t, &draw)
+		drawID := draw.Draw.ID
+
+		// A download: its path, the route it takes, its name in the log,
+		// what the entry says it covers, and how to count its rows.
+		type download struct {
+			path, pattern, name, covers string
+			rows                        func(body string) int
+		}
+		csvRows := func(body string) int {
+			records, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(body, csvx.BOM))).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(records) - 1
+		}
+		month := s.Clock.Now().In(s.App.Config.Timezone)
+		first := time.Date(month.Year(), month.Month(), 1, 0, 0, 0, 0, month.Location())
+		thisMonth := first.Format("2006-01-02") + " to " + first.AddDate(0, 1, -1).Format("2006-01-02")
+		var downloads []download
+		for name := range report.Exports {
+			downloads = append(downloads, download{"/api/admin/reports/exports/" + name, "GET /api/admin/reports/exports/{name}",
+				name, thisMonth, csvRows})
+		}
+		downloads = append(downloads,
+			download{"/api/admin/audit/export.csv?action=giveaway.draw", "GET /api/admin/audit/export.csv",
+				"audit-log.csv", "whole log, filtered", csvRows},
+			download{"/api/admin/giveaway-draws/" + drawID + "/entries.txt", "GET /api/admin/giveaway-draws/{id}/entries.txt",
+				"giveaway-entries.txt", "draw " + drawID, func(body string) int { return strings.Count(body, "\n") }},
+		)
+
+		covered := map[string]bool{}
+		for _, dl := range downloads {
+			covered[dl.pattern] = true
+		}
+		for pattern, rule := range app.RouteLimits(s.App) {
+			if rule.Name == "export" && !covered[pattern] {
+				t.Errorf("%s is a download but has no case here: add one (and record it with audit.Download)", pattern)
+			}
+		}
+
+		for _, dl := range downloads {
+			res := admin.Do("GET", dl.path, nil)
+			res.Check(t, testutil.Want{Status: 200})
+			rows := dl.rows(string(res.Body))
+			if rows == 0 && dl.name != "payments.csv" {
+				t.Errorf("%s: no rows; the case proves nothing", dl.path)
+			}
+			var action, targetType, targetID, actor, summary string
+			n := 0
+			r, err := d.QueryContext(ctx, `SELECT action, target_type, target_id, COALESCE(actor_id, ''), summary
+				FROM audit_log WHERE request_id = $1`, res.Header.Get("X-Request-Id"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r.Next() {
+				n++
+				if err := r.Scan(&action, &targetType, &targetID, &actor, &summary); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r.Close()
+			want := fmt.Sprintf("%s, %s: %d rows", dl.name, dl.covers, rows)
+			if rows == 1 {
+				want = fmt.Sprintf("%s, %s: 1 row", dl.name, dl.covers)
+			}
+			if n != 1 || action != "data.export" || targetType != "export" || targetID != dl.name ||
+				actor != adminProfile.ID || summary != want {
+				t.Errorf("%s: %d entries, the last %s %s/%s by %q: %q; want one data.export export/%s by the admin: %q",
+					dl.path, n, action, targetType, targetID, actor, summary, dl.name, want)
+			}
 		}
 	})
 }

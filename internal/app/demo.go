@@ -9,6 +9,7 @@ import (
 	"io"
 	"time"
 
+	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/media"
@@ -82,6 +83,7 @@ const (
 // rerun seeds it whole. A database that already has accounts or webinars is
 // left alone, so running with --demo again changes nothing.
 func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
+	ctx = audit.WithSource(ctx, audit.CommandLine) // its entries (the demo admin's user.create) are the command line's
 	if empty, err := a.emptyDatabase(ctx); err != nil || !empty {
 		return err
 	}

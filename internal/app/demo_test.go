@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"image"
 	_ "image/jpeg"
 	"io"
@@ -85,6 +86,16 @@ func TestSeedDemo(t *testing.T) {
 			}
 
 			checkSampleCoupon(t, s)
+
+			// The demo admin is in the audit log, made by the command line.
+			var actorID sql.NullString
+			var role, summary string
+			err = s.App.DB.QueryRowContext(ctx, `SELECT a.actor_id, a.actor_role, a.summary FROM audit_log a
+				JOIN profiles p ON p.id = a.target_id WHERE a.action = 'user.create' AND p.email = 'admin@watchwin.local'`).
+				Scan(&actorID, &role, &summary)
+			if err != nil || actorID.Valid || role != "command line" || summary != "account created with role admin, address confirmed" {
+				t.Errorf("the demo admin's user.create: by %v %q: %q (%v)", actorID, role, summary, err)
+			}
 
 			// A second run changes nothing and prints nothing.
 			out.Reset()

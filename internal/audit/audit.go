@@ -63,6 +63,11 @@ const (
 	RegistrationForceReset = "registration.force_reset"
 	PaymentSimulate        = "payment.simulate"
 
+	// An account made from the command line (`watchwin user add`, the demo
+	// admin) and every download of customer data (an export, an entrant list).
+	UserCreate = "user.create"
+	DataExport = "data.export"
+
 	// TestClockAdvance is the browser tests' clock moved (docs/api.md, "Test
 	// clock"): it exists only with WATCHWIN_TEST_CLOCK, so it is not in Actions.
 	TestClockAdvance = "test.clock_advance"
@@ -77,6 +82,7 @@ var Actions = []string{
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,
+	UserCreate, DataExport,
 }
 
 // Target types (Entry.TargetType).
@@ -88,10 +94,12 @@ const (
 	TargetImage        = "image"
 	TargetGiveaway     = "giveaway_winner"
 	TargetRegistration = "registration"
+	TargetExport       = "export" // the download's name: "registrations.csv"
 )
 
 // Targets lists every target type, for the screen's filter.
-var Targets = []string{TargetWebinar, TargetCoupon, TargetUser, TargetSetting, TargetImage, TargetGiveaway, TargetRegistration}
+var Targets = []string{TargetWebinar, TargetCoupon, TargetUser, TargetSetting, TargetImage, TargetGiveaway, TargetRegistration,
+	TargetExport}
 
 // Entry is one change: what was done to which record, and a short summary
 // of it (before → after) that never holds a secret, a password or its hash,
@@ -124,9 +132,15 @@ func WithSource(ctx context.Context, src Source) context.Context {
 	return context.WithValue(ctx, sourceKey{}, src)
 }
 
+// CommandLine is the Source of what the server's command line does
+// (`watchwin user add`, `user reset-2fa`, the --demo seed): the system (no
+// account) with the role "command line"; the screen shows "System (command
+// line)".
+var CommandLine = Source{ActorRole: "command line"}
+
 // SourceFrom returns the Source ctx carries. A change without one (a
-// periodic job, the automatic giveaway draw, the CLI) is the system's: its
-// entry has no actor.
+// periodic job, the automatic giveaway draw) is the system's: its entry
+// has no actor.
 func SourceFrom(ctx context.Context) (Source, bool) {
 	src, ok := ctx.Value(sourceKey{}).(Source)
 	return src, ok

@@ -13,7 +13,8 @@ import (
 )
 
 // Handler serves the audit log's routes (docs/api.md, "Audit log"): a
-// paged list and a CSV export, both read-only. No route writes the log.
+// paged list and a CSV export, both read-only. No route writes the log but
+// with the entry of its own export.
 type Handler struct {
 	log *Log
 	loc *time.Location
@@ -23,32 +24,40 @@ type Handler struct {
 func NewHandler(l *Log, loc *time.Location) *Handler { return &Handler{log: l, loc: loc} }
 
 // filter reads the filters common to the list and the export: actor,
-// action, target_type, target_id, and a period (none: the whole log).
-func (h *Handler) filter(r *http.Request) (Filter, error) {
+// action, target_type, target_id, and a period (none: the whole log). It
+// also says what they select, for the export's own entry: the period or
+// "whole log", and "filtered" when another filter is set (not its value:
+// an actor filter is an e-mail address).
+func (h *Handler) filter(r *http.Request) (Filter, string, error) {
 	q := r.URL.Query()
 	f := Filter{Actor: q.Get("actor"), Action: q.Get("action"), TargetType: q.Get("target_type"), TargetID: q.Get("target_id")}
 	if f.Action != "" && !slices.Contains(Actions, f.Action) {
-		return Filter{}, apperr.Invalid("action", "Unknown action.")
+		return Filter{}, "", apperr.Invalid("action", "Unknown action.")
 	}
 	if f.TargetType != "" && !slices.Contains(Targets, f.TargetType) {
-		return Filter{}, apperr.Invalid("target_type", "Unknown target type.")
+		return Filter{}, "", apperr.Invalid("target_type", "Unknown target type.")
 	}
 	if len(f.Actor) > 254 || len(f.TargetID) > 100 {
-		return Filter{}, apperr.Invalid("actor", "Filters must be at most 254 characters.")
+		return Filter{}, "", apperr.Invalid("actor", "Filters must be at most 254 characters.")
 	}
+	covers := "whole log"
 	if q.Get("period") != "" || q.Get("from") != "" || q.Get("to") != "" {
 		p, err := period.Parse(q, h.loc, h.log.now(), period.ThisMonth)
 		if err != nil {
-			return Filter{}, err
+			return Filter{}, "", err
 		}
 		f.Start, f.End = p.Start, p.End
+		covers = p.From + " to " + p.To
 	}
-	return f, nil
+	if f.Actor != "" || f.Action != "" || f.TargetType != "" || f.TargetID != "" {
+		covers += ", filtered"
+	}
+	return f, covers, nil
 }
 
 // List is GET /api/admin/audit: a page, newest first.
 func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
-	f, err := h.filter(r)
+	f, _, err := h.filter(r)
 	if err != nil {
 		return err
 	}
@@ -85,31 +94,24 @@ func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
 }
 
 // Export is GET /api/admin/audit/export.csv: every entry the filters
-// select, newest first, streamed.
+// select, newest first, streamed; the download is itself recorded.
 func (h *Handler) Export(w http.ResponseWriter, r *http.Request) error {
-	f, err := h.filter(r)
+	f, covers, err := h.filter(r)
 	if err != nil {
 		return err
 	}
-	cw, err := csvx.Serve(w, "audit-log.csv", h.loc)
-	if err != nil {
-		csvx.Abort(r, "audit", err)
-		return nil
-	}
-	err = cw.Row("time"+cw.Zone(), "actor_email", "actor_id", "actor_role", "action", "target_type", "target_id",
-		"summary", "request_id", "client_network")
-	if err == nil {
-		err = h.log.Each(r.Context(), f, func(e Row) error {
+	rec := &Recorder{DB: h.log.db, Now: h.log.now}
+	ServeCSV(w, r, rec, h.loc, "audit-log.csv", Download{Name: "audit-log.csv", Covers: covers}, func(cw *csvx.Writer) error {
+		err := cw.Row("time"+cw.Zone(), "actor_email", "actor_id", "actor_role", "action", "target_type", "target_id",
+			"summary", "request_id", "client_network")
+		if err != nil {
+			return err
+		}
+		return h.log.Each(r.Context(), f, func(e Row) error {
 			return cw.Row(cw.Time(e.At), deref(e.ActorEmail), deref(e.ActorID), deref(e.ActorRole), e.Action,
 				e.TargetType, e.TargetID, e.Summary, deref(e.RequestID), deref(e.ClientNetwork))
 		})
-	}
-	if err == nil {
-		err = cw.Close()
-	}
-	if err != nil {
-		csvx.Abort(r, "audit", err)
-	}
+	})
 	return nil
 }
 

@@ -61,7 +61,8 @@ type ResetInput struct {
 	ConfirmPassword string `json:"confirm_password"`
 }
 
-// accountLinkData is what the confirmation and reset e-mails show.
+// accountLinkData is what the confirmation and reset e-mails show
+// (FirstName "": the greeting has no name).
 type accountLinkData struct {
 	FirstName string
 	Link      string
@@ -117,7 +118,7 @@ func (s *Service) mailLink(ctx context.Context, in EmailInput, clientIP string, 
 			if !found {
 				p = Profile{Email: email} // a stand-in: no token row matches it
 			}
-			if err := s.queueLink(ctx, p, link); err != nil {
+			if err := s.queueLink(ctx, p, confirmed, link); err != nil {
 				return err
 			}
 			if !found || !due(confirmed) {
@@ -237,15 +238,17 @@ var (
 	resetMail   = linkMail{purposeReset, ResetTokenTTL, "reset-password", resetPath}
 )
 
-// queueConfirmation makes a confirmation token for p and queues the e-mail
-// with its link, on the transaction ctx carries.
+// queueConfirmation makes a confirmation token for p, whose address is not
+// confirmed, and queues the e-mail with its link, on the transaction ctx
+// carries.
 func (s *Service) queueConfirmation(ctx context.Context, p Profile) error {
-	return s.queueLink(ctx, p, confirmMail)
+	return s.queueLink(ctx, p, false, confirmMail)
 }
 
 // queueLink writes a new token of link's kind for the account with p's
-// e-mail (none when no account has it) and queues the e-mail with its link.
-func (s *Service) queueLink(ctx context.Context, p Profile, link linkMail) error {
+// e-mail (none when no account has it) and queues the e-mail with its link,
+// greeting p by name only when its address is confirmed.
+func (s *Service) queueLink(ctx context.Context, p Profile, confirmed bool, link linkMail) error {
 	token, err := newToken()
 	if err != nil {
 		return err
@@ -254,16 +257,27 @@ func (s *Service) queueLink(ctx context.Context, p Profile, link linkMail) error
 	if err := s.store.insertToken(ctx, hashToken(token), p.Email, link.purpose, now, now.Add(link.ttl)); err != nil {
 		return err
 	}
-	m, err := linkMessage(ctx, s.mail.Templates, link.template, p, link.path+token)
+	m, err := linkMessage(ctx, s.mail.Templates, link.template, p.Email, greetingName(p, confirmed), link.path+token)
 	if err != nil {
 		return err
 	}
 	return s.mail.Outbox.Enqueue(ctx, m)
 }
 
-// linkMessage renders an account e-mail whose link leads to pathAndQuery.
-func linkMessage(ctx context.Context, t *mail.Templates, template string, p Profile, pathAndQuery string) (mail.Message, error) {
-	return t.Render(ctx, template, p.Email, accountLinkData{FirstName: p.FirstName, Link: t.Link(pathAndQuery)})
+// linkMessage renders an account e-mail to address to, greeting name ("":
+// no name), whose link leads to pathAndQuery.
+func linkMessage(ctx context.Context, t *mail.Templates, template, to, name, pathAndQuery string) (mail.Message, error) {
+	return t.Render(ctx, template, to, accountLinkData{FirstName: name, Link: t.Link(pathAndQuery)})
+}
+
+// greetingName is the name an account e-mail to p greets: none while its
+// address is not confirmed, since anyone may have typed the name along with
+// a stranger's address (docs/product.md "Names"); then its plain part.
+func greetingName(p Profile, confirmed bool) string {
+	if !confirmed {
+		return ""
+	}
+	return PlainName(p.FirstName)
 }
 
 // background runs work after the request that asked for it has been

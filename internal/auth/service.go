@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -103,7 +104,8 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, clientIP string) (
 
 // CreateUser makes an account with any role; it is for the command line and
 // the demo seed, never reachable from the sign-up form. Its address counts
-// as confirmed: whoever runs the command vouches for it.
+// as confirmed: whoever runs the command vouches for it. It writes
+// user.create to the audit log, by ctx's audit Source (audit.CommandLine).
 func (s *Service) CreateUser(ctx context.Context, email, password, role, firstName, lastName string) (Profile, error) {
 	email = NormalizeEmail(email)
 	if !ValidEmail(email) {
@@ -115,12 +117,16 @@ func (s *Service) CreateUser(ctx context.Context, email, password, role, firstNa
 	if !validRole(role) {
 		return Profile{}, apperr.Invalid("role", msgRole)
 	}
+	firstName, lastName = strings.TrimSpace(firstName), strings.TrimSpace(lastName)
+	if err := validateNamePhone(firstName, lastName, "", mayBeBlank{first: true, last: true, phone: true}); err != nil {
+		return Profile{}, err
+	}
 	return s.create(ctx, email, password, role, firstName, lastName, "", false)
 }
 
 // create makes an account. A sign-up (selfSignUp) starts with its address
 // unconfirmed and queues the confirmation e-mail in the transaction that
-// writes the account; any other account starts confirmed.
+// writes the account; any other account starts confirmed, audited.
 func (s *Service) create(ctx context.Context, email, password, role, first, last, phone string, selfSignUp bool) (Profile, error) {
 	var hash string
 	var hashErr error
@@ -133,7 +139,11 @@ func (s *Service) create(ctx context.Context, email, password, role, first, last
 	p := Profile{ID: uuid.NewString(), Email: email, Role: role, FirstName: first, LastName: last, PhoneNumber: phone, CreatedAt: s.now()}
 	err := s.store.db.InTx(ctx, func(ctx context.Context) error {
 		if !selfSignUp {
-			return s.store.createAccount(ctx, p, false, hash, &p.CreatedAt)
+			if err := s.store.createAccount(ctx, p, false, hash, &p.CreatedAt); err != nil {
+				return err
+			}
+			return audit.Write(ctx, s.store.db, p.CreatedAt, audit.Entry{Action: audit.UserCreate, TargetType: audit.TargetUser,
+				TargetID: p.ID, Summary: "account created with role " + role + ", address confirmed"})
 		}
 		if err := s.store.createAccount(ctx, p, true, hash, nil); err != nil {
 			return err

@@ -84,18 +84,23 @@ func (in *SignUpInput) validate() error {
 type mayBeBlank struct{ first, last, phone bool }
 
 // validateNamePhone checks the name and phone fields with the sign-up
-// form's rules, in the order the forms show them. A field blank allows may
-// be empty; when given, it follows the rules all the same.
+// form's rules (names with ValidName too), in the order the forms show
+// them. A field blank allows may be empty; when given, it follows the
+// rules all the same.
 func validateNamePhone(first, last, phone string, blank mayBeBlank) error {
 	switch {
 	case first == "" && !blank.first:
 		return apperr.Invalid("firstName", msgFirstName)
 	case utf8.RuneCountInString(first) > maxName:
 		return apperr.Invalid("firstName", "First name must be at most 100 characters")
+	case !ValidName(first):
+		return apperr.Invalid("firstName", msgFirstNamePlain)
 	case last == "" && !blank.last:
 		return apperr.Invalid("lastName", msgLastName)
 	case utf8.RuneCountInString(last) > maxName:
 		return apperr.Invalid("lastName", "Last name must be at most 100 characters")
+	case !ValidName(last):
+		return apperr.Invalid("lastName", msgLastNamePlain)
 	case phone == "" && blank.phone:
 	case utf8.RuneCountInString(phone) < minPhone:
 		return apperr.Invalid("phoneNumber", msgPhone)

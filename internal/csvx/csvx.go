@@ -74,6 +74,9 @@ func (w *Writer) Close() error {
 	return w.flush()
 }
 
+// Records is how many rows were written after the header row.
+func (w *Writer) Records() int { return max(w.rows-1, 0) }
+
 // Time writes t in the store's zone; "" for the zero time.
 func (w *Writer) Time(t time.Time) string {
 	if t.IsZero() {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -298,13 +299,18 @@ func (s *Service) SetRandom(r io.Reader) { s.random = r }
 func (s *Service) AllDraws(ctx context.Context) ([]AdminDraw, error) { return s.store.allDraws(ctx) }
 
 // EntryList returns a draw's entrant list, the bytes its entries_sha256
-// hashes (404 for no such draw, or one made before lists were kept).
+// hashes (404 for no such draw, or one made before lists were kept), once
+// its download is in the audit log: it is read only to be handed out.
 func (s *Service) EntryList(ctx context.Context, drawID string) (string, error) {
 	list, err := s.store.entryList(ctx, drawID)
 	if errors.Is(err, db.ErrNotFound) {
 		return "", apperr.NotFound("Draw not found")
 	}
-	return list, err
+	if err != nil {
+		return "", err
+	}
+	d := audit.Download{Name: "giveaway-entries.txt", Covers: "draw " + drawID, Rows: strings.Count(list, "\n")}
+	return list, audit.Write(ctx, s.db, s.now(), d.Entry())
 }
 
 // Winners returns every winner, newest first, for /admin/giveaway-winners.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"watchwin/internal/auth"
 	"watchwin/internal/mail"
 	"watchwin/internal/money"
 	"watchwin/internal/registration"
@@ -49,7 +50,7 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 	q := "?token=" + url.QueryEscape(token)
 	d := mailData{
 		Kind: string(k), KindLabel: k.Label(),
-		Name:  registration.PlainName(c.Name),
+		Name:  auth.PlainName(c.Name),
 		Title: strings.Join(strings.Fields(c.Title), " "),
 		When:  c.EventAt.In(m.TimeZone).Format(registration.WhenLayout),
 		Link:  link, SeatsLeft: seat.LeftShown(c.TotalSeats, c.PaidSeats), TotalSeats: c.TotalSeats,

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"watchwin/internal/apperr"
+	"watchwin/internal/audit"
 	"watchwin/internal/csvx"
 	"watchwin/internal/httpx"
 	"watchwin/internal/period"
@@ -35,7 +36,7 @@ func (h *Handler) Report(w http.ResponseWriter, r *http.Request) error {
 }
 
 // Export is GET /api/admin/reports/exports/{name}?period=…: one CSV of the
-// period, streamed.
+// period, streamed, then recorded in the audit log with its rows.
 func (h *Handler) Export(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
 	export, ok := Exports[name]
@@ -47,15 +48,8 @@ func (h *Handler) Export(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	filename := name[:len(name)-len(".csv")] + "-" + p.From + "-to-" + p.To + ".csv"
-	cw, err := csvx.Serve(w, filename, h.svc.loc)
-	if err == nil {
-		err = export(h.svc, r.Context(), p, cw)
-	}
-	if err == nil {
-		err = cw.Close()
-	}
-	if err != nil {
-		csvx.Abort(r, name, err)
-	}
+	rec := &audit.Recorder{DB: h.svc.db, Now: h.svc.now}
+	audit.ServeCSV(w, r, rec, h.svc.loc, filename, audit.Download{Name: name, Covers: p.From + " to " + p.To},
+		func(cw *csvx.Writer) error { return export(h.svc, r.Context(), p, cw) })
 	return nil
 }

@@ -86,4 +86,22 @@ describe("SignUpForm", () => {
     expect(await screen.findByText("Error signing up")).toBeInTheDocument();
     expect(document.getElementById("signup-email-error")).toHaveTextContent("An account with this email already exists.");
   });
+
+  it("shows the server's name rule under First Name (the rule lives on the server only)", async () => {
+    const message = "First name can't contain a web address, an @ or a line break";
+    mockApi(undefined, (url) =>
+      url === "/api/auth/signup"
+        ? jsonResponse({ error: { code: "validation_failed", message, field: "firstName" } }, 400)
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp(<SignUpForm />);
+    await fillValid(user);
+    await user.clear(screen.getByLabelText("First Name"));
+    await user.type(screen.getByLabelText("First Name"), "Bob www.evil.example");
+    await user.click(screen.getByRole("button", { name: "Sign Up" }));
+    expect(await screen.findByText("Error signing up")).toBeInTheDocument();
+    expect(document.getElementById("signup-first-name-error")).toHaveTextContent(message);
+    expect(screen.getByLabelText("First Name")).toHaveFocus();
+  });
 });

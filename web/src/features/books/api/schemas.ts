@@ -73,7 +73,10 @@ export const reportSchema = z.object({
 export type Report = z.infer<typeof reportSchema>;
 export type SeriesPoint = Report["series"]["points"][number];
 
-/** An audit entry (docs/api.md "Audit log"): the actor's e-mail is null for the system or a deleted account. */
+/**
+ * An audit entry (docs/api.md "Audit log"): the actor's e-mail is null for the system or a deleted account;
+ * the system's role is null, or "command line" for the server's commands.
+ */
 export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),

@@ -27,7 +27,12 @@ function renderPage(url = "/admin/audit") {
     seen.push(parsed.search);
     const cursor = parsed.searchParams.get("cursor");
     return jsonResponse({
-      entries: cursor ? [entry("e3", { action: "webinar.create", actor_id: null, actor_email: null, actor_role: null })] : [entry("e1"), entry("e2")],
+      entries: cursor
+        ? [
+            entry("e3", { action: "webinar.create", actor_id: null, actor_email: null, actor_role: null }),
+            entry("e4", { action: "user.create", actor_id: null, actor_email: null, actor_role: "command line" }),
+          ]
+        : [entry("e1"), entry("e2")],
       has_more: !cursor,
       next_cursor: cursor ? null : "next",
       actions: ["coupon.refund", "webinar.create"],
@@ -51,6 +56,7 @@ describe("AdminAuditPage", () => {
     expect(screen.getByText(/kept 730 days/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Load More" }));
     expect(await within(table).findByText("System")).toBeInTheDocument();
+    expect(within(table).getByText("System (command line)")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
   });
 

@@ -211,7 +211,9 @@ function AuditTable({ entries, isPending, error, stale }: AuditTableProps) {
                       {e.actor_role && <span className="ml-1 text-xs text-muted-foreground">({e.actor_role})</span>}
                     </>
                   ) : (
-                    <span className="text-muted-foreground">System</span>
+                    <span className="text-muted-foreground">
+                      System{e.actor_role && ` (${e.actor_role})`}
+                    </span>
                   )}
                 </td>
                 <td data-label="Action" className={responsiveCell}>
