@@ -17,6 +17,8 @@ export type ConfirmDialogProps = {
   title: ReactNode;
   /** The dialog's description (read out with the title). */
   children: ReactNode;
+  /** Form fields the confirmation needs, below the description. */
+  extra?: ReactNode;
   /** Label of the confirm button while idle, e.g. 'Delete User'. */
   confirmLabel: ReactNode;
   /** Label of the confirm button while busy, e.g. 'Deleting...'. */
@@ -42,6 +44,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   children,
+  extra,
   confirmLabel,
   pendingLabel,
   cancelLabel = "Cancel",
@@ -58,6 +61,7 @@ export function ConfirmDialog({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{children}</AlertDialogDescription>
         </AlertDialogHeader>
+        {extra}
         {error && (
           <Alert variant="destructive">
             <AlertDescription>{error}</AlertDescription>
