@@ -172,18 +172,15 @@ func (s *Service) DrawPending(ctx context.Context) (int, error) {
 // Repick is 'Pick New Winner' (docs/product.md "Giveaway"): after the
 // webinar's first draw, the next winner of its fixed sequence (nextPick:
 // the same seed and entry list, the next counter, skipping entries drawn
-// before until all have been), with the admin's reason, audited. Earlier
-// winners stay in the history. Before any draw it is 409 not_drawn (the
-// entries are not closed, the sequence not fixed); no entry is 409
-// no_entrants; a missing webinar 404.
+// before until all have been, and those of deleted accounts), with the
+// admin's reason, audited. Earlier winners stay in the history. Before any
+// draw it is 409 not_drawn (the entries are not closed, the sequence not
+// fixed); no entry is 409 no_entrants; a missing webinar 404.
 func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID, reason string) (Winner, Draw, error) {
 	if !admin.IsAdmin() {
 		return Winner{}, Draw{}, errNotAdmin
 	}
 	reason = strings.TrimSpace(reason)
-	if reason == "" {
-		return Winner{}, Draw{}, apperr.Invalid("reason", msgReason)
-	}
 	if err := checkText("reason", reason, msgReason, maxText); err != nil {
 		return Winner{}, Draw{}, err
 	}

@@ -211,11 +211,6 @@ func (s store) deadlineDue(ctx context.Context, now time.Time) ([]string, error)
 		ORDER BY w.id`, now, now.Add(-DefaultDrawAfter))
 }
 
-// drawnUsers returns the user ids already drawn for a webinar.
-func (s store) drawnUsers(ctx context.Context, webinarID string) ([]string, error) {
-	return s.ids(ctx, `SELECT DISTINCT user_id FROM giveaway_winners WHERE webinar_id = $1`, webinarID)
-}
-
 // pendingWebinars returns the webinars whose paid seats reached
 // total_seats, that have an entry and no automatic draw (seats filled or
 // deadline) yet.
@@ -425,23 +420,23 @@ func (s store) insertCommitment(ctx context.Context, webinarID, seed, commitment
 	return db.MapError(err)
 }
 
-// Commitment is a webinar's public commitment: the SHA-256 of its seed.
-type Commitment struct {
+// publicCommitment is a webinar's public commitment: the SHA-256 of its seed.
+type publicCommitment struct {
 	Commitment  string
 	CommittedAt time.Time
 }
 
 // commitments returns every webinar's commitment, by webinar id.
-func (s store) commitments(ctx context.Context) (map[string]*Commitment, error) {
+func (s store) commitments(ctx context.Context) (map[string]*publicCommitment, error) {
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT webinar_id, commitment, committed_at FROM giveaway_commitments`)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
 	defer rows.Close()
-	out := map[string]*Commitment{}
+	out := map[string]*publicCommitment{}
 	for rows.Next() {
 		var id string
-		var c Commitment
+		var c publicCommitment
 		if err := rows.Scan(&id, &c.Commitment, &c.CommittedAt); err != nil {
 			return nil, db.MapError(err)
 		}

@@ -37,22 +37,20 @@ type TermsInput struct {
 // webinar pages show it: prize, entry period, draw date, whether it is
 // open, its draws, and (signed in) the caller's entry.
 type WebinarGiveaway struct {
-	WebinarID        string    `json:"webinar_id"`
-	Title            string    `json:"title"`
-	EventDatetime    time.Time `json:"event_datetime"`
-	OpensAt          time.Time `json:"opens_at"` // when the webinar was listed: the entry period's start
-	DrawsAt          time.Time `json:"draws_at"` // the deadline (entries close then, or when the seats fill)
-	DrawsAtDefault   bool      `json:"draws_at_default"`
-	PrizeDescription string    `json:"prize_description"`
-	PrizeValueCents  int64     `json:"prize_value_cents"`
-	Open             bool      `json:"open"`
-	// Commitment is the SHA-256 of the webinar's secret seed, public from
-	// CommittedAt (its creation) until the draw reveals the seed (Seed).
-	Commitment  *string      `json:"commitment"`
-	CommittedAt *time.Time   `json:"committed_at"`
-	Seed        *string      `json:"seed"`
-	Draws       []PublicDraw `json:"draws"`
-	Entry       *MyEntry     `json:"entry,omitempty"`
+	WebinarID        string       `json:"webinar_id"`
+	Title            string       `json:"title"`
+	EventDatetime    time.Time    `json:"event_datetime"`
+	OpensAt          time.Time    `json:"opens_at"` // when the webinar was listed: the entry period's start
+	DrawsAt          time.Time    `json:"draws_at"` // the deadline (entries close then, or when the seats fill)
+	DrawsAtDefault   bool         `json:"draws_at_default"`
+	PrizeDescription string       `json:"prize_description"`
+	PrizeValueCents  int64        `json:"prize_value_cents"`
+	Open             bool         `json:"open"`
+	Commitment       *string      `json:"commitment"`   // SHA-256 of the webinar's secret seed
+	CommittedAt      *time.Time   `json:"committed_at"` // since when it is public: the webinar's creation
+	Seed             *string      `json:"seed"`         // null until a draw revealed it
+	Draws            []PublicDraw `json:"draws"`
+	Entry            *MyEntry     `json:"entry,omitempty"`
 }
 
 // webinarRow is what the store reads of a webinar for its giveaway.
@@ -231,12 +229,13 @@ func (s *Service) ForWebinar(ctx context.Context, webinarID, userID string) (Web
 	if err != nil {
 		return WebinarGiveaway{}, err
 	}
-	commitments, err := s.store.commitments(ctx)
-	if err != nil {
+	v := w.view(r, s.now(), draws[w.ID])
+	switch _, commitment, at, err := s.store.commitment(ctx, webinarID); {
+	case err == nil:
+		v.withCommitment(&publicCommitment{Commitment: commitment, CommittedAt: at})
+	case !errors.Is(err, db.ErrNotFound):
 		return WebinarGiveaway{}, err
 	}
-	v := w.view(r, s.now(), draws[w.ID])
-	v.withCommitment(commitments[w.ID])
 	if userID != "" {
 		e, err := s.store.entryOf(ctx, webinarID, userID)
 		if err != nil {
@@ -249,7 +248,7 @@ func (s *Service) ForWebinar(ctx context.Context, webinarID, userID string) (Web
 
 // withCommitment adds the webinar's commitment and, once a draw revealed
 // it, its seed.
-func (v *WebinarGiveaway) withCommitment(c *Commitment) {
+func (v *WebinarGiveaway) withCommitment(c *publicCommitment) {
 	if c == nil {
 		return
 	}
