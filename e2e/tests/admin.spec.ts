@@ -148,6 +148,9 @@ test('the giveaway winner of a filled webinar appears as Pending and becomes Not
   const confirm = page.getByRole('alertdialog', { name: 'Pick a new winner?' });
   await expect(confirm).toContainText(webinar.title);
   await confirm.getByRole('button', { name: 'Pick New Winner' }).click();
+  await expect(confirm.getByText('Please say why a new winner is needed.')).toBeVisible(); // the reason is kept and audited
+  await confirm.getByLabel('Reason').fill('The winner did not claim the prize in time.');
+  await confirm.getByRole('button', { name: 'Pick New Winner' }).click();
   await expect(page.getByText('New Winner Picked', { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText('Pending');

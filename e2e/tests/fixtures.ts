@@ -90,7 +90,7 @@ export async function registerViaApi(request: APIRequestContext, webinarId: stri
 }
 
 /** Creates an account of `role` with the binary's own command, as an operator would. */
-function createAccountWithCli(role: 'admin' | 'staff', account: Account, names: string[] = []): Account {
+function createAccountWithCli(role: 'admin' | 'staff' | 'user', account: Account, names: string[] = []): Account {
   recordAccount(account);
   execFileSync(binary, [
     'user', 'add', '--email', account.email, '--password', account.password, '--role', role, ...names,
@@ -108,6 +108,16 @@ export function createAdmin(): Account {
 export function createStaff(): Account {
   const account = { email: uniqueEmail('staff'), password: 'staff-secret-1', firstName: 'Rita', lastName: 'Clerk' };
   return createAccountWithCli('staff', account, ['--first-name', account.firstName, '--last-name', account.lastName]);
+}
+
+/**
+ * Creates a customer (role user, named Sam Carter) with the binary's own
+ * command: unlike a sign-up, its e-mail address starts confirmed, as a free
+ * giveaway entry needs.
+ */
+export function createCustomer(prefix = 'customer'): Account {
+  const account = { email: uniqueEmail(prefix), password: 'customer-secret-1', firstName: 'Sam', lastName: 'Carter' };
+  return createAccountWithCli('user', account, ['--first-name', account.firstName, '--last-name', account.lastName]);
 }
 
 export const COUPON_CODE = /^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;

@@ -3,6 +3,7 @@ import {
   expect,
   buyCouponViaApi,
   createAdmin,
+  createCustomer,
   createStaff,
   createWebinarViaApi,
   logIn,
@@ -44,9 +45,17 @@ test('a user enters free without a card, a clerk who buys is no entry; after the
   });
   expect(terms.status(), await terms.text()).toBe(200);
 
+  // A free entry needs a confirmed address: a sign-up's is not confirmed yet.
   const api = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  const entrant = await signUpViaApi(api, 'free-entrant');
+  const unconfirmed = await signUpViaApi(api, 'unconfirmed');
+  await logInViaApi(api, unconfirmed);
+  const refused = await api.post(`/api/webinars/${webinar.id}/giveaway/entries`, {
+    data: { eligible: true, accept_rules: true, show_name: false },
+  });
+  expect(refused.status(), await refused.text()).toBe(403);
+  expect((await refused.json()).error.code).toBe('email_not_confirmed');
   await api.dispose();
+  const entrant = createCustomer('free-entrant');
 
   // The entrant, signed in, enters from the webinar's page: no card, no payment.
   await logIn(page, entrant);

@@ -154,6 +154,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	})
 	giveaways := giveaway.NewService(d, giveaway.Deps{Webinars: webinars, Seats: seats, Settings: settings,
 		Mailer: outbox, Templates: templates, TimeZone: cfg.Timezone}, now)
+	// A new webinar's giveaway commits to its seed in the same transaction.
+	webinars.OnCreate = giveaways.Commit
 	// Seat changes drop the public list's cache; a seat that fills a
 	// webinar draws its giveaway winner.
 	seats.Listen(webinars.InvalidateList, giveaways)

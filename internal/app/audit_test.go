@@ -14,6 +14,7 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/csvx"
 	"watchwin/internal/db"
+	"watchwin/internal/giveaway"
 	"watchwin/internal/registration"
 	"watchwin/internal/report"
 	"watchwin/internal/testutil"
@@ -58,6 +59,16 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			"event_datetime": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339), "display_price": 40,
 			"total_seats": 20, "youtube_video_id": "dQw4w9WgXcQ", "is_active": true}
 		var winnerID, imagePath string
+		// A webinar drawn at its draw date, for 'Pick New Winner'.
+		drawn := s.CreateWebinar(testutil.WebinarSpec{})
+		s.Purchase(s.CreateUser("audit-entrant-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), drawn.ID)
+		past := s.Clock.Now().Add(-time.Minute).Format(time.RFC3339)
+		if _, err := s.App.Giveaway.SaveTerms(ctx, drawn.ID, giveaway.TermsInput{DrawsAt: &past}); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := s.App.Giveaway.DrawDeadlines(ctx); err != nil || n != 1 {
+			t.Fatalf("DrawDeadlines = %d, %v", n, err)
+		}
 
 		cases := []auditCase{
 			{"POST /api/admin/webinars", "webinar.create", func(c *testutil.Client) testutil.Response {
@@ -109,7 +120,7 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 				return c.Do("POST", "/api/admin/registrations/reset", map[string]string{"webinar_id": w.ID, "user_id": buyer.ID})
 			}},
 			{"POST /api/admin/webinars/{id}/giveaway/draw", "giveaway.draw", func(c *testutil.Client) testutil.Response {
-				res := c.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil)
+				res := c.Do("POST", "/api/admin/webinars/"+drawn.ID+"/giveaway/draw", map[string]string{"reason": "The winner declined."})
 				var b struct{ Winner struct{ ID string } }
 				res.JSON(t, &b)
 				winnerID = b.Winner.ID

@@ -195,7 +195,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("POST /api/admin/webinars/{id}/simulated-purchase", "/api/admin/webinars/"+wid+"/simulated-purchase", nil, ok),
 		adminOnly("GET /api/admin/giveaway-winners", "/api/admin/giveaway-winners", nil, ok),
 		adminOnly("POST /api/admin/giveaway-winners/{id}/notify", "/api/admin/giveaway-winners/no-such-winner/notify", nil, http.StatusNotFound),
-		adminOnly("POST /api/admin/webinars/{id}/giveaway/draw", "/api/admin/webinars/"+wid+"/giveaway/draw", nil, created),
+		adminOnly("POST /api/admin/webinars/{id}/giveaway/draw", "/api/admin/webinars/"+wid+"/giveaway/draw", map[string]any{}, bad),
 		adminOnly("GET /api/admin/webinars/{id}/giveaway/draws", "/api/admin/webinars/"+wid+"/giveaway/draws", nil, ok),
 		adminOnly("GET /api/admin/giveaway-draws", "/api/admin/giveaway-draws", nil, ok),
 		adminOnly("GET /api/admin/giveaway-draws/{id}/entries.txt", "/api/admin/giveaway-draws/no-such-draw/entries.txt", nil, http.StatusNotFound),
@@ -205,6 +205,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("PUT /api/admin/webinars/{id}/giveaway", "/api/admin/webinars/"+wid+"/giveaway", map[string]any{"draws_at": "soon"}, bad),
 		public("GET /api/giveaway/rules", "/api/giveaway/rules", ok),
 		public("GET /api/webinars/{id}/giveaway", "/api/webinars/"+wid+"/giveaway", ok),
+		public("GET /api/giveaway/draws/{id}", "/api/giveaway/draws/no-such-draw", http.StatusNotFound),
+		public("GET /api/giveaway/draws/{id}/entries.txt", "/api/giveaway/draws/no-such-draw/entries.txt", http.StatusNotFound),
 		// Free entry: users only; the store's own people may not enter (an
 		// empty form is 400: the entrant must confirm eligibility and the rules).
 		{"POST /api/webinars/{id}/giveaway/entries", "POST", "/api/webinars/" + wid + "/giveaway/entries", map[string]any{}, c401, is(bad), is(bad, ok), c403, c403},

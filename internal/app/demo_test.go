@@ -246,7 +246,7 @@ func TestDemoAdminInNoDraw(t *testing.T) {
 			}
 		}
 		_, admin := s.Login(auth.RoleAdmin)
-		if _, _, err := s.App.Giveaway.Repick(ctx, admin, draws[0].WebinarID); err == nil {
+		if _, _, err := s.App.Giveaway.Repick(ctx, admin, draws[0].WebinarID, "Checking the demo."); err == nil {
 			t.Error("'Pick New Winner' on a demo webinar drew someone; want no entrants")
 		}
 	})

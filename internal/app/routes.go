@@ -185,6 +185,8 @@ func (a *App) Routes() []Route {
 		// The lawful giveaway: free entry, official rules, checkable draws.
 		anyone("GET /api/giveaway/rules", giveaways.RulesPage),
 		anyone("GET /api/webinars/{id}/giveaway", giveaways.Webinar),
+		anyone("GET /api/giveaway/draws/{id}", giveaways.PublicDraw),
+		anyone("GET /api/giveaway/draws/{id}/entries.txt", giveaways.PublicEntryList),
 		user("POST /api/webinars/{id}/giveaway/entries", giveaways.Enter, "").limited(limitGiveawayEntry),
 		admin("GET /api/admin/giveaway/rules", giveaways.Rules),
 		admin("PUT /api/admin/giveaway/rules", giveaways.SaveRules),

@@ -21,7 +21,7 @@ func person(t *testing.T, s *testutil.Server, webinarID, role string) auth.Profi
 	t.Helper()
 	ctx := context.Background()
 	p := auth.Profile{ID: uuid.NewString(), Email: role + "-" + uuid.NewString() + "@example.com", Role: role}
-	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`,
+	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at, email_confirmed_at) VALUES ($1, $2, $3, $4, $4, $4)`,
 		p.ID, p.Email, role, s.Clock.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestStaffAndAdminsNeverDrawn(t *testing.T) {
 
 		_, admin := s.Login(auth.RoleAdmin)
 		for i := range 3 {
-			winner, draw, err := s.App.Giveaway.Repick(ctx, admin, w.ID)
+			winner, draw, err := s.App.Giveaway.Repick(ctx, admin, w.ID, "The winner did not claim.")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,7 +132,7 @@ func TestStaffAndAdminsNeverDrawn(t *testing.T) {
 		}
 
 		setRole(t, s, &customer, auth.RoleStaff) // hired after entering: the entry stands
-		if _, _, err := s.App.Giveaway.Repick(ctx, admin, w.ID); err != nil {
+		if _, _, err := s.App.Giveaway.Repick(ctx, admin, w.ID, "The winner did not claim."); err != nil {
 			t.Fatalf("re-pick after the customer's promotion: %v", err)
 		}
 		winners, err := s.App.Giveaway.Winners(ctx)

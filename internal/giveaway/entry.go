@@ -1,6 +1,7 @@
 package giveaway
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
+	"watchwin/internal/throttle"
 )
 
 // MyEntry is a person's entry in a webinar's giveaway: a paid seat or a
@@ -33,20 +35,32 @@ var (
 	errWebinarNotFound = apperr.NotFound("Webinar not found")
 	errStaffEntry      = apperr.Forbidden("Store staff and administrators may not enter the giveaway.")
 	errClosed          = apperr.Conflict("giveaway_closed", "The giveaway for this webinar has closed.")
+	errUnconfirmed     = &apperr.Error{Kind: apperr.KindForbidden, Code: "email_not_confirmed",
+		Message: "Please confirm your e-mail address before entering the giveaway. We can send the link again."}
+	errAddressLimit = apperr.Conflict("entry_address_limit",
+		"Three accounts have already entered this giveaway from your network. The free entry is one per person.")
 )
+
+// maxEntriesPerAddress is how many accounts may make a free entry in one
+// webinar's giveaway from one address (its /64 for IPv6): a household, not
+// a batch of throwaway accounts.
+const maxEntriesPerAddress = 3
 
 const (
 	msgEligible    = "Please confirm that you meet the eligibility requirements."
 	msgAcceptRules = "Please agree to the official rules."
 )
 
-// Enter is "Enter the giveaway without purchase" (docs/product.md §9): a
-// signed-in user's free entry in a listed webinar's giveaway while it is
-// open. It takes no seat. A person already entered (by a paid seat or an
-// earlier free entry) keeps their one entry: created is false and nothing
-// changes. The store's own people (staff, admins) may not enter. A new
-// entry's confirmation e-mail is queued in the same transaction.
-func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, in EntryInput) (e MyEntry, created bool, err error) {
+// Enter is "Enter the giveaway without purchase" (docs/product.md
+// "Giveaway"): a signed-in user's free entry in a listed webinar's giveaway
+// while it is open. It takes no seat. A person already entered (by a paid
+// seat or an earlier free entry) keeps their one entry: created is false
+// and nothing changes. The store's own people (staff, admins) may not
+// enter. One person, one entry: the account's e-mail must be confirmed,
+// and at most maxEntriesPerAddress accounts enter from the client address
+// clientIP (throttle.ClientKey: its /64 for IPv6). A new entry's
+// confirmation e-mail is queued in the same transaction.
+func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, in EntryInput, clientIP string) (e MyEntry, created bool, err error) {
 	if !mayEnter(p.Role) {
 		return MyEntry{}, false, errStaffEntry
 	}
@@ -79,8 +93,15 @@ func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, i
 		if !in.AcceptRules {
 			return apperr.Invalid("accept_rules", msgAcceptRules)
 		}
+		if ok, err := s.store.emailConfirmed(ctx, p.ID); err != nil || !ok {
+			return cmp.Or(err, error(errUnconfirmed))
+		}
+		address := throttle.Key("giveaway-entry-address", throttle.ClientKey(clientIP))
+		if n, err := s.store.entriesFrom(ctx, webinarID, address); err != nil || n >= maxEntriesPerAddress {
+			return cmp.Or(err, error(errAddressLimit))
+		}
 		id := uuid.NewString()
-		if err := s.store.insertEntry(ctx, id, webinarID, p, in.ShowName, now); err != nil {
+		if err := s.store.insertEntry(ctx, id, webinarID, p, in.ShowName, address, now); err != nil {
 			return err
 		}
 		r, err := s.Rules(ctx)

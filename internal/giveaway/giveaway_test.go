@@ -50,6 +50,12 @@ type drawBody struct {
 	EntriesSHA256 *string   `json:"entries_sha256"`
 	RandomValue   *string   `json:"random_value"`
 	WinnerEntryID *string   `json:"winner_entry_id"`
+	ProofKind     string    `json:"proof_kind"`
+	Commitment    *string   `json:"commitment"`
+	Seed          *string   `json:"seed"`
+	Counter       *int      `json:"counter"`
+	WinnerIndex   *int      `json:"winner_index"`
+	Reason        *string   `json:"reason"`
 }
 
 func isCode(err error, code string) bool {
@@ -90,7 +96,7 @@ func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
 	t.Helper()
 	ctx := context.Background()
 	p := auth.Profile{ID: uuid.NewString(), Email: "b-" + uuid.NewString() + "@example.com", Role: auth.RoleUser}
-	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ($1, $2, 'user', $3, $3)`,
+	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at, email_confirmed_at) VALUES ($1, $2, 'user', $3, $3, $3)`,
 		p.ID, p.Email, clock.Now()); err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +108,19 @@ func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
 	}
 	return p
 }
+
+// deadlineDraw makes the webinar's first draw: its draw date passes and
+// the periodic job draws.
+func deadlineDraw(t *testing.T, s *testutil.Server, webinarID string) {
+	t.Helper()
+	setDeadline(t, s, webinarID, s.Clock.Now().Add(time.Minute))
+	s.Clock.Advance(time.Hour)
+	if n, err := s.App.Giveaway.DrawDeadlines(context.Background()); err != nil || n != 1 {
+		t.Fatalf("DrawDeadlines = %d, %v", n, err)
+	}
+}
+
+var repickForm = map[string]string{"reason": "The winner did not claim the prize."}
 
 // buy pays for p's coupon with a good test card and confirms it, as the
 // browser does.
@@ -128,6 +147,22 @@ func draws(t *testing.T, s *testutil.Server, webinarID string) []giveaway.Draw {
 		t.Fatal(err)
 	}
 	return list
+}
+
+// winnerOf returns the winner a draw made.
+func winnerOf(t *testing.T, s *testutil.Server, d giveaway.Draw) giveaway.Winner {
+	t.Helper()
+	list, err := s.App.Giveaway.Winners(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range list {
+		if d.WinnerID != nil && w.ID == *d.WinnerID {
+			return w
+		}
+	}
+	t.Fatalf("no winner for draw %+v", d)
+	return giveaway.Winner{}
 }
 
 // TestAutomaticDrawExactlyOnce: 50 concurrent purchases fill a 50-seat
@@ -296,10 +331,14 @@ func TestPickNewWinner(t *testing.T) {
 		}
 		entrant(t, s, other.ID, "Lee") // another webinar's entrant never wins this one
 		unpaid := buyer(t, s, w.ID)    // registered and watched, not paid: no entry
+		adminClient.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", repickForm).Check(t, testutil.Want{Status: 409,
+			Code: "not_drawn", Message: "This webinar's giveaway has not been drawn yet: its first winner is drawn when its entries close."})
 
+		deadlineDraw(t, s, w.ID) // entries close: the first winner
+		first := draws(t, s, w.ID)[0]
 		pickNew := func() (winnerBody, drawBody) {
 			t.Helper()
-			res := adminClient.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil)
+			res := adminClient.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", repickForm)
 			res.Check(t, testutil.Want{Status: 201})
 			var body struct {
 				Winner winnerBody `json:"winner"`
@@ -308,8 +347,8 @@ func TestPickNewWinner(t *testing.T) {
 			res.JSON(t, &body)
 			return body.Winner, body.Draw
 		}
-		seen := map[string]bool{}
-		for i, wantCandidates := range []int{3, 2, 1} {
+		seen := map[string]bool{*first.UserID: true}
+		for i, wantCandidates := range []int{2, 1} {
 			win, draw := pickNew()
 			if seen[win.UserID] {
 				t.Errorf("re-pick %d drew %s again while others were left", i+1, win.UserID)
@@ -330,7 +369,7 @@ func TestPickNewWinner(t *testing.T) {
 		}
 		fourth, draw := pickNew()
 		if !seen[fourth.UserID] || draw.Candidates != 3 {
-			t.Errorf("4th re-pick drew %s among %d; want one of the 3 again, among all 3", fourth.UserID, draw.Candidates)
+			t.Errorf("3rd re-pick drew %s among %d; want one of the 3 again, among all 3", fourth.UserID, draw.Candidates)
 		}
 
 		var list struct{ Draws []drawBody }
@@ -358,10 +397,13 @@ func TestPickNewWinnerRefusals(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		buyer(t, s, w.ID) // registered, not paid
-		admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil).Check(t, testutil.Want{Status: 409, Code: "no_entrants",
+		deadlineDraw(t, s, w.ID)
+		admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", map[string]string{"reason": " "}).Check(t,
+			testutil.Want{Status: 400, Field: "reason", Message: "Please say why a new winner is needed."})
+		admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", repickForm).Check(t, testutil.Want{Status: 409, Code: "no_entrants",
 			Message: "This webinar has no giveaway entries yet, so there is no one to pick a winner from."})
 		missing := uuid.NewString()
-		admin.Do("POST", "/api/admin/webinars/"+missing+"/giveaway/draw", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
+		admin.Do("POST", "/api/admin/webinars/"+missing+"/giveaway/draw", repickForm).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
 		admin.Do("GET", "/api/admin/webinars/"+missing+"/giveaway/draws", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
 		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners`); n != 0 {
 			t.Errorf("%d winners after refusals", n)
@@ -379,10 +421,8 @@ func TestSendNotification(t *testing.T) {
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Title: "Optics and Range Day"})
 		p := entrant(t, s, w.ID, "Jordan")
-		win, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
+		deadlineDraw(t, s, w.ID)
+		win := winnerOf(t, s, draws(t, s, w.ID)[0])
 
 		s.Clock.Advance(2 * time.Hour)
 		before := s.Clock.Now()
@@ -415,7 +455,7 @@ func TestSendNotification(t *testing.T) {
 		admin.Do("POST", "/api/admin/giveaway-winners/"+uuid.NewString()+"/notify", nil).Check(t, testutil.Want{Status: 404, Message: "Winner not found"})
 
 		// A deleted account stays as a tombstone (0005): no e-mail to show or send.
-		gone, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID)
+		gone, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID, "Drawing again.")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -430,7 +470,7 @@ func TestSendNotification(t *testing.T) {
 				t.Errorf("deleted winner listed as %+v, want email and names null", g)
 			}
 		}
-		if _, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID); !isCode(err, "no_entrants") {
+		if _, _, err := s.App.Giveaway.Repick(ctx, adminProfile, w.ID, "Drawing again."); !isCode(err, "no_entrants") {
 			t.Errorf("re-pick among deleted accounts only: %v, want no_entrants", err)
 		}
 	})
@@ -442,17 +482,19 @@ func TestGiveawayRoutes(t *testing.T) {
 	c := s.Actors()
 	w := s.CreateWebinar(testutil.WebinarSpec{})
 	entrant(t, s, w.ID, "Pat")
+	deadlineDraw(t, s, w.ID)
 	var drawn struct{ Winner winnerBody }
-	c.Admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil).JSON(t, &drawn)
+	c.Admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", repickForm).JSON(t, &drawn)
 
 	routes := []struct {
 		method, path string
+		body         any
 		admin        int // the admin's status
 	}{
-		{"GET", "/api/admin/giveaway-winners", 200},
-		{"POST", "/api/admin/giveaway-winners/" + drawn.Winner.ID + "/notify", 200},
-		{"POST", "/api/admin/webinars/" + w.ID + "/giveaway/draw", 201},
-		{"GET", "/api/admin/webinars/" + w.ID + "/giveaway/draws", 200},
+		{"GET", "/api/admin/giveaway-winners", nil, 200},
+		{"POST", "/api/admin/giveaway-winners/" + drawn.Winner.ID + "/notify", nil, 200},
+		{"POST", "/api/admin/webinars/" + w.ID + "/giveaway/draw", repickForm, 201},
+		{"GET", "/api/admin/webinars/" + w.ID + "/giveaway/draws", nil, 200},
 	}
 	for _, r := range routes {
 		for _, who := range []struct {
@@ -465,11 +507,11 @@ func TestGiveawayRoutes(t *testing.T) {
 			{"admin", r.admin, ""},
 		} {
 			t.Run(who.actor+" "+r.method+" "+r.path, func(t *testing.T) {
-				c.As(who.actor).Do(r.method, r.path, nil).Check(t, testutil.Want{Status: who.status, Code: who.code})
+				c.As(who.actor).Do(r.method, r.path, r.body).Check(t, testutil.Want{Status: who.status, Code: who.code})
 			})
 		}
 	}
-	if n := countRows(t, s.App.DB, `SELECT count(*) FROM giveaway_draws`); n != 2 {
-		t.Errorf("%d draws, want 2: only admins draw", n)
+	if n := countRows(t, s.App.DB, `SELECT count(*) FROM giveaway_draws`); n != 3 {
+		t.Errorf("%d draws, want 3 (the deadline's and two re-picks): only admins draw", n)
 	}
 }

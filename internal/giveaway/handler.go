@@ -32,10 +32,19 @@ func (h *Handler) Notify(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// draw is 'Pick New Winner'.
+// RepickInput is 'Pick New Winner”s form: why a new winner is needed.
+type RepickInput struct {
+	Reason string `json:"reason"`
+}
+
+// Draw is 'Pick New Winner'.
 func (h *Handler) Draw(w http.ResponseWriter, r *http.Request) error {
 	admin, _ := auth.UserFrom(r.Context()) // RequireAdmin let only admins in
-	winner, d, err := h.svc.Repick(r.Context(), admin, r.PathValue("id"))
+	var in RepickInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	winner, d, err := h.svc.Repick(r.Context(), admin, r.PathValue("id"), in.Reason)
 	if err != nil {
 		return err
 	}
@@ -85,7 +94,7 @@ func (h *Handler) Enter(w http.ResponseWriter, r *http.Request, p auth.Profile) 
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	e, created, err := h.svc.Enter(r.Context(), p, r.PathValue("id"), in)
+	e, created, err := h.svc.Enter(r.Context(), p, r.PathValue("id"), in, httpx.ClientIP(r))
 	if err != nil {
 		return err
 	}
@@ -94,6 +103,17 @@ func (h *Handler) Enter(w http.ResponseWriter, r *http.Request, p auth.Profile) 
 		status = http.StatusCreated
 	}
 	httpx.WriteJSON(w, status, map[string]any{"entry": e, "created": created})
+	return nil
+}
+
+// PublicDraw is GET /api/giveaway/draws/{id} (anyone): one draw's public
+// record and proof, for its page.
+func (h *Handler) PublicDraw(w http.ResponseWriter, r *http.Request) error {
+	d, err := h.svc.PublicDraw(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]any{"draw": d})
 	return nil
 }
 
@@ -163,10 +183,27 @@ func (h *Handler) EntryList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	return writeList(w, id, list)
+}
+
+// PublicEntryList is GET /api/giveaway/draws/{id}/entries.txt (anyone): the
+// same file, for anyone checking the draw (entry ids are random and name
+// no one).
+func (h *Handler) PublicEntryList(w http.ResponseWriter, r *http.Request) error {
+	id := r.PathValue("id")
+	list, err := h.svc.EntryList(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return writeList(w, id, list)
+}
+
+// writeList sends a draw's entrant list as a text attachment.
+func writeList(w http.ResponseWriter, id, list string) error {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="giveaway-entries-`+safeName(id)+`.txt"`)
 	w.WriteHeader(http.StatusOK)
-	_, err = w.Write([]byte(list))
+	_, err := w.Write([]byte(list))
 	return err
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"maps"
 	"math"
 	"math/big"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,18 +37,25 @@ var entryForm = map[string]any{"eligible": true, "accept_rules": true, "show_nam
 
 func enterPath(webinarID string) string { return "/api/webinars/" + webinarID + "/giveaway/entries" }
 
-// freeEntrant adds an account with a free entry in plain SQL (no password
-// hashing, so many are quick).
+// addresses hands each free entrant an address of its own (a /64 of the
+// documentation range), so the per-address limit stays out of the way.
+var addresses atomic.Int64
+
+func newAddress() string { return fmt.Sprintf("2001:db8:%x::1", addresses.Add(1)) }
+
+// freeEntrant adds an account, its e-mail confirmed, with a free entry
+// from an address of its own, in plain SQL (no password hashing, so many
+// are quick).
 func freeEntrant(t *testing.T, s *testutil.Server, webinarID, firstName string, showName bool) auth.Profile {
 	t.Helper()
 	now := s.Clock.Now()
 	p := auth.Profile{ID: uuid.NewString(), Email: "f-" + uuid.NewString() + "@example.com", FirstName: firstName, Role: auth.RoleUser}
-	if _, err := s.App.DB.Exec(`INSERT INTO profiles (id, email, role, first_name, last_name, created_at, updated_at)
-		VALUES ($1, $2, 'user', $3, 'Free', $4, $4)`, p.ID, p.Email, firstName, now); err != nil {
+	if _, err := s.App.DB.Exec(`INSERT INTO profiles (id, email, role, first_name, last_name, created_at, updated_at, email_confirmed_at)
+		VALUES ($1, $2, 'user', $3, 'Free', $4, $4, $4)`, p.ID, p.Email, firstName, now); err != nil {
 		t.Fatal(err)
 	}
 	if _, _, err := s.App.Giveaway.Enter(context.Background(), p, webinarID,
-		giveaway.EntryInput{Eligible: true, AcceptRules: true, ShowName: showName}); err != nil {
+		giveaway.EntryInput{Eligible: true, AcceptRules: true, ShowName: showName}, newAddress()); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -135,7 +144,7 @@ func TestOneEntryPerPerson(t *testing.T) {
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 5})
 
 		freeThenPaid := buyer(t, s, w.ID)
-		if _, created, err := s.App.Giveaway.Enter(ctx, freeThenPaid, w.ID, giveaway.EntryInput{Eligible: true, AcceptRules: true}); err != nil || !created {
+		if _, created, err := s.App.Giveaway.Enter(ctx, freeThenPaid, w.ID, giveaway.EntryInput{Eligible: true, AcceptRules: true}, newAddress()); err != nil || !created {
 			t.Fatalf("free entry: created %v, %v", created, err)
 		}
 		if err := buy(s, freeThenPaid, w.ID); err != nil {
@@ -145,7 +154,7 @@ func TestOneEntryPerPerson(t *testing.T) {
 		if err := buy(s, paidThenFree, w.ID); err != nil {
 			t.Fatal(err)
 		}
-		e, created, err := s.App.Giveaway.Enter(ctx, paidThenFree, w.ID, giveaway.EntryInput{Eligible: true, AcceptRules: true})
+		e, created, err := s.App.Giveaway.Enter(ctx, paidThenFree, w.ID, giveaway.EntryInput{Eligible: true, AcceptRules: true}, newAddress())
 		if err != nil || created || e.Kind != giveaway.KindPaid {
 			t.Errorf("a buyer's free entry: %+v created %v, %v; want their paid entry, nothing new", e, created, err)
 		}
@@ -374,13 +383,17 @@ func TestDrawCanBeChecked(t *testing.T) {
 			got.WebinarTitle == nil || *got.WebinarTitle != w.Title || got.WinnerFirstName == nil {
 			t.Fatalf("draw %+v: want hash %s of 2 paid and 2 free", got, want)
 		}
-		value, ok := new(big.Int).SetString(*got.RandomValue, 16)
-		if !ok || len(*got.RandomValue) != 64 {
-			t.Fatalf("random value %q: want 256 bits in hex", *got.RandomValue)
+		if got.ProofKind != giveaway.ProofCommitReveal || got.Seed == nil || got.Commitment == nil || got.Counter == nil ||
+			got.WinnerIndex == nil || got.RandomValue != nil {
+			t.Fatalf("draw %+v: want a commit-and-reveal proof", got)
 		}
-		i := new(big.Int).Mod(value, big.NewInt(int64(len(ids)))).Int64()
-		if *got.WinnerEntryID != ids[i] {
-			t.Errorf("winner entry %s, want ids[%d] = %s (value mod %d)", *got.WinnerEntryID, i, ids[i], len(ids))
+		if c := sha256.Sum256([]byte(*got.Seed)); hex.EncodeToString(c[:]) != *got.Commitment {
+			t.Errorf("commitment %s is not the SHA-256 of the seed %s", *got.Commitment, *got.Seed)
+		}
+		digest := sha256.Sum256(fmt.Appendf(nil, "%s:%s:%d", *got.Seed, want, *got.Counter))
+		i := new(big.Int).Mod(new(big.Int).SetBytes(digest[:]), big.NewInt(int64(len(ids)))).Int64()
+		if *got.Counter != 0 || int(i) != *got.WinnerIndex || *got.WinnerEntryID != ids[i] {
+			t.Errorf("winner entry %s (index %d, counter %d), want ids[%d] = %s", *got.WinnerEntryID, *got.WinnerIndex, *got.Counter, i, ids[i])
 		}
 
 		res := admin.Do("GET", "/api/admin/giveaway-draws/"+got.ID+"/entries.txt", nil)

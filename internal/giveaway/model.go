@@ -1,12 +1,13 @@
-// Package giveaway runs the gear giveaway (docs/product.md §9): entries
-// (a paid seat, or a free entry without purchase, one per person per
-// webinar, each with the same chance), the official rules, and the draws:
-// automatically, once per webinar, at the first of its paid seats reaching
-// total_seats or its draw deadline, and again whenever an admin picks a new
-// winner. Every draw is uniform over the entries (crypto/rand), stored with
-// its proof (the sorted entry ids, their SHA-256, the random value) and an
-// audit row, and never erases an earlier winner. Admins notify a winner by
-// e-mail through the outbox.
+// Package giveaway runs the gear giveaway (docs/product.md "Giveaway"):
+// entries (a paid seat, or a free entry without purchase, one per person
+// per webinar, each with the same chance), the official rules, and the
+// draws: automatically, once per webinar, at the first of its paid seats
+// reaching total_seats or its draw deadline, and again whenever an admin
+// picks a new winner. Every draw is committed to before the first entry (a
+// secret seed whose SHA-256 is public) and follows from the seed and the
+// entry list's SHA-256 (proof.go), so anyone can check it; it is stored with
+// its proof and an audit row, and never erases an earlier winner. Admins
+// notify a winner by e-mail through the outbox.
 package giveaway
 
 import "time"
@@ -70,14 +71,23 @@ type Draw struct {
 	TriggeredBy *string `json:"triggered_by"` // the admin's id for a re-pick, else null
 	// The proof (null for draws made before it was kept): the entries by
 	// kind, the SHA-256 (hex) of the sorted entry ids one per line (the
-	// entrant list export, byte for byte), the 256-bit random value (hex)
-	// from crypto/rand, and the winning entry: the (value mod Candidates)-th,
-	// from 0, of the sorted candidates.
+	// entrant list, byte for byte), and the winning entry.
 	PaidEntries   *int    `json:"paid_entries"`
 	FreeEntries   *int    `json:"free_entries"`
 	EntriesSHA256 *string `json:"entries_sha256"`
-	RandomValue   *string `json:"random_value"`
 	WinnerEntryID *string `json:"winner_entry_id"`
+	// ProofKind is ProofCommitReveal: the webinar's Commitment, its Seed
+	// (revealed by this draw), the Counter and the WinnerIndex, from 0, into
+	// the entry list (DrawIndex); or ProofRandom, the older kind: the 256-bit
+	// RandomValue (hex) from crypto/rand, the winner being the (value mod
+	// Candidates)-th of the sorted candidates.
+	ProofKind   string  `json:"proof_kind"`
+	Commitment  *string `json:"commitment"`
+	Seed        *string `json:"seed"`
+	Counter     *int    `json:"counter"`
+	WinnerIndex *int    `json:"winner_index"`
+	RandomValue *string `json:"random_value"`
+	Reason      *string `json:"reason"` // why an admin picked a new winner; null for the automatic draws
 }
 
 // AdminDraw is a draw as /admin/giveaway-winners lists it: the webinar's
@@ -90,16 +100,27 @@ type AdminDraw struct {
 	WinnerLastName  *string `json:"winner_last_name"`
 }
 
-// PublicDraw is a draw as the official rules page shows it to anyone: no
-// account, only the winner's first name and last initial when they agreed
-// at entry (else null: "a winner was drawn").
+// PublicDraw is a draw as the official rules page and the draw's own page
+// show it to anyone: no account, only the winner's first name and last
+// initial when they agreed at entry (else null: "a winner was drawn"), and
+// the proof (entry ids are random and name no one).
 type PublicDraw struct {
-	DrawnAt       time.Time `json:"drawn_at"`
-	Trigger       string    `json:"trigger"`
-	Outcome       string    `json:"outcome"` // "winner" or "no_entrants"
-	Entries       int       `json:"entries"`
-	PaidEntries   *int      `json:"paid_entries"`
-	FreeEntries   *int      `json:"free_entries"`
-	EntriesSHA256 *string   `json:"entries_sha256"`
-	Winner        *string   `json:"winner"`
+	ID            string     `json:"id"`
+	WebinarID     string     `json:"webinar_id"`
+	Title         *string    `json:"title"` // the webinar's; null when it is gone
+	DrawnAt       time.Time  `json:"drawn_at"`
+	Trigger       string     `json:"trigger"`
+	Outcome       string     `json:"outcome"` // "winner" or "no_entrants"
+	Entries       int        `json:"entries"`
+	PaidEntries   *int       `json:"paid_entries"`
+	FreeEntries   *int       `json:"free_entries"`
+	EntriesSHA256 *string    `json:"entries_sha256"`
+	Winner        *string    `json:"winner"`
+	ProofKind     string     `json:"proof_kind"`
+	Commitment    *string    `json:"commitment"`
+	CommittedAt   *time.Time `json:"committed_at"`
+	Seed          *string    `json:"seed"`
+	Counter       *int       `json:"counter"`
+	WinnerIndex   *int       `json:"winner_index"`
+	WinnerEntryID *string    `json:"winner_entry_id"`
 }

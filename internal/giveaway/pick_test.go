@@ -2,85 +2,96 @@ package giveaway
 
 import (
 	"crypto/rand"
+	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
-func entriesOf(ids ...string) []Entry {
-	out := make([]Entry, len(ids))
-	for i, id := range ids {
-		out[i] = Entry{ID: "e-" + id, UserID: id, Kind: KindPaid}
+// TestDrawIndexByShell: the index is what the shell recipe on the draw's
+// page gives. The expected values were computed with
+//
+//	printf '%s:%s:%d' SEED HASH 0 | sha256sum
+//	echo "ibase=16; $(echo DIGEST | tr a-f A-F) % 7" | bc
+//
+// and the commitment with printf '%s' SEED | sha256sum.
+func TestDrawIndexByShell(t *testing.T) {
+	seed := strings.Repeat("a", 64)
+	list := Hash("x")
+	if list != "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881" {
+		t.Fatalf("Hash(x) = %s", list)
 	}
-	return out
+	if got := Hash(seed); got != "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb" {
+		t.Errorf("commitment %s", got)
+	}
+	if got := DrawIndex(seed, list, 0, 7); got != 5 {
+		t.Errorf("DrawIndex = %d, want 5", got)
+	}
 }
 
-func userIDs(entries []Entry) []string {
-	out := make([]string, len(entries))
-	for i, e := range entries {
-		out[i] = e.UserID
-	}
-	return out
-}
-
-// TestPickIsUniform: over many draws from a small pool each entrant wins
-// about equally often. The bounds are loose (about ten standard deviations)
-// so the test does not flake; a biased pick (modulo bias, an off-by-one
-// that never picks the last entrant) fails them by far.
-func TestPickIsUniform(t *testing.T) {
-	ids := []string{"a", "b", "c", "d", "e"}
-	pool := entriesOf(ids...)
-	const draws = 50_000
-	counts := map[string]int{}
+// TestDrawIndexIsUniform: over many fresh seeds each of 5 entries comes up
+// about equally often (bounds about ten standard deviations wide, and a
+// chi-square far beyond p = 1e-6), so an off-by-one or a bias fails.
+func TestDrawIndexIsUniform(t *testing.T) {
+	const n, draws = 5, 50_000
+	counts := make([]int, n)
 	for range draws {
-		got, _, err := pick(rand.Reader, pool)
+		seed, err := newSeed(rand.Reader)
 		if err != nil {
 			t.Fatal(err)
 		}
-		counts[got.UserID]++
+		counts[DrawIndex(seed, Hash("list"), 0, n)]++
 	}
-	want := float64(draws) / float64(len(pool))
+	want := float64(draws) / n
 	chi2 := 0.0
-	for _, id := range ids {
-		n := float64(counts[id])
-		if n < 0.9*want || n > 1.1*want {
-			t.Errorf("%s won %v times, want about %v", id, n, want)
+	for i, c := range counts {
+		if f := float64(c); f < 0.9*want || f > 1.1*want {
+			t.Errorf("index %d came up %d times, want about %v", i, c, want)
 		}
-		chi2 += (n - want) * (n - want) / want
+		chi2 += (float64(c) - want) * (float64(c) - want) / want
 	}
-	if len(counts) != len(pool) {
-		t.Errorf("winners %v, want only and all of %v", counts, pool)
-	}
-	// 4 degrees of freedom: 40 is far beyond p = 1e-6 (about 33).
 	if chi2 > 40 {
 		t.Errorf("chi-square %.1f over %v: not uniform", chi2, counts)
 	}
 }
 
-func TestPickOfOne(t *testing.T) {
-	for range 100 {
-		if got, value, err := pick(rand.Reader, entriesOf("only")); err != nil || got.UserID != "only" || len(value) != 64 {
-			t.Fatalf("pick = %+v, %q, %v", got, value, err)
-		}
-	}
-}
-
-func TestNotDrawn(t *testing.T) {
-	entrants := entriesOf("a", "b", "c")
+func TestCandidatesOf(t *testing.T) {
+	ids := []string{"a", "b", "c", "d"}
+	live := map[string]bool{"a": true, "b": true, "c": true}
 	tests := []struct {
-		name  string
-		drawn []string
-		want  []string
+		name string
+		won  map[string]bool
+		want []int
 	}{
-		{"nobody drawn yet", nil, []string{"a", "b", "c"}},
-		{"some drawn", []string{"b"}, []string{"a", "c"}},
-		{"a drawn user who is no longer an entrant", []string{"z", "a"}, []string{"b", "c"}},
-		{"everyone drawn: anyone again", []string{"c", "a", "b"}, []string{"a", "b", "c"}},
+		{"nobody drawn: every live entry", nil, []int{0, 1, 2}},
+		{"some drawn", map[string]bool{"b": true}, []int{0, 2}},
+		{"every live entry drawn: all of them again", map[string]bool{"a": true, "b": true, "c": true}, []int{0, 1, 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := userIDs(notDrawn(entrants, tt.drawn)); !slices.Equal(got, tt.want) {
-				t.Errorf("notDrawn(%v, %v) = %v, want %v", userIDs(entrants), tt.drawn, got, tt.want)
+			if got := slices.Sorted(maps.Keys(candidatesOf(ids, live, tt.won))); !slices.Equal(got, tt.want) {
+				t.Errorf("candidatesOf = %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestNextPickWalksTheSequence: the pick is the first counter, from the
+// one given, whose index is a candidate.
+func TestNextPickWalksTheSequence(t *testing.T) {
+	seed, sum, n := strings.Repeat("b", 64), Hash("list"), 3
+	first := DrawIndex(seed, sum, 4, n)
+	if c, i, err := nextPick(seed, sum, n, 4, map[int]bool{0: true, 1: true, 2: true}); err != nil || c != 4 || i != first {
+		t.Errorf("nextPick = %d, %d, %v; want counter 4, index %d", c, i, err, first)
+	}
+	only := (first + 1) % n
+	c, i, err := nextPick(seed, sum, n, 4, map[int]bool{only: true})
+	if err != nil || i != only || c <= 4 || DrawIndex(seed, sum, c, n) != only {
+		t.Fatalf("nextPick = %d, %d, %v; want the first counter after 4 giving %d", c, i, err, only)
+	}
+	for k := 4; k < c; k++ {
+		if DrawIndex(seed, sum, k, n) == only {
+			t.Errorf("counter %d already gave %d, but %d was taken", k, only, c)
+		}
 	}
 }

@@ -44,7 +44,7 @@ type Service struct {
 	templates *mail.Templates
 	tz        *time.Location
 	now       clock.Func
-	random    io.Reader // crypto/rand.Reader; a test may seed its own (SetRandom)
+	random    io.Reader // of seeds: crypto/rand.Reader; a test may seed its own (SetRandom)
 }
 
 // Deps are the giveaway's collaborators: it draws under seats' lock, so the
@@ -69,10 +69,15 @@ var (
 	errNoEntrants = apperr.Conflict("no_entrants",
 		"This webinar has no giveaway entries yet, so there is no one to pick a winner from.")
 	errWinnerNotFound = apperr.NotFound("Winner not found")
+	errDrawNotFound   = apperr.NotFound("Draw not found")
 	errWinnerGone     = apperr.Conflict("winner_account_deleted",
 		"The winner's account has been deleted, so there is no e-mail address to notify. Pick a new winner instead.")
 	errNotAdmin = apperr.Forbidden("You don't have permission to do this. Please log in as an administrator.")
+	errNotDrawn = apperr.Conflict("not_drawn",
+		"This webinar's giveaway has not been drawn yet: its first winner is drawn when its entries close.")
 )
+
+const msgReason = "Please say why a new winner is needed."
 
 // SeatsFilled is payment's (and registration's) hook, called after the
 // commit that filled a webinar's last paid seat: it runs the automatic
@@ -104,7 +109,7 @@ func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, 
 		if done, err := s.store.hasAutomaticDraw(ctx, webinarID); err != nil || done {
 			return err
 		}
-		d, err = s.draw(ctx, webinarID, TriggerSeatsFilled, nil)
+		d, err = s.draw(ctx, webinarID, TriggerSeatsFilled, nil, nil)
 		if errors.Is(err, errNoEntrants) {
 			// Every paid seat is a deleted account's, staff's or simulated:
 			// no one to draw before the deadline draw.
@@ -133,7 +138,19 @@ func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, 
 // purchase's commit and its draw, the draw failed, an admin lowered
 // total_seats to the paid seats, or the seats are staff's and the first
 // entry came later) and returns how many it drew.
+//
+// It first commits a seed for every webinar without one (made before
+// commitments existed), so their commitments are public before their draw.
 func (s *Service) DrawPending(ctx context.Context) (int, error) {
+	missing, err := s.store.uncommitted(ctx)
+	if err != nil {
+		return 0, err
+	}
+	for _, id := range missing {
+		if err := s.Commit(ctx, id); err != nil {
+			return 0, err
+		}
+	}
 	ids, err := s.store.pendingWebinars(ctx)
 	if err != nil {
 		return 0, err
@@ -152,21 +169,37 @@ func (s *Service) DrawPending(ctx context.Context) (int, error) {
 	return drawn, errors.Join(errs...)
 }
 
-// Repick is 'Pick New Winner' (docs/product.md §9): any time, a new draw among the
-// webinar's entries (paid and free), preferring people not drawn before for
-// it (anyone again once all have been). Earlier winners stay in the
-// history. No entry is 409 no_entrants; a missing webinar 404.
-func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID string) (Winner, Draw, error) {
+// Repick is 'Pick New Winner' (docs/product.md "Giveaway"): after the
+// webinar's first draw, the next winner of its fixed sequence (nextPick:
+// the same seed and entry list, the next counter, skipping entries drawn
+// before until all have been, and those of deleted accounts), with the
+// admin's reason, audited. Earlier winners stay in the history. Before any
+// draw it is 409 not_drawn (the entries are not closed, the sequence not
+// fixed); no entry is 409 no_entrants; a missing webinar 404.
+func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID, reason string) (Winner, Draw, error) {
 	if !admin.IsAdmin() {
 		return Winner{}, Draw{}, errNotAdmin
+	}
+	reason = strings.TrimSpace(reason)
+	if err := checkText("reason", reason, msgReason, maxText); err != nil {
+		return Winner{}, Draw{}, err
 	}
 	var d Draw
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		if _, err := s.seats.Lock(ctx, webinarID); err != nil {
 			return err
 		}
-		var err error
-		d, err = s.draw(ctx, webinarID, TriggerAdminRepick, &admin.ID)
+		w, err := s.store.webinar(ctx, webinarID)
+		if errors.Is(err, db.ErrNotFound) {
+			return errWebinarNotFound
+		}
+		if err != nil {
+			return err
+		}
+		if !w.AnyDraw {
+			return errNotDrawn
+		}
+		d, err = s.draw(ctx, webinarID, TriggerAdminRepick, &admin.ID, &reason)
 		return err
 	})
 	if err != nil {
@@ -177,44 +210,86 @@ func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID stri
 	return w, d, err
 }
 
-// draw picks a winner among the webinar's entries and records it with its
-// proof and an audit entry. The caller holds the webinar's seat lock in the
-// transaction ctx carries. With no entries, the deadline draw records "no
-// entrants"; the others return errNoEntrants.
-func (s *Service) draw(ctx context.Context, webinarID, trigger string, by *string) (Draw, error) {
-	entries, err := s.store.entries(ctx, webinarID)
+// Commit draws a webinar's secret seed and records its commitment, its
+// SHA-256, unless it has one. Webinar creation calls it in its
+// transaction, so the commitment is public before any entry can exist.
+func (s *Service) Commit(ctx context.Context, webinarID string) error {
+	seed, err := newSeed(s.random)
+	if err != nil {
+		return err
+	}
+	return s.store.insertCommitment(ctx, webinarID, seed, Hash(seed), s.now())
+}
+
+// draw makes a webinar's next draw and records it with its proof and an
+// audit entry. The first draw of the commit-and-reveal kind fixes the
+// entry list (the eligible entries now, sorted); every later draw walks
+// the same list with the next counters (nextPick). The caller holds the
+// webinar's seat lock in the transaction ctx carries. With no entries, the
+// deadline draw records "no entrants"; the others return errNoEntrants.
+func (s *Service) draw(ctx context.Context, webinarID, trigger string, by, reason *string) (Draw, error) {
+	f, ok, err := s.store.fixed(ctx, webinarID)
 	if err != nil {
 		return Draw{}, err
 	}
-	if len(entries) == 0 && trigger != TriggerDeadline {
+	if !ok {
+		entries, err := s.store.entries(ctx, webinarID)
+		if err != nil {
+			return Draw{}, err
+		}
+		sortEntries(entries)
+		paid, free := countKinds(entries)
+		f = fixedList{list: EntryList(entries), paid: &paid, free: &free, lastCounter: -1}
+		f.sum = Hash(f.list)
+	}
+	ids := listIDs(f.list)
+	if len(ids) == 0 && trigger != TriggerDeadline {
 		return Draw{}, errNoEntrants
 	}
-	sortEntries(entries)
-	list := EntryList(entries)
-	sum := Hash(list)
-	paid, free := countKinds(entries)
-	d := Draw{ID: uuid.NewString(), WebinarID: webinarID, DrawnAt: s.now(), Entrants: len(entries),
-		Trigger: trigger, TriggeredBy: by, PaidEntries: &paid, FreeEntries: &free, EntriesSHA256: &sum}
+	// A webinar made before commitments existed gets one now; its
+	// committed_at, shown beside the draw, tells so.
+	if err := s.Commit(ctx, webinarID); err != nil {
+		return Draw{}, err
+	}
+	seed, commitment, _, err := s.store.commitment(ctx, webinarID)
+	if err != nil {
+		return Draw{}, err
+	}
+	d := Draw{ID: uuid.NewString(), WebinarID: webinarID, DrawnAt: s.now(), Entrants: len(ids),
+		Trigger: trigger, TriggeredBy: by, PaidEntries: f.paid, FreeEntries: f.free, EntriesSHA256: &f.sum,
+		ProofKind: ProofCommitReveal, Commitment: &commitment, Seed: &seed, Reason: reason}
 	summary := fmt.Sprintf("%s draw for webinar %s: no entrants", trigger, webinarID)
-	if len(entries) > 0 {
-		pool := entries
-		if trigger == TriggerAdminRepick {
-			drawn, err := s.store.drawnUsers(ctx, webinarID)
-			if err != nil {
-				return Draw{}, err
-			}
-			pool = notDrawn(entries, drawn)
+	if len(ids) > 0 {
+		won, err := s.store.wonEntries(ctx, webinarID)
+		if err != nil {
+			return Draw{}, err
 		}
-		e, value, err := pick(s.random, pool)
+		live, err := s.store.liveEntries(ctx, webinarID)
+		if err != nil {
+			return Draw{}, err
+		}
+		candidates := candidatesOf(ids, set(live), set(won))
+		if len(candidates) == 0 {
+			return Draw{}, errNoEntrants // every entrant's account was deleted since
+		}
+		counter, index, err := nextPick(seed, f.sum, len(ids), f.lastCounter+1, candidates)
+		if err != nil {
+			return Draw{}, err
+		}
+		e, err := s.store.entryOwner(ctx, webinarID, ids[index])
 		if err != nil {
 			return Draw{}, err
 		}
 		winnerID := uuid.NewString()
-		d.WinnerID, d.UserID, d.Candidates, d.RandomValue, d.WinnerEntryID = &winnerID, &e.UserID, len(pool), &value, &e.ID
-		summary = fmt.Sprintf("%s draw for webinar %s: user %s (%s entry %s) among %d candidates (%d entries: %d paid, %d free; sha256 %s)",
-			trigger, webinarID, e.UserID, e.Kind, e.ID, d.Candidates, d.Entrants, paid, free, sum)
+		d.WinnerID, d.UserID, d.Candidates, d.WinnerEntryID = &winnerID, &e.UserID, len(candidates), &e.ID
+		d.Counter, d.WinnerIndex = &counter, &index
+		summary = fmt.Sprintf("%s draw for webinar %s: user %s (%s entry %s, index %d, counter %d) among %d candidates (%d entries; sha256 %s)",
+			trigger, webinarID, e.UserID, e.Kind, e.ID, index, counter, d.Candidates, d.Entrants, f.sum)
+		if reason != nil {
+			summary += "; reason: " + *reason
+		}
 	}
-	if err := s.store.insertDraw(ctx, d, list); err != nil {
+	if err := s.store.insertDraw(ctx, d, f.list); err != nil {
 		return Draw{}, err
 	}
 	target := d.ID
@@ -223,6 +298,14 @@ func (s *Service) draw(ctx context.Context, webinarID, trigger string, by *strin
 	}
 	return d, audit.Write(ctx, s.db, d.DrawnAt, audit.Entry{Action: audit.GiveawayDraw, TargetType: audit.TargetGiveaway,
 		TargetID: target, Summary: summary})
+}
+
+func set(ids []string) map[string]bool {
+	out := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out
 }
 
 func countKinds(entries []Entry) (paid, free int) {
@@ -276,7 +359,7 @@ func (s *Service) drawAtDeadline(ctx context.Context, webinarID string) (bool, e
 		if w.AnyDraw || s.now().Before(w.deadline()) {
 			return nil
 		}
-		d, err = s.draw(ctx, webinarID, TriggerDeadline, nil)
+		d, err = s.draw(ctx, webinarID, TriggerDeadline, nil, nil)
 		return err
 	})
 	if errors.Is(err, db.ErrConflict) {
@@ -290,8 +373,8 @@ func (s *Service) drawAtDeadline(ctx context.Context, webinarID string) (bool, e
 	return true, nil
 }
 
-// SetRandom replaces the draw's random source; only tests call it (a
-// seeded source makes a statistical test repeatable). Production keeps
+// SetRandom replaces the source of seeds; only tests call it (a seeded
+// source makes a statistical test repeatable). Production keeps
 // crypto/rand.
 func (s *Service) SetRandom(r io.Reader) { s.random = r }
 
@@ -304,7 +387,7 @@ func (s *Service) AllDraws(ctx context.Context) ([]AdminDraw, error) { return s.
 func (s *Service) EntryList(ctx context.Context, drawID string) (string, error) {
 	list, err := s.store.entryList(ctx, drawID)
 	if errors.Is(err, db.ErrNotFound) {
-		return "", apperr.NotFound("Draw not found")
+		return "", errDrawNotFound
 	}
 	if err != nil {
 		return "", err

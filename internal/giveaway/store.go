@@ -133,11 +133,12 @@ func (s store) entryOf(ctx context.Context, webinarID, userID string) (*MyEntry,
 	return nil, nil
 }
 
-// insertEntry records a free entry with the entrant's role now; a second
+// insertEntry records a free entry with the entrant's role now and the
+// keyed hash of their address; a second
 // one for the person and the webinar is db.ErrConflict.
-func (s store) insertEntry(ctx context.Context, id, webinarID string, p auth.Profile, showName bool, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO giveaway_entries (id, webinar_id, user_id, created_at, show_name, entrant_role)
-		VALUES ($1, $2, $3, $4, $5, $6)`, id, webinarID, p.ID, now, showName, p.Role)
+func (s store) insertEntry(ctx context.Context, id, webinarID string, p auth.Profile, showName bool, addressKey string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO giveaway_entries (id, webinar_id, user_id, created_at, show_name, entrant_role, address_key)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, webinarID, p.ID, now, showName, p.Role, addressKey)
 	return db.MapError(err)
 }
 
@@ -210,11 +211,6 @@ func (s store) deadlineDue(ctx context.Context, now time.Time) ([]string, error)
 		ORDER BY w.id`, now, now.Add(-DefaultDrawAfter))
 }
 
-// drawnUsers returns the user ids already drawn for a webinar.
-func (s store) drawnUsers(ctx context.Context, webinarID string) ([]string, error) {
-	return s.ids(ctx, `SELECT DISTINCT user_id FROM giveaway_winners WHERE webinar_id = $1`, webinarID)
-}
-
 // pendingWebinars returns the webinars whose paid seats reached
 // total_seats, that have an entry and no automatic draw (seats filled or
 // deadline) yet.
@@ -266,23 +262,31 @@ func (s store) insertDraw(ctx context.Context, d Draw, list string) error {
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO giveaway_draws
 		(id, webinar_id, winner_id, drawn_at, entrants, candidates, trigger, triggered_by,
-		 paid_entries, free_entries, entries_sha256, entry_ids, random_value, winner_entry_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+		 paid_entries, free_entries, entries_sha256, entry_ids, random_value, winner_entry_id,
+		 proof_kind, counter, winner_index, reason)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 		d.ID, d.WebinarID, d.WinnerID, d.DrawnAt, d.Entrants, d.Candidates, d.Trigger, d.TriggeredBy,
-		d.PaidEntries, d.FreeEntries, d.EntriesSHA256, list, d.RandomValue, d.WinnerEntryID)
+		d.PaidEntries, d.FreeEntries, d.EntriesSHA256, list, d.RandomValue, d.WinnerEntryID,
+		d.ProofKind, d.Counter, d.WinnerIndex, d.Reason)
 	return db.MapError(err)
 }
 
+// The seed shows only with a draw of the commit-and-reveal kind: that draw
+// revealed it.
 const drawColumns = `d.id, d.webinar_id, d.winner_id, g.user_id, d.drawn_at, d.entrants, d.candidates, d.trigger,
-	d.triggered_by, d.paid_entries, d.free_entries, d.entries_sha256, d.random_value, d.winner_entry_id`
+	d.triggered_by, d.paid_entries, d.free_entries, d.entries_sha256, d.random_value, d.winner_entry_id,
+	d.proof_kind, c.commitment, CASE WHEN d.proof_kind = 'commit_reveal' THEN c.seed END, d.counter, d.winner_index, d.reason`
+
+const drawFrom = ` FROM giveaway_draws d LEFT JOIN giveaway_winners g ON g.id = d.winner_id
+	LEFT JOIN giveaway_commitments c ON c.webinar_id = d.webinar_id AND d.proof_kind = 'commit_reveal'`
 
 // scanDraw reads drawColumns and then extra.
 func scanDraw(row scanner, extra ...any) (Draw, error) {
 	var d Draw
-	var winner, user, by, sum, value, entry sql.NullString
-	var paid, free sql.NullInt64
+	var winner, user, by, sum, value, entry, commitment, seed, reason sql.NullString
+	var paid, free, counter, index sql.NullInt64
 	dest := append([]any{&d.ID, &d.WebinarID, &winner, &user, &d.DrawnAt, &d.Entrants, &d.Candidates, &d.Trigger,
-		&by, &paid, &free, &sum, &value, &entry}, extra...)
+		&by, &paid, &free, &sum, &value, &entry, &d.ProofKind, &commitment, &seed, &counter, &index, &reason}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return Draw{}, db.MapError(err)
 	}
@@ -290,6 +294,7 @@ func scanDraw(row scanner, extra ...any) (Draw, error) {
 	d.WinnerID, d.UserID, d.TriggeredBy = ptr(winner), ptr(user), ptr(by)
 	d.EntriesSHA256, d.RandomValue, d.WinnerEntryID = ptr(sum), ptr(value), ptr(entry)
 	d.PaidEntries, d.FreeEntries = intPtr(paid), intPtr(free)
+	d.Commitment, d.Seed, d.Counter, d.WinnerIndex, d.Reason = ptr(commitment), ptr(seed), intPtr(counter), intPtr(index), ptr(reason)
 	return d, nil
 }
 
@@ -303,8 +308,7 @@ func intPtr(n sql.NullInt64) *int {
 
 // draws returns a webinar's draws, newest first.
 func (s store) draws(ctx context.Context, webinarID string) ([]Draw, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+drawColumns+`
-		FROM giveaway_draws d LEFT JOIN giveaway_winners g ON g.id = d.winner_id
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+drawColumns+drawFrom+`
 		WHERE d.webinar_id = $1 ORDER BY d.drawn_at DESC, d.id`, webinarID)
 	if err != nil {
 		return nil, db.MapError(err)
@@ -324,8 +328,7 @@ func (s store) draws(ctx context.Context, webinarID string) ([]Draw, error) {
 // allDraws returns every draw, newest first, with the webinar's title and
 // the winner's account (null when gone).
 func (s store) allDraws(ctx context.Context) ([]AdminDraw, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+drawColumns+`, w.title, p.email, p.first_name, p.last_name
-		FROM giveaway_draws d LEFT JOIN giveaway_winners g ON g.id = d.winner_id
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+drawColumns+`, w.title, p.email, p.first_name, p.last_name`+drawFrom+`
 		LEFT JOIN profiles p ON p.id = g.user_id AND p.deleted_at IS NULL
 		LEFT JOIN webinars w ON w.id = d.webinar_id
 		ORDER BY d.drawn_at DESC, d.id`)
@@ -346,33 +349,45 @@ func (s store) allDraws(ctx context.Context) ([]AdminDraw, error) {
 	return out, db.MapError(rows.Err())
 }
 
-// publicDraws returns every draw as the rules page shows it, by webinar,
-// newest first: the winner's first name and last initial only when they
-// agreed at entry (show_name) and their account exists.
-func (s store) publicDraws(ctx context.Context) (map[string][]PublicDraw, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT d.webinar_id, d.drawn_at, d.trigger, d.winner_id, d.entrants,
-		d.paid_entries, d.free_entries, d.entries_sha256, p.first_name, p.last_name, e.show_name
+// publicDraws returns the draws as anyone sees them (all, or the one with
+// id drawID when not ""), newest first: the winner's first name and last
+// initial only when they agreed at entry (show_name) and their account
+// exists.
+func (s store) publicDraws(ctx context.Context, drawID string) ([]PublicDraw, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT d.id, d.webinar_id, w.title, d.drawn_at, d.trigger, d.winner_id, d.entrants,
+		d.paid_entries, d.free_entries, d.entries_sha256, p.first_name, p.last_name, e.show_name,
+		d.proof_kind, c.commitment, c.committed_at, CASE WHEN d.proof_kind = 'commit_reveal' THEN c.seed END,
+		d.counter, d.winner_index, d.winner_entry_id
 		FROM giveaway_draws d
+		LEFT JOIN webinars w ON w.id = d.webinar_id
 		LEFT JOIN giveaway_winners g ON g.id = d.winner_id
 		LEFT JOIN profiles p ON p.id = g.user_id AND p.deleted_at IS NULL
 		LEFT JOIN giveaway_entries e ON e.webinar_id = d.webinar_id AND e.user_id = g.user_id
-		ORDER BY d.drawn_at DESC, d.id`)
+		LEFT JOIN giveaway_commitments c ON c.webinar_id = d.webinar_id AND d.proof_kind = 'commit_reveal'
+		WHERE $1 = '' OR d.id = $1
+		ORDER BY d.drawn_at DESC, d.id`, drawID)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
 	defer rows.Close()
-	out := map[string][]PublicDraw{}
+	var out []PublicDraw
 	for rows.Next() {
-		var webinarID string
 		var d PublicDraw
-		var winner, sum, first, last sql.NullString
-		var paid, free sql.NullInt64
+		var title, winner, sum, first, last, commitment, seed, entry sql.NullString
+		var paid, free, counter, index sql.NullInt64
 		var show sql.NullBool
-		if err := rows.Scan(&webinarID, &d.DrawnAt, &d.Trigger, &winner, &d.Entries, &paid, &free, &sum,
-			&first, &last, &show); err != nil {
+		var committedAt sql.NullTime
+		if err := rows.Scan(&d.ID, &d.WebinarID, &title, &d.DrawnAt, &d.Trigger, &winner, &d.Entries, &paid, &free, &sum,
+			&first, &last, &show, &d.ProofKind, &commitment, &committedAt, &seed, &counter, &index, &entry); err != nil {
 			return nil, db.MapError(err)
 		}
 		d.DrawnAt, d.PaidEntries, d.FreeEntries, d.EntriesSHA256 = d.DrawnAt.UTC(), intPtr(paid), intPtr(free), ptr(sum)
+		d.Title, d.Commitment, d.Seed, d.Counter, d.WinnerIndex, d.WinnerEntryID = ptr(title), ptr(commitment), ptr(seed),
+			intPtr(counter), intPtr(index), ptr(entry)
+		if committedAt.Valid {
+			t := committedAt.Time.UTC()
+			d.CommittedAt = &t
+		}
 		d.Outcome = "winner"
 		if !winner.Valid {
 			d.Outcome = "no_entrants"
@@ -384,9 +399,130 @@ func (s store) publicDraws(ctx context.Context) (map[string][]PublicDraw, error)
 			}
 			d.Winner = &name
 		}
-		out[webinarID] = append(out[webinarID], d)
+		out = append(out, d)
 	}
 	return out, db.MapError(rows.Err())
+}
+
+// commitment returns a webinar's seed, its commitment and when it was made
+// (db.ErrNotFound: none yet).
+func (s store) commitment(ctx context.Context, webinarID string) (seed, commitment string, at time.Time, err error) {
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT seed, commitment, committed_at FROM giveaway_commitments WHERE webinar_id = $1`,
+		webinarID).Scan(&seed, &commitment, &at)
+	return seed, commitment, at.UTC(), db.MapError(err)
+}
+
+// insertCommitment records a webinar's seed and commitment unless it has
+// one (the first stands).
+func (s store) insertCommitment(ctx context.Context, webinarID, seed, commitment string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO giveaway_commitments (webinar_id, seed, commitment, committed_at)
+		VALUES ($1, $2, $3, $4) ON CONFLICT (webinar_id) DO NOTHING`, webinarID, seed, commitment, now)
+	return db.MapError(err)
+}
+
+// publicCommitment is a webinar's public commitment: the SHA-256 of its seed.
+type publicCommitment struct {
+	Commitment  string
+	CommittedAt time.Time
+}
+
+// commitments returns every webinar's commitment, by webinar id.
+func (s store) commitments(ctx context.Context) (map[string]*publicCommitment, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT webinar_id, commitment, committed_at FROM giveaway_commitments`)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	out := map[string]*publicCommitment{}
+	for rows.Next() {
+		var id string
+		var c publicCommitment
+		if err := rows.Scan(&id, &c.Commitment, &c.CommittedAt); err != nil {
+			return nil, db.MapError(err)
+		}
+		c.CommittedAt = c.CommittedAt.UTC()
+		out[id] = &c
+	}
+	return out, db.MapError(rows.Err())
+}
+
+// uncommitted returns the webinars without a commitment (made before
+// commitments existed).
+func (s store) uncommitted(ctx context.Context) ([]string, error) {
+	return s.ids(ctx, `SELECT w.id FROM webinars w
+		WHERE NOT EXISTS (SELECT 1 FROM giveaway_commitments c WHERE c.webinar_id = w.id) ORDER BY w.id`)
+}
+
+// fixedList is the entry list a webinar's first commit-and-reveal draw
+// fixed, with its counts and the last counter taken.
+type fixedList struct {
+	list, sum   string
+	paid, free  *int
+	lastCounter int
+}
+
+// fixed returns the webinar's fixed entry list, or ok false before its
+// first commit-and-reveal draw.
+func (s store) fixed(ctx context.Context, webinarID string) (f fixedList, ok bool, err error) {
+	q := s.db.Q(ctx)
+	var paid, free sql.NullInt64
+	err = q.QueryRowContext(ctx, `SELECT entry_ids, entries_sha256, paid_entries, free_entries FROM giveaway_draws
+		WHERE webinar_id = $1 AND proof_kind = 'commit_reveal' ORDER BY drawn_at, id LIMIT 1`, webinarID).
+		Scan(&f.list, &f.sum, &paid, &free)
+	if err := db.MapError(err); errors.Is(err, db.ErrNotFound) {
+		return fixedList{}, false, nil
+	} else if err != nil {
+		return fixedList{}, false, err
+	}
+	f.paid, f.free = intPtr(paid), intPtr(free)
+	var last sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT MAX(counter) FROM giveaway_draws
+		WHERE webinar_id = $1 AND proof_kind = 'commit_reveal'`, webinarID).Scan(&last); err != nil {
+		return fixedList{}, false, db.MapError(err)
+	}
+	f.lastCounter = -1
+	if last.Valid {
+		f.lastCounter = int(last.Int64)
+	}
+	return f, true, nil
+}
+
+// wonEntries returns the entry ids drawn before for a webinar.
+func (s store) wonEntries(ctx context.Context, webinarID string) ([]string, error) {
+	return s.ids(ctx, `SELECT winner_entry_id FROM giveaway_draws WHERE webinar_id = $1 AND winner_entry_id IS NOT NULL`, webinarID)
+}
+
+// liveEntries returns the ids of a webinar's entries (paid seats and free
+// entries alike) whose accounts were not deleted.
+func (s store) liveEntries(ctx context.Context, webinarID string) ([]string, error) {
+	return s.ids(ctx, `SELECT r.id FROM webinar_registrations r JOIN profiles p ON p.id = r.user_id AND p.deleted_at IS NULL
+		WHERE r.webinar_id = $1
+		UNION ALL SELECT e.id FROM giveaway_entries e JOIN profiles p ON p.id = e.user_id AND p.deleted_at IS NULL
+		WHERE e.webinar_id = $1`, webinarID)
+}
+
+// entryOwner returns the person and kind of a webinar's entry id.
+func (s store) entryOwner(ctx context.Context, webinarID, entryID string) (Entry, error) {
+	e := Entry{ID: entryID}
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT user_id, 'paid' FROM webinar_registrations WHERE webinar_id = $1 AND id = $2
+		UNION ALL SELECT user_id, 'free' FROM giveaway_entries WHERE webinar_id = $1 AND id = $2`, webinarID, entryID).
+		Scan(&e.UserID, &e.Kind)
+	return e, db.MapError(err)
+}
+
+// emailConfirmed reports whether the account's e-mail address is confirmed.
+func (s store) emailConfirmed(ctx context.Context, userID string) (bool, error) {
+	var ok bool
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT email_confirmed_at IS NOT NULL FROM profiles WHERE id = $1`, userID).Scan(&ok)
+	return ok, db.MapError(err)
+}
+
+// entriesFrom counts a webinar's free entries made from addressKey.
+func (s store) entriesFrom(ctx context.Context, webinarID, addressKey string) (int, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM giveaway_entries WHERE webinar_id = $1 AND address_key = $2`,
+		webinarID, addressKey).Scan(&n)
+	return n, db.MapError(err)
 }
 
 // entryList returns a draw's stored entrant list; a draw without one (made

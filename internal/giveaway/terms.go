@@ -46,6 +46,9 @@ type WebinarGiveaway struct {
 	PrizeDescription string       `json:"prize_description"`
 	PrizeValueCents  int64        `json:"prize_value_cents"`
 	Open             bool         `json:"open"`
+	Commitment       *string      `json:"commitment"`   // SHA-256 of the webinar's secret seed
+	CommittedAt      *time.Time   `json:"committed_at"` // since when it is public: the webinar's creation
+	Seed             *string      `json:"seed"`         // null until a draw revealed it
 	Draws            []PublicDraw `json:"draws"`
 	Entry            *MyEntry     `json:"entry,omitempty"`
 }
@@ -186,7 +189,11 @@ func (s *Service) RulesPage(ctx context.Context) (RulesPage, error) {
 	if err != nil {
 		return RulesPage{}, err
 	}
-	draws, err := s.store.publicDraws(ctx)
+	draws, err := s.publicDraws(ctx)
+	if err != nil {
+		return RulesPage{}, err
+	}
+	commitments, err := s.store.commitments(ctx)
 	if err != nil {
 		return RulesPage{}, err
 	}
@@ -196,7 +203,9 @@ func (s *Service) RulesPage(ctx context.Context) (RulesPage, error) {
 		if !w.IsActive && !w.AnyDraw {
 			continue
 		}
-		page.Webinars = append(page.Webinars, w.view(r, now, draws[w.ID]))
+		v := w.view(r, now, draws[w.ID])
+		v.withCommitment(commitments[w.ID])
+		page.Webinars = append(page.Webinars, v)
 	}
 	return page, nil
 }
@@ -216,11 +225,17 @@ func (s *Service) ForWebinar(ctx context.Context, webinarID, userID string) (Web
 	if err != nil {
 		return WebinarGiveaway{}, err
 	}
-	draws, err := s.store.publicDraws(ctx)
+	draws, err := s.publicDraws(ctx)
 	if err != nil {
 		return WebinarGiveaway{}, err
 	}
 	v := w.view(r, s.now(), draws[w.ID])
+	switch _, commitment, at, err := s.store.commitment(ctx, webinarID); {
+	case err == nil:
+		v.withCommitment(&publicCommitment{Commitment: commitment, CommittedAt: at})
+	case !errors.Is(err, db.ErrNotFound):
+		return WebinarGiveaway{}, err
+	}
 	if userID != "" {
 		e, err := s.store.entryOf(ctx, webinarID, userID)
 		if err != nil {
@@ -229,4 +244,43 @@ func (s *Service) ForWebinar(ctx context.Context, webinarID, userID string) (Web
 		v.Entry = e
 	}
 	return v, nil
+}
+
+// withCommitment adds the webinar's commitment and, once a draw revealed
+// it, its seed.
+func (v *WebinarGiveaway) withCommitment(c *publicCommitment) {
+	if c == nil {
+		return
+	}
+	v.Commitment, v.CommittedAt = &c.Commitment, &c.CommittedAt
+	for _, d := range v.Draws {
+		if d.Seed != nil {
+			v.Seed = d.Seed
+		}
+	}
+}
+
+// publicDraws returns every public draw by webinar, newest first.
+func (s *Service) publicDraws(ctx context.Context) (map[string][]PublicDraw, error) {
+	list, err := s.store.publicDraws(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]PublicDraw{}
+	for _, d := range list {
+		out[d.WebinarID] = append(out[d.WebinarID], d)
+	}
+	return out, nil
+}
+
+// PublicDraw returns one draw as its public page shows it (404 for none).
+func (s *Service) PublicDraw(ctx context.Context, drawID string) (PublicDraw, error) {
+	list, err := s.store.publicDraws(ctx, drawID)
+	if err != nil {
+		return PublicDraw{}, err
+	}
+	if len(list) == 0 {
+		return PublicDraw{}, errDrawNotFound
+	}
+	return list[0], nil
 }

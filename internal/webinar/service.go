@@ -29,6 +29,9 @@ type Service struct {
 	thumbs Thumbnails
 	now    clock.Func
 	list   listCache // the encoded public list (PublicList)
+	// OnCreate runs in a new webinar's transaction: the giveaway commits to
+	// its draw's seed (giveaway.Service.Commit) before any entry can exist.
+	OnCreate func(ctx context.Context, webinarID string) error
 }
 
 // NewService returns the webinar service on d; seats guards total_seats
@@ -94,6 +97,11 @@ func (s *Service) Create(ctx context.Context, in Input) (Webinar, error) {
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.insert(ctx, w); err != nil {
 			return err
+		}
+		if s.OnCreate != nil {
+			if err := s.OnCreate(ctx, w.ID); err != nil {
+				return err
+			}
 		}
 		return audit.Write(ctx, s.store.db, now, auditEntry(nil, w))
 	})

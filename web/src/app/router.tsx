@@ -16,7 +16,7 @@ import { loadAdminCouponsPage, loadCouponPurchaseCard, loadWebinarCouponPage } f
 import { loadCounterPage } from "@/features/counter";
 import { loadDashboardPage } from "@/features/dashboard";
 import { NotFoundPage } from "@/features/errors";
-import { loadAdminGiveawayWinnersPage, loadGiveawayRulesPage } from "@/features/giveaway";
+import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadUnsubscribePage } from "@/features/reminders";
@@ -104,6 +104,7 @@ export const pageRoutes: RouteObject[] = [
   { path: "terms", element: lazyPage(loadTermsPage) },
   { path: "how-it-works", element: lazyPage(loadHowItWorksPage) },
   { path: "giveaway-rules", element: lazyPage(loadGiveawayRulesPage) },
+  { path: "giveaway/draws/:drawId", element: lazyPage(loadDrawProofPage) },
   // The link in every reminder e-mail: unsubscribes without a login (issue 26).
   { path: "unsubscribe", element: lazyPage(loadUnsubscribePage) },
 

@@ -5,11 +5,12 @@ import { drawResponseSchema } from "./schemas";
 
 /**
  * POST /api/admin/webinars/{id}/giveaway/draw (admin), 'Pick New Winner':
- * draws again among the webinar's paid registrants, preferring ones not drawn
- * before; earlier winners stay. 409 `no_entrants`; 404 'Webinar not found'.
+ * the next winner of the webinar's fixed draw sequence, preferring entries
+ * not drawn before; earlier winners stay. The reason is kept with the draw
+ * and audited. 400 `reason`; 409 `not_drawn`, `no_entrants`; 404.
  */
-function pickWinner(webinarId: string) {
-  return api.post(`/api/admin/webinars/${encodeURIComponent(webinarId)}/giveaway/draw`, undefined, {
+function pickWinner({ webinarId, reason }: { webinarId: string; reason: string }) {
+  return api.post(`/api/admin/webinars/${encodeURIComponent(webinarId)}/giveaway/draw`, { reason }, {
     schema: drawResponseSchema,
   });
 }

@@ -45,8 +45,17 @@ export const rulesSchema = z.object({
 });
 export type Rules = z.infer<typeof rulesSchema>;
 
-/** A draw as anyone sees it on the rules page. */
+/**
+ * A draw as anyone sees it on the rules page and its own page. `proof_kind`
+ * "commit_reveal": the webinar's `commitment` (SHA-256 of the seed, public
+ * since `committed_at`), the `seed` this draw revealed, the `counter` and the
+ * `winner_index` (from 0) into the entry list; "random": the older kind,
+ * checked by the store (no seed).
+ */
 export const publicDrawSchema = z.object({
+  id: z.string(),
+  webinar_id: z.string(),
+  title: z.string().nullable(),
   drawn_at: z.string(),
   trigger: z.string(),
   outcome: z.enum(["winner", "no_entrants"]),
@@ -55,6 +64,13 @@ export const publicDrawSchema = z.object({
   free_entries: z.number().nullable(),
   entries_sha256: z.string().nullable(),
   winner: z.string().nullable(),
+  proof_kind: z.enum(["commit_reveal", "random"]),
+  commitment: z.string().nullable(),
+  committed_at: z.string().nullable(),
+  seed: z.string().nullable(),
+  counter: z.number().nullable(),
+  winner_index: z.number().nullable(),
+  winner_entry_id: z.string().nullable(),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
 
@@ -73,10 +89,17 @@ export const webinarGiveawaySchema = z.object({
   prize_description: z.string(),
   prize_value_cents: z.number(),
   open: z.boolean(),
+  /** SHA-256 of the webinar's secret seed, public from its creation; the seed once a draw revealed it. */
+  commitment: z.string().nullish().transform((v) => v ?? null),
+  committed_at: z.string().nullish().transform((v) => v ?? null),
+  seed: z.string().nullish().transform((v) => v ?? null),
   draws: z.array(publicDrawSchema),
   entry: myEntrySchema.nullish().transform((v) => v ?? null),
 });
 export type WebinarGiveaway = z.infer<typeof webinarGiveawaySchema>;
+
+/** GET /api/giveaway/draws/{id}. */
+export const publicDrawResponseSchema = z.object({ draw: publicDrawSchema });
 
 /** GET /api/giveaway/rules. */
 export const rulesPageSchema = z.object({ rules: rulesSchema, webinars: z.array(webinarGiveawaySchema) });
@@ -97,6 +120,10 @@ export const adminDrawSchema = z.object({
   entries_sha256: z.string().nullable(),
   random_value: z.string().nullable(),
   winner_entry_id: z.string().nullable(),
+  proof_kind: z.enum(["commit_reveal", "random"]),
+  counter: z.number().nullable(),
+  winner_index: z.number().nullable(),
+  reason: z.string().nullable(),
   webinar_title: z.string().nullable(),
   winner_email: z.string().nullable(),
   winner_first_name: z.string().nullable(),

@@ -26,6 +26,9 @@ const giveaway = (entry: unknown = null) => ({
   prize_description: "A range bag",
   prize_value_cents: 8999,
   open: true,
+  commitment: "c".repeat(64),
+  committed_at: "2026-11-01T00:00:00Z",
+  seed: null,
   draws: [],
   entry,
 });
@@ -46,6 +49,7 @@ describe("GiveawayEntryCard", () => {
     expect(await screen.findByText("No purchase necessary. A purchase does not improve your chances of winning.")).toBeInTheDocument();
     expect(screen.getByText(/approximate retail value \$89\.99/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Official Giveaway Rules" })).toHaveAttribute("href", "/giveaway-rules");
+    expect(screen.getByText(/Draw commitment \(SHA-256 of the secret seed\)/)).toHaveTextContent("c".repeat(64));
 
     await userEvent.click(screen.getByRole("button", { name: "Enter the giveaway without purchase" }));
     await userEvent.click(screen.getByRole("button", { name: "Enter the Giveaway" }));
@@ -69,5 +73,22 @@ describe("GiveawayEntryCard", () => {
     renderApp(<GiveawayEntryCard webinarId="w1" />);
     expect(await screen.findByText("Store staff and administrators may not enter the giveaway.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Enter the giveaway without purchase" })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an unconfirmed e-mail address", async () => {
+    const message = "Please confirm your e-mail address before entering the giveaway. We can send the link again.";
+    mockApi(userSession, (url, init) => {
+      if (url === "/api/giveaway/rules") return jsonResponse({ rules, webinars: [] });
+      if (url === "/api/webinars/w1/giveaway") return jsonResponse({ giveaway: giveaway() });
+      if (url === "/api/webinars/w1/giveaway/entries" && init?.method === "POST")
+        return jsonResponse({ error: { code: "email_not_confirmed", message } }, 403);
+      return undefined;
+    });
+    renderApp(<GiveawayEntryCard webinarId="w1" />);
+    await userEvent.click(await screen.findByRole("button", { name: "Enter the giveaway without purchase" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /I am 21 or older/ }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /I agree to the Official Rules/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Enter the Giveaway" }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { formatMoney } from "@/lib/money";
 import { errorMessage, isApiError } from "@/lib/api";
 import { useEnterGiveaway } from "../api/enter-giveaway";
 import { useRulesPage } from "../api/get-rules-page";
+import { Commitment } from "./commitment";
 import { useWebinarGiveaway } from "../api/get-webinar-giveaway";
 import type { Rules, WebinarGiveaway } from "../api/schemas";
 
@@ -173,6 +174,7 @@ export function GiveawayEntryCard({ webinarId }: { webinarId: string }) {
             Drawn {formatEventDate(g.draws_at, timeZone)}, or earlier when every seat is sold.
           </p>
           <p className="text-sm font-semibold text-ink">{NO_PURCHASE}</p>
+          <Commitment giveaway={g} />
           <p className="text-sm">
             <Link to="/giveaway-rules" className="font-medium text-accent-700 underline">
               Official Giveaway Rules

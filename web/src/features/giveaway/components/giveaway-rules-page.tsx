@@ -10,6 +10,7 @@ import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useRulesPage } from "../api/get-rules-page";
 import type { PublicDraw, Rules, WebinarGiveaway } from "../api/schemas";
+import { Commitment } from "./commitment";
 import { NO_PURCHASE } from "./giveaway-entry-card";
 
 function Section({ n, title, children }: { n: number; title: string; children: ReactNode }) {
@@ -78,8 +79,11 @@ function RulesText({ rules }: { rules: Rules }) {
           sold if that comes first, even when few entries were received.
         </p>
         <p>
-          Every draw can be checked: below we publish each draw's number of entries and the SHA-256 fingerprint of its
-          sorted list of entry numbers. The store keeps the list, the random value used and the result.
+          Every draw can be checked. When a webinar is listed, before anyone can enter, the store draws a secret seed and
+          publishes its SHA-256 fingerprint (the commitment) below. At the draw it reveals the seed: the winner is the
+          entry whose position in the sorted list of entry numbers follows from the seed and the list's SHA-256, so
+          neither could be chosen once the entries were known. A new winner takes the next number of the same
+          sequence. Each draw's page shows the values and how to check them with <code>sha256sum</code>.
         </p>
       </Section>
       <Section n={8} title="Winner notification and claim">
@@ -117,7 +121,14 @@ function RulesText({ rules }: { rules: Rules }) {
 
 function DrawLine({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
   if (draw.outcome === "no_entrants") {
-    return <li>Drawn {formatEventDate(draw.drawn_at, timeZone)}: no entrants, so no winner.</li>;
+    return (
+      <li>
+        Drawn {formatEventDate(draw.drawn_at, timeZone)}: no entrants, so no winner.{" "}
+        <Link to={`/giveaway/draws/${draw.id}`} className="text-xs font-medium underline">
+          Check this draw
+        </Link>
+      </li>
+    );
   }
   const kinds =
     draw.paid_entries !== null && draw.free_entries !== null
@@ -133,8 +144,12 @@ function DrawLine({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
       {draw.entries_sha256 && (
         <span className="text-xs break-all text-muted-foreground">
           SHA-256 of the entry list: <code>{draw.entries_sha256}</code>
+          {draw.proof_kind === "random" && " (an older draw, made before draws were committed to in advance)"}
         </span>
       )}
+      <Link to={`/giveaway/draws/${draw.id}`} className="w-fit text-xs font-medium underline">
+        Check this draw
+      </Link>
     </li>
   );
 }
@@ -155,10 +170,11 @@ function WebinarGiveaways({ webinars }: { webinars: WebinarGiveaway[] }) {
               Entry period: {formatEventDate(w.opens_at, timeZone)} to {formatEventDate(w.draws_at, timeZone)} (the draw
               date), or until every paid seat is sold. {w.open ? "Open for entries." : "Closed."}
             </p>
+            <Commitment giveaway={w} />
             {w.draws.length > 0 && (
               <ul className="grid gap-2 text-sm text-zinc-700" aria-label={`Draws for ${w.title}`}>
                 {w.draws.map((d) => (
-                  <DrawLine key={d.drawn_at + d.trigger} draw={d} timeZone={timeZone} />
+                  <DrawLine key={d.id} draw={d} timeZone={timeZone} />
                 ))}
               </ul>
             )}

@@ -201,9 +201,11 @@ describe("Pick New Winner", () => {
     };
     let winners = [pending];
     const draws: string[] = [];
+    const bodies: unknown[] = [];
     renderPage((url, init) => {
       if (url.endsWith("/giveaway/draw") && init.method === "POST") {
         draws.push(url);
+        bodies.push(JSON.parse(String(init.body)));
         winners = [fresh, pending];
         return jsonResponse({ winner: fresh, draw: { id: "d1" } }, 201);
       }
@@ -213,12 +215,26 @@ describe("Pick New Winner", () => {
     await userEvent.click(within(row).getByRole("button", { name: "Pick New Winner" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Pick a new winner?" });
     expect(dialog).toHaveTextContent("Pistol Basics");
+    await userEvent.type(within(dialog).getByLabelText("Reason"), "The winner did not claim.");
     await userEvent.click(within(dialog).getByRole("button", { name: "Pick New Winner" }));
     expect(await screen.findByText("New Winner Picked")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(draws).toEqual(["/api/admin/webinars/w1/giveaway/draw"]);
+    expect(bodies).toEqual([{ reason: "The winner did not claim." }]);
     await waitFor(async () => expect(await rows()).toHaveLength(2));
     expect((await rows())[0]).toHaveTextContent("Lee Park");
+  });
+
+  it("asks for a reason under its field and draws nothing without one", async () => {
+    const { fetchMock } = renderPage(listing(() => [pending]));
+    const [row] = await rows();
+    await userEvent.click(within(row).getByRole("button", { name: "Pick New Winner" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Pick New Winner" }));
+    const field = within(dialog).getByLabelText("Reason");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription(expect.stringContaining("Please say why a new winner is needed."));
+    expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith("/giveaway/draw"))).toBe(false);
   });
 
   it("Cancel draws nothing", async () => {
@@ -241,6 +257,7 @@ describe("Pick New Winner", () => {
     const [row] = await rows();
     await userEvent.click(within(row).getByRole("button", { name: "Pick New Winner" }));
     const dialog = await screen.findByRole("alertdialog");
+    await userEvent.type(within(dialog).getByLabelText("Reason"), "The winner did not claim.");
     await userEvent.click(within(dialog).getByRole("button", { name: "Pick New Winner" }));
     expect(await screen.findByText("Failed to pick new winner")).toBeInTheDocument();
     expect(within(dialog).getByRole("alert")).toHaveTextContent(message);

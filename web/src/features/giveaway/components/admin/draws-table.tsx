@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Download } from "lucide-react";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
@@ -92,9 +93,15 @@ export function DrawsTable() {
                         </span>
                         {d.random_value && (
                           <span className="break-all text-muted-foreground">
-                            Random value: <code>{d.random_value}</code>
+                            Older kind, random value: <code>{d.random_value}</code>
                           </span>
                         )}
+                        {d.proof_kind === "commit_reveal" && (
+                          <Link to={`/giveaway/draws/${d.id}`} className="w-fit font-medium text-accent-700 underline">
+                            Public check page
+                          </Link>
+                        )}
+                        {d.reason && <span className="text-muted-foreground">Reason: {d.reason}</span>}
                         <a
                           href={entryListUrl(d.id)}
                           download
