@@ -263,15 +263,16 @@ func TestEveryDownloadIsAudited(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
 		admin, adminProfile := s.Login(auth.RoleAdmin)
-		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 4})
-		for _, name := range []string{"one", "two"} {
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2})
+		for _, name := range []string{"one", "two"} { // the seats fill: the draw
 			s.Purchase(s.CreateUser("download-"+name+"-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), w.ID)
 		}
-		drawn := admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", nil)
-		drawn.Check(t, testutil.Want{Status: 201})
-		var draw struct{ Draw struct{ ID string } }
-		drawn.JSON(t, &draw)
-		drawID := draw.Draw.ID
+		var draws struct{ Draws []struct{ ID string } }
+		admin.Do("GET", "/api/admin/webinars/"+w.ID+"/giveaway/draws", nil).JSON(t, &draws)
+		if len(draws.Draws) != 1 {
+			t.Fatalf("draws of the filled webinar: %+v", draws.Draws)
+		}
+		drawID := draws.Draws[0].ID
 
 		// A download: its path, the route it takes, its name in the log,
 		// what the entry says it covers, and how to count its rows.
