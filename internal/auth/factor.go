@@ -525,11 +525,8 @@ func (s *Service) countCode(ctx context.Context, now time.Time, userID, token st
 
 // settleCode ends a counted code attempt: a wrong code or password keeps
 // its count (the last one the window allows answers 429 at once), any
-// other outcome gives it back. No attempts: nothing was counted.
+// other outcome gives it back.
 func (s *Service) settleCode(ctx context.Context, attempts []throttle.Attempt, err error, now time.Time) error {
-	if attempts == nil {
-		return err
-	}
 	if errors.Is(err, errInvalidCode) || errors.Is(err, errPassword) {
 		if a, spent := throttle.LastExhausted(attempts, now); spent {
 			return tooManyCodes(a.RetryAfter(now))
@@ -575,10 +572,7 @@ func (s *Service) holderCheck(ctx context.Context, p Profile, token, password st
 // (RequireFactorForStaff, a staff or admin account without a factor) and
 // the session of token has not opened the mailed enrolment link.
 func (s *Service) enrolLinkProven(ctx context.Context, p Profile, token string) error {
-	if !s.mustEnrol(p, false) {
-		return nil
-	}
-	if on, err := s.hasFactor(ctx, p.ID); err != nil || on {
+	if enrolling, err := s.enrolling(ctx, p); err != nil || !enrolling {
 		return err
 	}
 	_, linked, err := s.store.sessionChecks(ctx, hashToken(token))

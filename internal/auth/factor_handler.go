@@ -188,8 +188,6 @@ func (h *Handler) NotMine(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// Every session ended, this browser's too.
-	http.SetCookie(w, h.cookie("", -1))
 	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"factor_removed": removed})
 	return nil
 }

@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"watchwin/internal/audit"
@@ -128,7 +127,7 @@ func (s *Service) NotMine(ctx context.Context, in TokenInput) (bool, error) {
 		src, _ := audit.SourceFrom(ctx)
 		src.ActorID, src.ActorRole = p.ID, p.Role
 		return audit.Write(audit.WithSource(ctx, src), s.store.db, now, audit.Entry{Action: audit.SecondFactorNotMine,
-			TargetType: audit.TargetUser, TargetID: p.ID, Summary: summary + fmt.Sprintf("%s ended", plural(n, "session"))})
+			TargetType: audit.TargetUser, TargetID: p.ID, Summary: summary + plural(n, "session") + " ended"})
 	})
 	return removed, err
 }
@@ -186,18 +185,21 @@ func (s *Service) OpenEnrolLink(ctx context.Context, p Profile, token string, in
 	})
 }
 
-// needsEnrolLink: 409 unless p must enrol (RequireFactorForStaff, a staff
-// or admin account without a factor).
+// needsEnrolLink: 409 unless p must enrol (enrolling).
 func (s *Service) needsEnrolLink(ctx context.Context, p Profile) error {
-	if !s.mustEnrol(p, false) {
+	enrolling, err := s.enrolling(ctx, p)
+	if err == nil && !enrolling {
 		return errEnrolLinkNotNeeded
+	}
+	return err
+}
+
+// enrolling: p must set up its first factor (RequireFactorForStaff, a
+// staff or admin account without one).
+func (s *Service) enrolling(ctx context.Context, p Profile) (bool, error) {
+	if !s.mustEnrol(p, false) {
+		return false, nil
 	}
 	on, err := s.hasFactor(ctx, p.ID)
-	if err != nil {
-		return err
-	}
-	if on {
-		return errEnrolLinkNotNeeded
-	}
-	return nil
+	return !on, err
 }

@@ -102,9 +102,12 @@ export function useOpenEnrolmentLink() {
 
 /** POST /api/auth/second-factor/not-mine: the notice's "this wasn't me" link; every session of the account ends. */
 export function useNotMine() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
       api.post("/api/auth/second-factor/not-mine", { token }, { schema: z.object({ factor_removed: z.boolean() }) }),
+    // This browser's session may have been one of them.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.session() }),
   });
 }
 
