@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { test, expect, logIn, signUpViaApi, type Account } from './fixtures';
+import { keepServerLog, mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // The second factor (docs/api.md, "Second factor and sessions") with a real
 // authenticator: Debian's oathtool computes every code from the key the page
@@ -36,7 +40,14 @@ test('enrol with an authenticator, sign in with its code, then with a recovery c
   const account = await signUpViaApi(request, 'totp');
   await logIn(page, account);
 
+  // A session alone changes nothing: the set-up asks for the current password.
   await page.goto('/dashboard?tab=security');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByText('Enter your current password')).toBeVisible();
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByText('That password is not right.')).toBeVisible();
+  await page.getByLabel('Current password').fill(account.password);
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(page.getByRole('img', { name: 'QR code of your authenticator key' })).toBeVisible();
   const secret = (await page.getByTestId('factor-secret').textContent())!.trim();
@@ -77,4 +88,93 @@ test('enrol with an authenticator, sign in with its code, then with a recovery c
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('That code is not valid. Please try again.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
+});
+
+test.describe('with WATCHWIN_REQUIRE_2FA_FOR_STAFF=true', () => {
+  // A server that requires the second factor of staff and admins, on its own port and data folder.
+  const port = process.env.WATCHWIN_E2E_STAFF_2FA_PORT ?? String(Number(process.env.WATCHWIN_E2E_PORT ?? '18473') + 400);
+  const origin = `http://127.0.0.1:${port}`;
+  const binary = resolve(import.meta.dirname, '../../bin/watchwin');
+  let dataDir = '';
+  let server: ChildProcess | undefined;
+
+  test.use({ baseURL: origin });
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    dataDir = mkdtempSync(join(tmpdir(), 'watchwin-e2e-staff-2fa-'));
+    const log = openSync(serverLogPath(dataDir), 'a');
+    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+      env: {
+        ...process.env,
+        WATCHWIN_DATABASE_URL: '',
+        WATCHWIN_SMTP_URL: '',
+        WATCHWIN_BASE_URL: origin,
+        WATCHWIN_REQUIRE_2FA_FOR_STAFF: 'true',
+      },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    const started = server;
+    await expect
+      .poll(async () => {
+        if (started.exitCode !== null) {
+          throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
+        }
+        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+      }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
+      .toBe(true);
+    expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server!.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) {
+      keepServerLog('staff-2fa', readFileSync(serverLogPath(dataDir), 'utf8'));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a new clerk enrols through the link mailed to their address, then reaches the counter', async ({ page }) => {
+    test.slow(); // a login, a mail through the outbox and an enrolment
+    const { email, domain } = mailboxAddress('clerk');
+    const clerk = { email, password: 'clerk-secret-1' };
+    execFileSync(binary, ['user', 'add', '--email', clerk.email, '--password', clerk.password, '--role', 'staff',
+      '--first-name', 'Rita', '--last-name', 'Clerk', '--data-dir', dataDir],
+    { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
+
+    await page.goto('/auth');
+    const form = page.getByRole('tabpanel', { name: 'Login' });
+    await form.getByLabel('Email').fill(clerk.email);
+    await form.getByLabel('Password', { exact: true }).fill(clerk.password);
+    await form.getByRole('button', { name: 'Login' }).click();
+
+    // The password alone does not enrol: the set-up waits for the mailed link.
+    await expect(page.getByRole('heading', { level: 1, name: 'Set up two-factor authentication' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Mail me an enrolment link' }).click();
+    await expect(page.getByText('Enrolment link sent. Check your inbox: it works for 1 hour.')).toBeVisible();
+
+    const link = await waitForMailLink({ domain, path: '/auth/enrol-second-factor', logFile: serverLogPath(dataDir) });
+    expect(new URL(link).origin).toBe(origin);
+    await page.goto(link);
+    await page.getByLabel('Current password').fill(clerk.password);
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = (await page.getByTestId('factor-secret').textContent())!.trim();
+    await page.getByLabel('Enter the 6-digit code from your authenticator app').fill(oathtool(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await page.getByRole('button', { name: 'I saved my recovery codes' }).click();
+
+    // Enrolled: the session reaches the counter (an unknown code is 404, no longer 403).
+    expect((await page.request.get('/api/counter/coupons/LW-AAAA-BBBB-CCCC')).status()).toBe(404);
+
+    // The link worked once.
+    await page.goto(link);
+    await expect(page.getByText('This account has nothing to set up with this link.')).toBeVisible();
+  });
 });

@@ -129,6 +129,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("POST /api/auth/password/reset", "/api/auth/password/reset", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
 		r("POST /api/auth/email/confirm", "/api/auth/email/confirm", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
 		r("POST /api/auth/email/resend", "/api/auth/email/resend", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
+		r("POST /api/auth/second-factor/not-mine", "/api/auth/second-factor/not-mine", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
 		public("GET /api/webinars", "/api/webinars", ok),
 		public("GET /api/webinars/{id}", "/api/webinars/"+wid, ok),
 		public("GET /api/settings/announcement", "/api/settings/announcement", ok),
@@ -170,6 +171,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("GET /api/account/second-factor", "/api/account/second-factor", nil, c401, is(ok), is(ok), is(ok)),
 		r("POST /api/account/second-factor/setup", "/api/account/second-factor/setup", nil, c401, is(ok), is(ok), is(ok)),
 		r("POST /api/account/second-factor/enable", "/api/account/second-factor/enable", map[string]any{}, c401, is(bad), is(bad), is(bad)),
+		// The enrolment link is for a staff account that must enrol (none must here).
+		r("POST /api/account/second-factor/enrolment-link", "/api/account/second-factor/enrolment-link", nil, c401, is(conflict), is(conflict), is(conflict)),
+		r("POST /api/account/second-factor/enrolment-link/open", "/api/account/second-factor/enrolment-link/open", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
 		r("POST /api/account/second-factor/disable", "/api/account/second-factor/disable", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
 		r("POST /api/account/second-factor/recovery-codes", "/api/account/second-factor/recovery-codes", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
 		r("GET /api/account/sessions", "/api/account/sessions", nil, c401, is(ok), is(ok), is(ok)),

@@ -22,7 +22,8 @@ import (
 // session and logout, and nothing else: the walk covers every route of the
 // table (a route needing an account answers 403
 // second_factor_enrolment_required; a public one answers as to a
-// signed-out visitor). Once enrolled, the same session reaches the counter.
+// signed-out visitor). Once enrolled (through the mailed enrolment link),
+// the same session reaches the counter.
 // A customer's account is not held back.
 func TestRequireSecondFactorForStaff(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
@@ -34,7 +35,7 @@ func TestRequireSecondFactorForStaff(t *testing.T) {
 
 		for _, role := range []string{auth.RoleStaff, auth.RoleAdmin} {
 			t.Run(role, func(t *testing.T) {
-				c, _ := s.Login(role)
+				c, p := s.Login(role)
 				var sess struct {
 					Profile           *struct{ Role string } `json:"profile"`
 					EnrolmentRequired bool                   `json:"enrolment_required"`
@@ -73,10 +74,22 @@ func TestRequireSecondFactorForStaff(t *testing.T) {
 						t.Errorf("%s: %d, want %d as for a signed-out visitor", r.Pattern, res.Status, want.Status)
 					}
 				}
-				if allowed != 5 {
-					t.Errorf("%d routes open to an enrolling session, want 5 (session, logout, the factor's status, setup, enable)", allowed)
+				if allowed != 7 {
+					t.Errorf("%d routes open to an enrolling session, want 7 (session, logout, the factor's status, setup, enable, "+
+						"the enrolment link mailed and opened)", allowed)
 				}
 
+				c.Do("POST", "/api/account/second-factor/setup", nil).
+					Check(t, testutil.Want{Status: http.StatusForbidden, Code: "enrolment_link_required"})
+				c.Do("POST", "/api/account/second-factor/enrolment-link", nil).Check(t, testutil.Want{Status: http.StatusAccepted})
+				link := regexp.MustCompile(`/auth/enrol-second-factor\?token=([A-Za-z0-9_-]+)`)
+				mails := s.Mails(p.Email)
+				m := link.FindStringSubmatch(mails[len(mails)-1].Text)
+				if m == nil {
+					t.Fatalf("no enrolment link mailed: %+v", mails)
+				}
+				c.Do("POST", "/api/account/second-factor/enrolment-link/open", map[string]string{"token": m[1]}).
+					Check(t, testutil.Want{Status: http.StatusOK})
 				var setup struct{ Secret string }
 				c.Do("POST", "/api/account/second-factor/setup", nil).JSON(t, &setup)
 				code, err := totp.GenerateCodeCustom(setup.Secret, s.Clock.Now(), totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})

@@ -48,6 +48,9 @@ const (
 	SecondFactorReset       = "account.second_factor_reset"
 	RecoveryCodeUse         = "account.recovery_code_use"
 	RecoveryCodesRegenerate = "account.recovery_codes_regenerate"
+	// The owner's "this wasn't me" link of the notice that a factor was
+	// turned on (docs/api.md, "Second factor and sessions").
+	SecondFactorNotMine = "account.second_factor_not_mine"
 
 	SettingsGeneral      = "settings.general"
 	SettingsAnnouncement = "settings.announcement"
@@ -79,6 +82,7 @@ var Actions = []string{
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed, CouponDispute,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,
+	SecondFactorNotMine,
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,

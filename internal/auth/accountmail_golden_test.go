@@ -12,7 +12,7 @@ import (
 // a scam in the greeting of a mail sent to a stranger's address.
 const hostileName = "Bob.\n\nURGENT: card charged $499… http://evil.example/cancel"
 
-// TestAccountMailGolden: the confirmation and reset e-mails as sent (the
+// TestAccountMailGolden: the confirmation, reset and enrolment-link e-mails as sent (the
 // token is fixed here; in use it is random). They greet a confirmed
 // address by the plain part of its name, and an unconfirmed one by none:
 // its name may be a stranger's text (docs/product.md "Names").
@@ -33,6 +33,7 @@ func TestAccountMailGolden(t *testing.T) {
 		{"confirm-email-hostile", confirmMail, hostile, false},
 		{"reset-password-hostile-unconfirmed", resetMail, hostile, false},
 		{"reset-password-hostile-confirmed", resetMail, hostile, true},
+		{"enrolment-link", enrolMail, riley, false},
 	} {
 		m, err := linkMessage(context.Background(), mailtest.Templates(), c.link.template, c.p.Email,
 			greetingName(c.p, c.confirmed), c.link.path+token)

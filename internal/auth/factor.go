@@ -33,13 +33,18 @@ const (
 	ChallengeTTL = 5 * time.Minute
 	// lastSeenEvery: a session's last_seen_at is written at most this often.
 	lastSeenEvery = 5 * time.Minute
+	// RecentPassword: a password checked on a session this recently lets it
+	// change the second factor without typing the password again.
+	RecentPassword = 5 * time.Minute
+	// NotMineTTL is how long the "this wasn't me" link of the notice works,
+	// and how recent a factor it removes.
+	NotMineTTL = 7 * 24 * time.Hour
+	// EnrolLinkTTL is how long a mailed enrolment link works.
+	EnrolLinkTTL = time.Hour
+	// wrongCodesMail: the wrong code (after a right password) that mails the
+	// owner that someone knows the password, once per login.
+	wrongCodesMail = 3
 )
-
-// loginFactor limits the codes tried for one account, wherever they come
-// from (the login's second step, enabling, disabling, new recovery codes);
-// the second step also counts against the login limits of its password
-// step, so codes and passwords share those (docs/api.md, "Limits").
-var loginFactor = throttle.Limit{Kind: "factor", Max: 5, Window: 15 * time.Minute}
 
 var (
 	errInvalidCode = &apperr.Error{Kind: apperr.KindInvalid, Code: "invalid_code", Field: "code",
@@ -55,6 +60,15 @@ var (
 	errNoSetup   = apperr.Conflict("second_factor_not_started", "Start the set-up again: no authenticator key is waiting.")
 	errPassword  = &apperr.Error{Kind: apperr.KindInvalid, Code: "invalid_password", Field: "password",
 		Message: "That password is not right."}
+	errPasswordRequired = &apperr.Error{Kind: apperr.KindForbidden, Code: "password_required", Field: "password",
+		Message: "Enter your current password to change two-factor authentication."}
+	errEnrolLinkRequired = &apperr.Error{Kind: apperr.KindForbidden, Code: "enrolment_link_required",
+		Message: "Open the enrolment link we mail to your address first: the store requires it before a staff or admin account sets up two-factor authentication."}
+	errEnrolLinkNotNeeded = apperr.Conflict("enrolment_link_not_needed", "This account needs no enrolment link.")
+	errEnrolToken         = &apperr.Error{Kind: apperr.KindInvalid, Code: "invalid_token", Field: "token",
+		Message: "This enrolment link is invalid or has expired. Mail yourself a new one."}
+	errNotMineToken = &apperr.Error{Kind: apperr.KindInvalid, Code: "invalid_token", Field: "token",
+		Message: "This link is invalid, has expired or was used already."}
 )
 
 // CodeInput carries a code from the authenticator app or a recovery code.
@@ -62,16 +76,21 @@ type CodeInput struct {
 	Code string `json:"code"`
 }
 
-// DisableInput turns the factor off: the password and a current code.
-type DisableInput struct {
+// FactorInput changes the caller's second factor: the current password
+// (optional when this session checked it in the last RecentPassword) and,
+// where the change needs one, a code.
+type FactorInput struct {
 	Password string `json:"password"`
 	Code     string `json:"code"`
 }
 
 // FactorStatus is the account's second factor as the Security tab shows it.
+// EnrolmentLinkRequired: this session must open the mailed enrolment link
+// before setting a factor up (RequireFactorForStaff).
 type FactorStatus struct {
-	Enabled           bool `json:"enabled"`
-	RecoveryCodesLeft int  `json:"recovery_codes_left"`
+	Enabled               bool `json:"enabled"`
+	RecoveryCodesLeft     int  `json:"recovery_codes_left"`
+	EnrolmentLinkRequired bool `json:"enrolment_link_required"`
 }
 
 // FactorSetup is a new authenticator key: the otpauth:// URI the QR code
@@ -90,20 +109,40 @@ func (s *Service) hasFactor(ctx context.Context, userID string) (bool, error) {
 	return f.confirmed, err
 }
 
-// Factor returns p's second factor status.
-func (s *Service) Factor(ctx context.Context, p Profile) (FactorStatus, error) {
+// Factor returns p's second factor status, as the session of token sees it.
+func (s *Service) Factor(ctx context.Context, p Profile, token string) (FactorStatus, error) {
 	on, err := s.hasFactor(ctx, p.ID)
-	if err != nil || !on {
+	if err != nil {
 		return FactorStatus{}, err
+	}
+	if !on {
+		err := s.enrolLinkProven(ctx, p, token)
+		return FactorStatus{EnrolmentLinkRequired: errors.Is(err, errEnrolLinkRequired)}, ignore(err, errEnrolLinkRequired)
 	}
 	n, err := s.store.recoveryCodesLeft(ctx, p.ID)
 	return FactorStatus{Enabled: true, RecoveryCodesLeft: n}, err
 }
 
+// ignore is err unless it is target.
+func ignore(err, target error) error {
+	if errors.Is(err, target) {
+		return nil
+	}
+	return err
+}
+
 // SetupFactor makes a new authenticator key for p, waiting for its first
 // code (EnableFactor); a key made before and never confirmed is replaced.
-// 409 when the factor is on already.
-func (s *Service) SetupFactor(ctx context.Context, p Profile) (FactorSetup, error) {
+// It needs the password (holderCheck); 409 when the factor is on already.
+func (s *Service) SetupFactor(ctx context.Context, p Profile, token string, in FactorInput) (FactorSetup, error) {
+	now := s.now()
+	attempts, err := s.countCode(ctx, now, p.ID, token)
+	if err != nil {
+		return FactorSetup{}, err
+	}
+	if err := s.settleCode(ctx, attempts, s.holderCheck(ctx, p, token, in.Password, now), now); err != nil {
+		return FactorSetup{}, err
+	}
 	issuer := "WatchWin"
 	if s.Issuer != nil {
 		if t := strings.TrimSpace(s.Issuer(ctx)); t != "" {
@@ -115,7 +154,7 @@ func (s *Service) SetupFactor(ctx context.Context, p Profile) (FactorSetup, erro
 	if err != nil {
 		return FactorSetup{}, err
 	}
-	err = s.store.setPendingFactor(ctx, p.ID, key.Secret(), s.now())
+	err = s.store.setPendingFactor(ctx, p.ID, key.Secret(), now)
 	if errors.Is(err, db.ErrConflict) {
 		return FactorSetup{}, errFactorOn
 	}
@@ -127,13 +166,18 @@ func (s *Service) SetupFactor(ctx context.Context, p Profile) (FactorSetup, erro
 
 // EnableFactor confirms p's pending key with a first code from the app,
 // turns the factor on and returns the account's first recovery codes
-// (shown once: only their hashes are kept). The notice e-mail and the
-// audit entry are written in the same transaction.
-func (s *Service) EnableFactor(ctx context.Context, p Profile, in CodeInput) ([]string, error) {
+// (shown once: only their hashes are kept). It needs the password
+// (holderCheck). The notice e-mail (with its "this wasn't me" link), the
+// admins' notice of a staff or admin account's factor and the audit entry
+// are written in the same transaction.
+func (s *Service) EnableFactor(ctx context.Context, p Profile, token string, in FactorInput) ([]string, error) {
 	now := s.now()
-	attempts, err := s.countCode(ctx, now, p.ID)
+	attempts, err := s.countCode(ctx, now, p.ID, token)
 	if err != nil {
 		return nil, err
+	}
+	if err := s.holderCheck(ctx, p, token, in.Password, now); err != nil {
+		return nil, s.settleCode(ctx, attempts, err, now)
 	}
 	var codes []string
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
@@ -150,7 +194,7 @@ func (s *Service) EnableFactor(ctx context.Context, p Profile, in CodeInput) ([]
 		if codes, err = s.codesForCode(ctx, p.ID, f.secret, in.Code, true, now); err != nil {
 			return err
 		}
-		if err := s.factorNotice(ctx, p, "second-factor-on", 0); err != nil {
+		if err := s.enabledNotices(ctx, p, now); err != nil {
 			return err
 		}
 		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: audit.SecondFactorEnable, TargetType: audit.TargetUser,
@@ -159,9 +203,9 @@ func (s *Service) EnableFactor(ctx context.Context, p Profile, in CodeInput) ([]
 	return codes, s.settleCode(ctx, attempts, err, now)
 }
 
-// DisableFactor turns p's second factor off: it needs the password and a
-// current code (or an unused recovery code).
-func (s *Service) DisableFactor(ctx context.Context, p Profile, in DisableInput) error {
+// DisableFactor turns p's second factor off: it needs the password
+// (holderCheck) and a current code (or an unused recovery code).
+func (s *Service) DisableFactor(ctx context.Context, p Profile, token string, in FactorInput) error {
 	now := s.now()
 	on, err := s.hasFactor(ctx, p.ID)
 	if err != nil {
@@ -170,17 +214,12 @@ func (s *Service) DisableFactor(ctx context.Context, p Profile, in DisableInput)
 	if !on {
 		return errFactorOff
 	}
-	attempts, err := s.countCode(ctx, now, p.ID, loginAccount.On(p.Email))
+	attempts, err := s.countCode(ctx, now, p.ID, token)
 	if err != nil {
 		return err
 	}
-	ok, err := s.passwordRight(ctx, p.ID, in.Password)
-	if err != nil {
-		s.limits.Refund(ctx, attempts)
-		return err
-	}
-	if !ok {
-		return s.settleCode(ctx, attempts, errPassword, now)
+	if err := s.holderCheck(ctx, p, token, in.Password, now); err != nil {
+		return s.settleCode(ctx, attempts, err, now)
 	}
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
 		f, err := s.store.factorOf(ctx, p.ID)
@@ -194,7 +233,7 @@ func (s *Service) DisableFactor(ctx context.Context, p Profile, in DisableInput)
 		if !ok {
 			return errInvalidCode
 		}
-		if _, err := s.store.deleteFactor(ctx, p.ID); err != nil {
+		if _, err := s.store.deleteFactor(ctx, p.ID, time.Time{}); err != nil {
 			return err
 		}
 		if err := s.factorNotice(ctx, p, "second-factor-off", 0); err != nil {
@@ -211,12 +250,16 @@ func (s *Service) DisableFactor(ctx context.Context, p Profile, in DisableInput)
 }
 
 // RegenerateRecoveryCodes replaces p's recovery codes (the old ones, used
-// or not, stop working) after a current code from the app.
-func (s *Service) RegenerateRecoveryCodes(ctx context.Context, p Profile, in CodeInput) ([]string, error) {
+// or not, stop working) after the password (holderCheck) and a current
+// code from the app.
+func (s *Service) RegenerateRecoveryCodes(ctx context.Context, p Profile, token string, in FactorInput) ([]string, error) {
 	now := s.now()
-	attempts, err := s.countCode(ctx, now, p.ID)
+	attempts, err := s.countCode(ctx, now, p.ID, token)
 	if err != nil {
 		return nil, err
+	}
+	if err := s.holderCheck(ctx, p, token, in.Password, now); err != nil {
+		return nil, s.settleCode(ctx, attempts, err, now)
 	}
 	var codes []string
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
@@ -238,15 +281,16 @@ func (s *Service) RegenerateRecoveryCodes(ctx context.Context, p Profile, in Cod
 
 // SecondStep finishes a login whose password was right (Login's
 // Challenge): with a current code from the app, or a recovery code, it
-// opens the session. Every code counts against the limits its password
-// step counted against and against the account's code limit; past one the
-// answer is 429 with Retry-After.
+// opens the session. Every code counts against its challenge, and like its
+// password step against the known browser's limit, or else the address's
+// and the account's code ceiling (codeAccount); past one the answer is 429
+// with Retry-After. The wrongCodesMail-th wrong code mails the owner.
 func (s *Service) SecondStep(ctx context.Context, challenge string, in CodeInput, c Client) (LoginResult, error) {
 	if challenge == "" {
 		return LoginResult{}, errChallenge
 	}
 	now := s.now()
-	userID, err := s.store.challengeUser(ctx, hashToken(challenge), now)
+	userID, passwordAt, err := s.store.challengeUser(ctx, hashToken(challenge), now)
 	if errors.Is(err, db.ErrNotFound) {
 		return LoginResult{}, errChallenge
 	}
@@ -263,11 +307,11 @@ func (s *Service) SecondStep(ctx context.Context, challenge string, in CodeInput
 			return LoginResult{}, err
 		}
 	}
-	claims := []throttle.Claim{loginAddress.On(throttle.ClientKey(c.IP)), loginAccount.On(p.Email)}
+	claims := []throttle.Claim{loginAddress.On(throttle.ClientKey(c.IP)), codeAccount.On(p.ID)}
 	if known {
 		claims = []throttle.Claim{loginDevice.On(hashToken(c.DeviceToken))}
 	}
-	attempts, refused, err := s.limits.Count(ctx, now, append(claims, loginFactor.On(p.ID))...)
+	attempts, refused, err := s.limits.Count(ctx, now, append(claims, codeChallenge.On(hashToken(challenge)))...)
 	if err != nil {
 		return LoginResult{}, err
 	}
@@ -297,6 +341,9 @@ func (s *Service) SecondStep(ctx context.Context, challenge string, in CodeInput
 		return nil
 	})
 	if errors.Is(err, errInvalidLoginCode) {
+		if err := s.countWrongCode(ctx, p, challenge, c); err != nil {
+			return LoginResult{}, err
+		}
 		s.slowDown(ctx, attempts)
 		if a, spent := throttle.LastExhausted(attempts, now); spent {
 			return LoginResult{}, tooManyCodes(a.RetryAfter(now))
@@ -307,8 +354,38 @@ func (s *Service) SecondStep(ctx context.Context, challenge string, in CodeInput
 	if err != nil {
 		return LoginResult{}, err
 	}
-	return s.openSession(ctx, p, c, known, now)
+	return s.openSession(ctx, p, c, known, passwordAt, now)
 }
+
+// countWrongCode records a wrong code of challenge; the wrongCodesMail-th
+// mails p that someone knows the password (once per login: the count only
+// grows), saying from which device and network.
+func (s *Service) countWrongCode(ctx context.Context, p Profile, challenge string, c Client) error {
+	return s.store.db.InTx(ctx, func(ctx context.Context) error {
+		n, err := s.store.addWrongCode(ctx, hashToken(challenge))
+		if err != nil || n != wrongCodesMail || s.mail.Templates == nil || s.mail.Outbox == nil {
+			return err
+		}
+		m, err := s.mail.Templates.Render(ctx, "password-known", p.Email, passwordKnownData{FirstName: PlainName(p.FirstName),
+			Device: DeviceSummary(c.UserAgent), Network: audit.Network(c.IP), Link: s.mail.Templates.Link(forgotPath)})
+		if err != nil {
+			return err
+		}
+		return s.mail.Outbox.Enqueue(ctx, m)
+	})
+}
+
+// passwordKnownData is what the mail after wrong codes shows: the device
+// summary and the network of the login (never text the stranger typed).
+type passwordKnownData struct {
+	FirstName string
+	Device    string
+	Network   string
+	Link      string
+}
+
+// forgotPath is the page that mails a password-reset link.
+const forgotPath = "/auth/forgot-password"
 
 // checkCode accepts a current code of f (spending its step) or an unused
 // recovery code of p (spending it, with the notice e-mail and the audit
@@ -433,10 +510,10 @@ func normalizeRecoveryCode(code string) (string, bool) {
 	return code, true
 }
 
-// countCode counts one code attempt for userID (and the extra claims)
-// before any code is checked; 429 past a limit.
-func (s *Service) countCode(ctx context.Context, now time.Time, userID string, extra ...throttle.Claim) ([]throttle.Attempt, error) {
-	attempts, refused, err := s.limits.Count(ctx, now, append([]throttle.Claim{loginFactor.On(userID)}, extra...)...)
+// countCode counts one attempt (a code, a password or both) of the session
+// of token for userID before anything is checked; 429 past a limit.
+func (s *Service) countCode(ctx context.Context, now time.Time, userID, token string) ([]throttle.Attempt, error) {
+	attempts, refused, err := s.limits.Count(ctx, now, codeSession.On(hashToken(token)), codeAccount.On(userID))
 	if err != nil {
 		return nil, err
 	}
@@ -458,6 +535,54 @@ func (s *Service) settleCode(ctx context.Context, attempts []throttle.Attempt, e
 	}
 	s.limits.Refund(ctx, attempts)
 	return err
+}
+
+// holderCheck tells that the caller of the session of token is p's holder
+// (docs/api.md, "Second factor and sessions"): with RequireFactorForStaff,
+// a staff or admin account without a factor must have opened its mailed
+// enrolment link on this session; and the password must be right now
+// (recorded on the session) or have been checked on this session in the
+// last RecentPassword. 403 password_required without one, 400
+// invalid_password for a wrong one.
+func (s *Service) holderCheck(ctx context.Context, p Profile, token, password string, now time.Time) error {
+	if err := s.enrolLinkProven(ctx, p, token); err != nil {
+		return err
+	}
+	if password == "" {
+		checked, _, err := s.store.sessionChecks(ctx, hashToken(token))
+		if err != nil {
+			return err
+		}
+		if checked.Valid && now.Sub(checked.Time) < RecentPassword {
+			return nil
+		}
+		return errPasswordRequired
+	}
+	ok, err := s.passwordRight(ctx, p.ID, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errPassword
+	}
+	return s.store.setPasswordChecked(ctx, hashToken(token), now)
+}
+
+// enrolLinkProven: 403 enrolment_link_required while p must enrol
+// (RequireFactorForStaff, a staff or admin account without a factor) and
+// the session of token has not opened the mailed enrolment link.
+func (s *Service) enrolLinkProven(ctx context.Context, p Profile, token string) error {
+	if enrolling, err := s.enrolling(ctx, p); err != nil || !enrolling {
+		return err
+	}
+	_, linked, err := s.store.sessionChecks(ctx, hashToken(token))
+	if err != nil {
+		return err
+	}
+	if !linked.Valid {
+		return errEnrolLinkRequired
+	}
+	return nil
 }
 
 // passwordRight checks userID's password through the hashing gate.
@@ -492,7 +617,7 @@ func (s *Service) ResetFactor(ctx context.Context, email string) (Profile, error
 	}
 	now := s.now()
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
-		removed, err := s.store.deleteFactor(ctx, p.ID)
+		removed, err := s.store.deleteFactor(ctx, p.ID, time.Time{})
 		if err != nil {
 			return err
 		}
@@ -518,7 +643,7 @@ func (s *Service) factorNotice(ctx context.Context, p Profile, template string, 
 	if s.mail.Templates == nil || s.mail.Outbox == nil {
 		return nil
 	}
-	m, err := s.mail.Templates.Render(ctx, template, p.Email, factorMailData{FirstName: p.FirstName,
+	m, err := s.mail.Templates.Render(ctx, template, p.Email, factorMailData{FirstName: PlainName(p.FirstName),
 		Link: s.mail.Templates.Link(securityPath), CodesLeft: codesLeft})
 	if err != nil {
 		return err
@@ -529,11 +654,13 @@ func (s *Service) factorNotice(ctx context.Context, p Profile, template string, 
 // securityPath is the dashboard's Security tab, which the notices link to.
 const securityPath = "/dashboard?tab=security"
 
-// factorMailData is what the second factor's notices show.
+// factorMailData is what the second factor's notices show; NotMineLink is
+// the "this wasn't me" link of the notice that it was turned on.
 type factorMailData struct {
-	FirstName string
-	Link      string
-	CodesLeft int
+	FirstName   string
+	Link        string
+	CodesLeft   int
+	NotMineLink string
 }
 
 func plural(n int, word string) string {

@@ -64,7 +64,7 @@ func (h *Handler) SecondStep(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (h *Handler) Factor(w http.ResponseWriter, r *http.Request, p Profile) error {
-	st, err := h.svc.Factor(r.Context(), p)
+	st, err := h.svc.Factor(r.Context(), p, h.currentToken(r))
 	if err != nil {
 		return err
 	}
@@ -72,8 +72,16 @@ func (h *Handler) Factor(w http.ResponseWriter, r *http.Request, p Profile) erro
 	return nil
 }
 
+// SetupFactor takes {password}, or no body at all when this session
+// checked the password in the last RecentPassword.
 func (h *Handler) SetupFactor(w http.ResponseWriter, r *http.Request, p Profile) error {
-	setup, err := h.svc.SetupFactor(r.Context(), p)
+	var in FactorInput
+	if r.ContentLength != 0 {
+		if err := httpx.DecodeJSON(w, r, &in); err != nil {
+			return err
+		}
+	}
+	setup, err := h.svc.SetupFactor(r.Context(), p, h.currentToken(r), in)
 	if err != nil {
 		return err
 	}
@@ -87,11 +95,11 @@ type recoveryCodesBody struct {
 }
 
 func (h *Handler) EnableFactor(w http.ResponseWriter, r *http.Request, p Profile) error {
-	var in CodeInput
+	var in FactorInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	codes, err := h.svc.EnableFactor(selfAudit(r, p).Context(), p, in)
+	codes, err := h.svc.EnableFactor(selfAudit(r, p).Context(), p, h.currentToken(r), in)
 	if err != nil {
 		return err
 	}
@@ -100,11 +108,11 @@ func (h *Handler) EnableFactor(w http.ResponseWriter, r *http.Request, p Profile
 }
 
 func (h *Handler) DisableFactor(w http.ResponseWriter, r *http.Request, p Profile) error {
-	var in DisableInput
+	var in FactorInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	if err := h.svc.DisableFactor(selfAudit(r, p).Context(), p, in); err != nil {
+	if err := h.svc.DisableFactor(selfAudit(r, p).Context(), p, h.currentToken(r), in); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -112,11 +120,11 @@ func (h *Handler) DisableFactor(w http.ResponseWriter, r *http.Request, p Profil
 }
 
 func (h *Handler) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request, p Profile) error {
-	var in CodeInput
+	var in FactorInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
 	}
-	codes, err := h.svc.RegenerateRecoveryCodes(selfAudit(r, p).Context(), p, in)
+	codes, err := h.svc.RegenerateRecoveryCodes(selfAudit(r, p).Context(), p, h.currentToken(r), in)
 	if err != nil {
 		return err
 	}
@@ -164,5 +172,44 @@ func (h *Handler) EndUserSessions(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]int{"ended": n})
+	return nil
+}
+
+// NotMine is POST /api/auth/second-factor/not-mine: the "this wasn't me"
+// link of the notice that a factor was turned on; the link is the proof.
+func (h *Handler) NotMine(w http.ResponseWriter, r *http.Request) error {
+	var in TokenInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	ctx := audit.WithSource(r.Context(), audit.Source{RequestID: httpx.RequestID(r.Context()),
+		Network: audit.Network(httpx.ClientIP(r))})
+	removed, err := h.svc.NotMine(ctx, in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]bool{"factor_removed": removed})
+	return nil
+}
+
+// MailEnrolLink mails an enrolling staff or admin account its enrolment link.
+func (h *Handler) MailEnrolLink(w http.ResponseWriter, r *http.Request, p Profile) error {
+	if err := h.svc.MailEnrolLink(r.Context(), p); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, okBody)
+	return nil
+}
+
+// OpenEnrolLink proves the mailed enrolment link on this session.
+func (h *Handler) OpenEnrolLink(w http.ResponseWriter, r *http.Request, p Profile) error {
+	var in TokenInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.OpenEnrolLink(r.Context(), p, h.currentToken(r), in); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, okBody)
 	return nil
 }

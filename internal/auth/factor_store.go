@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"time"
 
 	"watchwin/internal/db"
@@ -63,13 +64,21 @@ func (s store) acceptStep(ctx context.Context, userID string, step int64, confir
 }
 
 // deleteFactor removes userID's factor and recovery codes; it reports
-// whether a confirmed factor was removed.
-func (s store) deleteFactor(ctx context.Context, userID string) (bool, error) {
-	res, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM second_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL`, userID)
+// whether a confirmed factor was removed. With a non-zero since only a
+// factor confirmed after it goes (and nothing else when there is none).
+func (s store) deleteFactor(ctx context.Context, userID string, since time.Time) (bool, error) {
+	q, args := `DELETE FROM second_factors WHERE user_id = $1 AND confirmed_at IS NOT NULL`, []any{userID}
+	if !since.IsZero() {
+		q, args = q+` AND confirmed_at > $2`, append(args, since)
+	}
+	res, err := s.db.Q(ctx).ExecContext(ctx, q, args...)
 	if err != nil {
 		return false, db.MapError(err)
 	}
 	n, _ := res.RowsAffected()
+	if n == 0 && !since.IsZero() {
+		return false, nil
+	}
 	for _, q := range []string{`DELETE FROM second_factors WHERE user_id = $1`, `DELETE FROM recovery_codes WHERE user_id = $1`,
 		`DELETE FROM login_challenges WHERE user_id = $1`} {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, q, userID); err != nil {
@@ -120,12 +129,66 @@ func (s store) createChallenge(ctx context.Context, tokenHash, userID string, no
 	return db.MapError(err)
 }
 
-// challengeUser is the live account of an unexpired login challenge.
-func (s store) challengeUser(ctx context.Context, tokenHash string, now time.Time) (string, error) {
+// challengeUser is the live account of an unexpired login challenge, and
+// when its password was checked (the challenge's start).
+func (s store) challengeUser(ctx context.Context, tokenHash string, now time.Time) (string, time.Time, error) {
 	var id string
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT c.user_id FROM login_challenges c JOIN profiles p ON p.id = c.user_id
-		WHERE c.token_hash = $1 AND c.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now).Scan(&id)
-	return id, db.MapError(err)
+	var created time.Time
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT c.user_id, c.created_at FROM login_challenges c JOIN profiles p ON p.id = c.user_id
+		WHERE c.token_hash = $1 AND c.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now).Scan(&id, &created)
+	return id, created, db.MapError(err)
+}
+
+// addWrongCode counts a wrong code of a login challenge and returns how
+// many it has had (0 when the challenge is gone).
+func (s store) addWrongCode(ctx context.Context, tokenHash string) (int, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE login_challenges SET wrong_codes = wrong_codes + 1
+		WHERE token_hash = $1 RETURNING wrong_codes`, tokenHash).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return n, db.MapError(err)
+}
+
+// sessionChecks is what a session has proved besides its login: when it
+// last checked the password, and when it opened the mailed enrolment link
+// (each null when never).
+func (s store) sessionChecks(ctx context.Context, tokenHash string) (password, enrolLink sql.NullTime, err error) {
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT password_checked_at, enrolment_link_at FROM sessions WHERE token_hash = $1`,
+		tokenHash).Scan(&password, &enrolLink)
+	return password, enrolLink, db.MapError(err)
+}
+
+// setPasswordChecked records that the session checked the password at now.
+func (s store) setPasswordChecked(ctx context.Context, tokenHash string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sessions SET password_checked_at = $2 WHERE token_hash = $1`, tokenHash, now)
+	return db.MapError(err)
+}
+
+// setEnrolLinkOpened records that the session opened the mailed enrolment link.
+func (s store) setEnrolLinkOpened(ctx context.Context, tokenHash string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE sessions SET enrolment_link_at = $2 WHERE token_hash = $1`, tokenHash, now)
+	return db.MapError(err)
+}
+
+// adminEmails lists the addresses of the admins but except's.
+func (s store) adminEmails(ctx context.Context, except string) ([]string, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT email FROM profiles
+		WHERE role = 'admin' AND deleted_at IS NULL AND id <> $1 ORDER BY email`, except)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var e string
+		if err := rows.Scan(&e); err != nil {
+			return nil, db.MapError(err)
+		}
+		out = append(out, e)
+	}
+	return out, db.MapError(rows.Err())
 }
 
 // deleteChallenge removes a challenge; false when it was gone already (a

@@ -272,14 +272,15 @@ func (s *Service) Login(ctx context.Context, in LoginInput, c Client) (LoginResu
 		}
 		return LoginResult{Profile: p, Challenge: token}, nil
 	}
-	res, err := s.openSession(ctx, p, c, known, now)
+	res, err := s.openSession(ctx, p, c, known, now, now)
 	res.EnrolmentRequired = err == nil && s.mustEnrol(p, false)
 	return res, err
 }
 
-// openSession creates the session of a completed login and remembers the
-// browser as one the account signed in on (see loginDevice).
-func (s *Service) openSession(ctx context.Context, p Profile, c Client, known bool, now time.Time) (LoginResult, error) {
+// openSession creates the session of a completed login, whose password was
+// checked at passwordAt, and remembers the browser as one the account
+// signed in on (see loginDevice).
+func (s *Service) openSession(ctx context.Context, p Profile, c Client, known bool, passwordAt, now time.Time) (LoginResult, error) {
 	deviceToken := c.DeviceToken
 	res := LoginResult{Profile: p, DeviceToken: deviceToken}
 	var err error
@@ -291,7 +292,7 @@ func (s *Service) openSession(ctx context.Context, p Profile, c Client, known bo
 			return LoginResult{}, err
 		}
 	}
-	meta := sessionMeta{device: DeviceSummary(c.UserAgent), network: audit.Network(c.IP)}
+	meta := sessionMeta{device: DeviceSummary(c.UserAgent), network: audit.Network(c.IP), passwordAt: passwordAt}
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
 		if err := s.store.createSession(ctx, hashToken(res.Token), p.ID, now, now.Add(SessionTTL), meta); err != nil {
 			return err

@@ -115,15 +115,18 @@ func (s store) confirmEmail(ctx context.Context, userID string, now time.Time) e
 // sessionMeta is what a session records of where it was opened (the
 // account's session list shows it): a device summary and the client's
 // network, never the whole user agent or address.
+// passwordAt is when its login checked the password.
 type sessionMeta struct {
-	device  string
-	network string
+	device     string
+	network    string
+	passwordAt time.Time
 }
 
 func (s store) createSession(ctx context.Context, tokenHash, userID string, now, expires time.Time, meta sessionMeta) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, device, client_network, last_seen_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $3)`,
-		tokenHash, userID, now, expires, meta.device, meta.network)
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, device, client_network,
+			last_seen_at, password_checked_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $3, $7)`,
+		tokenHash, userID, now, expires, meta.device, meta.network, meta.passwordAt)
 	return db.MapError(err)
 }
 

@@ -5,7 +5,9 @@ import {
   loadAdminUsersPage,
   loadAuthPage,
   loadConfirmEmailPage,
+  loadEnrolmentLinkPage,
   loadForgotPasswordPage,
+  loadNotMinePage,
   loadResetPasswordPage,
   LoginRedirect,
   RequireAdmin,
@@ -91,6 +93,8 @@ export const pageRoutes: RouteObject[] = [
   { path: "auth/forgot-password", element: lazyPage(loadForgotPasswordPage) },
   { path: "auth/reset-password", element: lazyPage(loadResetPasswordPage) },
   { path: "auth/confirm-email", element: lazyPage(loadConfirmEmailPage) },
+  // The "this wasn't me" link of the notice that two-factor authentication is on.
+  { path: "auth/second-factor-not-mine", element: lazyPage(loadNotMinePage) },
   { path: "login", element: <LoginRedirect /> },
   { path: "webinars", element: lazyPage(loadWebinarsPage) },
   { path: "webinar/:webinarId", element: lazyPage(loadWebinarDetailPage) },
@@ -114,6 +118,8 @@ export const pageRoutes: RouteObject[] = [
     children: [
       { path: "dashboard", element: lazyPage(loadDashboardPage) },
       { path: "migration-tool", element: lazyPage(loadMigrationToolPage) },
+      // The mailed enrolment link: an enrolling session sees the enrolment there (EnrolmentGate).
+      { path: "auth/enrol-second-factor", element: lazyPage(loadEnrolmentLinkPage) },
     ],
   },
 

@@ -20,6 +20,9 @@ export const loadForgotPasswordPage = () =>
   import("./components/forgot-password-page").then((m) => m.ForgotPasswordPage);
 export const loadResetPasswordPage = () =>
   import("./components/reset-password-page").then((m) => m.ResetPasswordPage);
+export const loadNotMinePage = () => import("./components/not-mine-page").then((m) => m.NotMinePage);
+export const loadEnrolmentLinkPage = () =>
+  import("./components/security/enrolment-link").then((m) => m.EnrolmentLinkPage);
 
 // Admin screen (users are accounts), loaded on first visit in its own chunk (app/router.tsx).
 export const loadAdminUsersPage = () =>

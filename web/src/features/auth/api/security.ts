@@ -13,7 +13,12 @@ export const securityKeys = {
   sessions: () => [...securityKeys.all, "sessions"] as const,
 };
 
-const factorSchema = z.object({ enabled: z.boolean(), recovery_codes_left: z.number() });
+const factorSchema = z.object({
+  enabled: z.boolean(),
+  recovery_codes_left: z.number(),
+  /** This session must open the mailed enrolment link before setting up (WATCHWIN_REQUIRE_2FA_FOR_STAFF). */
+  enrolment_link_required: z.boolean(),
+});
 export type FactorStatus = z.infer<typeof factorSchema>;
 
 const setupSchema = z.object({ secret: z.string(), uri: z.string() });
@@ -40,18 +45,25 @@ export function useFactorStatus() {
   });
 }
 
-/** POST /api/account/second-factor/setup: a new authenticator key (otpauth URI and secret). */
+/**
+ * What a change of the second factor sends: the current password (the server
+ * lets it out when this session checked it in the last 5 minutes: 403
+ * password_required otherwise) and, where the change needs one, a code.
+ */
+export type FactorInput = { password?: string; code?: string };
+
+/** POST /api/account/second-factor/setup with the password: a new authenticator key (otpauth URI and secret). */
 export function useSetupFactor() {
   return useMutation({
-    mutationFn: () => api.post("/api/account/second-factor/setup", undefined, { schema: setupSchema }),
+    mutationFn: (input: FactorInput) => api.post("/api/account/second-factor/setup", input, { schema: setupSchema }),
   });
 }
 
 /** POST /api/account/second-factor/enable with the app's first code: the recovery codes, shown once. */
 export function useEnableFactor() {
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post("/api/account/second-factor/enable", { code }, { schema: recoverySchema }).then((b) => b.recovery_codes),
+    mutationFn: (input: FactorInput) =>
+      api.post("/api/account/second-factor/enable", input, { schema: recoverySchema }).then((b) => b.recovery_codes),
   });
 }
 
@@ -59,18 +71,43 @@ export function useEnableFactor() {
 export function useDisableFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) => api.post("/api/account/second-factor/disable", input),
+    mutationFn: (input: FactorInput) => api.post("/api/account/second-factor/disable", input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factor() }),
   });
 }
 
-/** POST /api/account/second-factor/recovery-codes: new codes (the old ones stop working). */
+/** POST /api/account/second-factor/recovery-codes: the password and a code; new codes (the old ones stop working). */
 export function useRegenerateRecoveryCodes() {
   return useMutation({
-    mutationFn: (code: string) =>
+    mutationFn: (input: FactorInput) =>
       api
-        .post("/api/account/second-factor/recovery-codes", { code }, { schema: recoverySchema })
+        .post("/api/account/second-factor/recovery-codes", input, { schema: recoverySchema })
         .then((b) => b.recovery_codes),
+  });
+}
+
+/** POST /api/account/second-factor/enrolment-link: mails an enrolling staff or admin account its enrolment link. */
+export function useMailEnrolmentLink() {
+  return useMutation({ mutationFn: () => api.post("/api/account/second-factor/enrolment-link") });
+}
+
+/** POST /api/account/second-factor/enrolment-link/open: this session opened the mailed link and may set up. */
+export function useOpenEnrolmentLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post("/api/account/second-factor/enrolment-link/open", { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factor() }),
+  });
+}
+
+/** POST /api/auth/second-factor/not-mine: the notice's "this wasn't me" link; every session of the account ends. */
+export function useNotMine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post("/api/auth/second-factor/not-mine", { token }, { schema: z.object({ factor_removed: z.boolean() }) }),
+    // This browser's session may have been one of them.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.session() }),
   });
 }
 

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api";
+import { errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import {
   useDisableFactor,
@@ -15,6 +15,7 @@ import {
   useFactorStatus,
   useRegenerateRecoveryCodes,
   useSetupFactor,
+  type FactorInput,
   type FactorSetup,
 } from "../../api/security";
 
@@ -42,38 +43,86 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   );
 }
 
-/** A code field with its own submit button (the small forms of this card). */
+/** The current password, which every change of the second factor asks for (docs/api.md, "Second factor and sessions"). */
+function PasswordField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <FormField id={id} label="Current password" error={error}>
+      <FormControl>
+        <Input type="password" autoComplete="current-password" value={value} onChange={(e) => onChange(e.target.value)} />
+      </FormControl>
+    </FormField>
+  );
+}
+
+/** The server's answer about the password (password_required, invalid_password): shown under the password field. */
+function passwordError(err: unknown): string | undefined {
+  return isApiError(err) && err.field === "password" ? err.message : undefined;
+}
+
+/**
+ * A code field with its own submit button (the small forms of this card), and
+ * the current password: asked at once (askPassword), or when the server asks
+ * for it (the password this session checked is more than 5 minutes old).
+ * onSubmit throws the server's error; the form shows it under its field.
+ */
 function CodeForm({
   id,
   label,
   submitLabel,
   pending,
+  askPassword,
   onSubmit,
-  extra,
+  note,
 }: {
   id: string;
   label: string;
   submitLabel: string;
   pending: boolean;
-  onSubmit: (code: string) => Promise<string | undefined>;
-  extra?: React.ReactNode;
+  askPassword: boolean;
+  onSubmit: (input: FactorInput) => Promise<void>;
+  note?: React.ReactNode;
 }) {
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
+  const [password, setPassword] = useState("");
+  const [withPassword, setWithPassword] = useState(askPassword);
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [pwError, setPwError] = useState<string | undefined>();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!code.trim()) {
-      setError("Enter the 6-digit code");
-      return;
+    const missingPassword = withPassword && !password ? "Enter your current password" : undefined;
+    const missingCode = code.trim() ? undefined : "Enter the 6-digit code";
+    setPwError(missingPassword);
+    setCodeError(missingCode);
+    if (missingPassword || missingCode) return;
+    try {
+      await onSubmit({ code: code.trim(), password: withPassword ? password : undefined });
+    } catch (err) {
+      const forPassword = passwordError(err);
+      if (forPassword) {
+        setWithPassword(true);
+        setPwError(forPassword);
+        setPassword("");
+        return;
+      }
+      setCodeError(errorMessage(err));
+      setCode("");
     }
-    const failed = await onSubmit(code.trim());
-    setError(failed);
-    if (failed) setCode("");
   };
   return (
     <form onSubmit={submit} noValidate className="grid max-w-sm gap-4">
-      {extra}
-      <FormField id={id} label={label} error={error}>
+      {note}
+      {withPassword && <PasswordField id={`${id}-password`} value={password} onChange={setPassword} error={pwError} />}
+      <FormField id={id} label={label} error={codeError}>
         <FormControl>
           <Input autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(e) => setCode(e.target.value)} />
         </FormControl>
@@ -87,35 +136,51 @@ function CodeForm({
   );
 }
 
-/** Setting up: the key as a QR code (drawn here, never by a third party) and as text, then the first code. */
+/**
+ * Setting up: the current password, then the key as a QR code (drawn here,
+ * never by a third party) and as text, then the first code.
+ */
 export function EnrolFactor({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useSetupFactor();
   const enable = useEnableFactor();
   const [key, setKey] = useState<FactorSetup | null>(null);
+  const [password, setPassword] = useState("");
+  const [pwError, setPwError] = useState<string | undefined>();
 
   if (!key) {
+    const start = async (e: FormEvent) => {
+      e.preventDefault();
+      if (!password) {
+        setPwError("Enter your current password");
+        return;
+      }
+      setPwError(undefined);
+      try {
+        setKey(await setup.mutateAsync({ password }));
+      } catch (err) {
+        setPwError(passwordError(err));
+        setPassword("");
+      }
+    };
     return (
-      <div className="grid gap-3">
+      <form onSubmit={start} noValidate className="grid max-w-sm gap-3">
         <p className="text-sm text-muted-foreground">
           Use an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…) so that signing in
           takes your password and a 6-digit code from your phone.
         </p>
-        {setup.isError && (
+        {setup.isError && !passwordError(setup.error) && (
           <Alert variant="destructive">
             <AlertDescription>{errorMessage(setup.error)}</AlertDescription>
           </Alert>
         )}
+        <PasswordField id="setup-password" value={password} onChange={setPassword} error={pwError} />
         <div>
-          <Button
-            onClick={() => setup.mutate(undefined, { onSuccess: setKey })}
-            disabled={setup.isPending}
-            aria-busy={setup.isPending}
-          >
+          <Button type="submit" disabled={setup.isPending} aria-busy={setup.isPending}>
             <ShieldCheck aria-hidden="true" />
             Set up two-factor authentication
           </Button>
         </div>
-      </div>
+      </form>
     );
   }
   return (
@@ -143,14 +208,10 @@ export function EnrolFactor({ onEnabled }: { onEnabled: (codes: string[]) => voi
         label="Enter the 6-digit code from your authenticator app"
         submitLabel={enable.isPending ? "Turning on..." : "Turn on"}
         pending={enable.isPending}
-        onSubmit={async (code) => {
-          try {
-            onEnabled(await enable.mutateAsync(code));
-            notify.success("Two-factor authentication is on", "Save your recovery codes now.");
-            return undefined;
-          } catch (err) {
-            return errorMessage(err);
-          }
+        askPassword={false}
+        onSubmit={async (input) => {
+          onEnabled(await enable.mutateAsync(input));
+          notify.success("Two-factor authentication is on", "Save your recovery codes now.");
         }}
       />
     </div>
@@ -163,8 +224,6 @@ export function TwoFactorCard() {
   const disable = useDisableFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [password, setPassword] = useState("");
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   const [mode, setMode] = useState<"idle" | "disable" | "regenerate">("idle");
 
   const done = () => {
@@ -218,15 +277,11 @@ export function TwoFactorCard() {
                 label="Enter the 6-digit code from your authenticator app"
                 submitLabel={regenerate.isPending ? "Making new codes..." : "Make new recovery codes"}
                 pending={regenerate.isPending}
-                extra={<p className="text-sm text-muted-foreground">Your old recovery codes stop working.</p>}
-                onSubmit={async (code) => {
-                  try {
-                    setCodes(await regenerate.mutateAsync(code));
-                    setMode("idle");
-                    return undefined;
-                  } catch (err) {
-                    return errorMessage(err);
-                  }
+                askPassword
+                note={<p className="text-sm text-muted-foreground">Your old recovery codes stop working.</p>}
+                onSubmit={async (input) => {
+                  setCodes(await regenerate.mutateAsync(input));
+                  setMode("idle");
                 }}
               />
             )}
@@ -236,34 +291,11 @@ export function TwoFactorCard() {
                 label="Enter the 6-digit code from your authenticator app"
                 submitLabel={disable.isPending ? "Turning off..." : "Turn off two-factor authentication"}
                 pending={disable.isPending}
-                extra={
-                  <FormField id="disable-password" label="Password" error={passwordError}>
-                    <FormControl>
-                      <Input
-                        type="password"
-                        autoComplete="current-password"
-                        value={password}
-                        onChange={(e) => setPassword(e.target.value)}
-                      />
-                    </FormControl>
-                  </FormField>
-                }
-                onSubmit={async (code) => {
-                  setPasswordError(undefined);
-                  try {
-                    await disable.mutateAsync({ password, code });
-                    notify.success("Two-factor authentication is off", "Your password alone now signs you in.");
-                    setMode("idle");
-                    setPassword("");
-                    return undefined;
-                  } catch (err) {
-                    const message = errorMessage(err);
-                    if (err instanceof Error && "field" in err && err.field === "password") {
-                      setPasswordError(message);
-                      return undefined;
-                    }
-                    return message;
-                  }
+                askPassword
+                onSubmit={async (input) => {
+                  await disable.mutateAsync(input);
+                  notify.success("Two-factor authentication is off", "Your password alone now signs you in.");
+                  setMode("idle");
                 }}
               />
             )}
