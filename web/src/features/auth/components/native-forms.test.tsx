@@ -154,6 +154,16 @@ describe("forms posted before the app starts (docs/api.md, 'Forms without JavaSc
     expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("aria-invalid", "true");
   });
 
+  it("an empty sign-up sent before the app started comes back with every field's message, as the app shows them", async () => {
+    mockApi();
+    // The server names the first field it refuses; the form names them all.
+    arriveWithFlash({ form: "signup", outcome: "error", code: "validation_failed", field: "email", message: "Please enter a valid email address" });
+    renderApp(<SignUpForm />);
+    expect(await screen.findByText("Please enter a valid email address")).toBeInTheDocument();
+    expect(screen.getByText("First name is required")).toBeInTheDocument();
+    expect(screen.getByText("Phone number is required")).toBeInTheDocument();
+  });
+
   it("after a login the server completed, any page shows 'Welcome back!' once", async () => {
     mockApi();
     arriveWithFlash({ form: "login", outcome: "signed_in" });

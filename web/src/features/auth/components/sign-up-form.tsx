@@ -35,6 +35,9 @@ const fieldNames = [
   "ageConfirmed",
 ] as const;
 
+/** The fields a refused form post sends back (lib/form-flash.ts): all but the passwords. */
+const keptFields = ["firstName", "lastName", "email", "phoneNumber", "ageConfirmed"] as const;
+
 type SignUpFormProps = {
   /** Called after the account exists (the form has already reset and the toast shown). */
   onSuccess?: (email: string) => void;
@@ -48,6 +51,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
     reset,
     setError,
     setValue,
+    trigger,
     formState: { errors },
   } = useForm<SignUpFormValues, unknown, SignUpInput>({
     resolver: zodResolver(signUpSchema),
@@ -55,19 +59,23 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
   });
 
   // This form posted before the app started and was refused: put back what
-  // was typed and show the error (lib/form-flash.ts).
+  // was typed and show what the app would have shown (lib/form-flash.ts).
+  // The server names one field; the form's own checks name every field it
+  // would have refused (not the passwords, which are never sent back).
   useEffect(() => {
     const flash = takeFormFlash((f) => f.form === "signup" && f.outcome === "error");
     if (!flash) return;
-    for (const name of ["firstName", "lastName", "email", "phoneNumber"] as const) {
-      const value = flash.values[name];
-      if (value) setValue(name, value);
+    for (const name of keptFields) {
+      if (name === "ageConfirmed") setValue(name, flash.values.ageConfirmed === "on");
+      else if (flash.values[name]) setValue(name, flash.values[name]);
     }
-    setValue("ageConfirmed", flash.values.ageConfirmed === "on");
     const error = new ApiError(0, flash.code ?? "", flash.message ?? "", flash.field);
-    applyServerFieldError(error, fieldNames, setError);
-    notify.error("Error signing up", error.message);
-  }, [setError, setValue]);
+    void (async () => {
+      if (error.field && !(await trigger(keptFields))) return;
+      applyServerFieldError(error, fieldNames, setError);
+      notify.error("Error signing up", error.message);
+    })();
+  }, [setError, setValue, trigger]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
