@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, signUp, signUpViaApi } from './fixtures';
-import { keepServerLog, mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
+import { ownServer } from './support/own-server';
+import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // Issue 10: the account e-mails, read from the server's log (no SMTP in tests).
 
@@ -66,60 +63,13 @@ test('a user who forgot the password gets back in with the mailed link', async (
 });
 
 test.describe('with WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=true', () => {
-  // A second server in that mode, on its own port and database.
-  const port = process.env.WATCHWIN_E2E_CONFIRM_PORT ?? '18109';
-  const origin = `http://127.0.0.1:${port}`;
-  const binary = resolve(import.meta.dirname, '../../bin/watchwin');
-  let dataDir = '';
-  let server: ChildProcess | undefined;
-
-  test.use({ baseURL: origin });
-
-  test.beforeAll(async () => {
-    test.setTimeout(60_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'watchwin-e2e-confirm-'));
-    const log = openSync(serverLogPath(dataDir), 'a');
-    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
-      env: {
-        ...process.env,
-        WATCHWIN_DATABASE_URL: '',
-        WATCHWIN_SMTP_URL: '',
-        WATCHWIN_BASE_URL: origin,
-        WATCHWIN_REQUIRE_EMAIL_CONFIRMATION: 'true',
-      },
-      stdio: ['ignore', log, log],
-    });
-    closeSync(log);
-    const started = server;
-    await expect
-      .poll(async () => {
-        if (started.exitCode !== null) {
-          throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
-        }
-        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
-      }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
-      .toBe(true);
-    // Ready, and it is ours (not another process that held the port).
-    expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
-  });
-
-  test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server!.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) {
-      keepServerLog('confirm-email', readFileSync(serverLogPath(dataDir), 'utf8'));
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  const server = ownServer('confirm-email', process.env.WATCHWIN_E2E_CONFIRM_PORT ?? '18109', { WATCHWIN_REQUIRE_EMAIL_CONFIRMATION: 'true' });
 
   test('login waits until the address is confirmed with the mailed link', async ({ page }) => {
     // A long journey (sign-up, two logins, two mails through the outbox): more time than one step.
     test.slow();
     const { email, domain } = mailboxAddress('jo');
-    const logFile = serverLogPath(dataDir);
+    const logFile = serverLogPath(server.dataDir);
 
     await signUp(page, { firstName: 'Jo', lastName: 'Parker', email, phone: '(630) 555-0142', password: 'secret123' });
     await expect(page.getByText('Please check your email for confirmation.')).toBeVisible();

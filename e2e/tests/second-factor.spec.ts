@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { test, expect, logIn, signUpViaApi, type Account } from './fixtures';
-import { keepServerLog, mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
+import { ownServer } from './support/own-server';
+import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // The second factor (docs/api.md, "Second factor and sessions") with a real
 // authenticator: Debian's oathtool computes every code from the key the page
@@ -91,60 +89,16 @@ test('enrol with an authenticator, sign in with its code, then with a recovery c
 });
 
 test.describe('with WATCHWIN_REQUIRE_2FA_FOR_STAFF=true', () => {
-  // A server that requires the second factor of staff and admins, on its own port and data folder.
-  const port = process.env.WATCHWIN_E2E_STAFF_2FA_PORT ?? String(Number(process.env.WATCHWIN_E2E_PORT ?? '18473') + 400);
-  const origin = `http://127.0.0.1:${port}`;
-  const binary = resolve(import.meta.dirname, '../../bin/watchwin');
-  let dataDir = '';
-  let server: ChildProcess | undefined;
-
-  test.use({ baseURL: origin });
-
-  test.beforeAll(async () => {
-    test.setTimeout(60_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'watchwin-e2e-staff-2fa-'));
-    const log = openSync(serverLogPath(dataDir), 'a');
-    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
-      env: {
-        ...process.env,
-        WATCHWIN_DATABASE_URL: '',
-        WATCHWIN_SMTP_URL: '',
-        WATCHWIN_BASE_URL: origin,
-        WATCHWIN_REQUIRE_2FA_FOR_STAFF: 'true',
-      },
-      stdio: ['ignore', log, log],
-    });
-    closeSync(log);
-    const started = server;
-    await expect
-      .poll(async () => {
-        if (started.exitCode !== null) {
-          throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
-        }
-        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
-      }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
-      .toBe(true);
-    expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
-  });
-
-  test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server!.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) {
-      keepServerLog('staff-2fa', readFileSync(serverLogPath(dataDir), 'utf8'));
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+  const server = ownServer('staff-2fa', process.env.WATCHWIN_E2E_STAFF_2FA_PORT ?? String(Number(process.env.WATCHWIN_E2E_PORT ?? '18473') + 400), {
+    WATCHWIN_REQUIRE_2FA_FOR_STAFF: 'true',
   });
 
   test('a new clerk enrols through the link mailed to their address, then reaches the counter', async ({ page }) => {
     test.slow(); // a login, a mail through the outbox and an enrolment
     const { email, domain } = mailboxAddress('clerk');
     const clerk = { email, password: 'clerk-secret-1' };
-    execFileSync(binary, ['user', 'add', '--email', clerk.email, '--password', clerk.password, '--role', 'staff',
-      '--first-name', 'Rita', '--last-name', 'Clerk', '--data-dir', dataDir],
+    execFileSync(server.binary, ['user', 'add', '--email', clerk.email, '--password', clerk.password, '--role', 'staff',
+      '--first-name', 'Rita', '--last-name', 'Clerk', '--data-dir', server.dataDir],
     { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
 
     await page.goto('/auth');
@@ -159,8 +113,8 @@ test.describe('with WATCHWIN_REQUIRE_2FA_FOR_STAFF=true', () => {
     await page.getByRole('button', { name: 'Mail me an enrolment link' }).click();
     await expect(page.getByText('Enrolment link sent. Check your inbox: it works for 1 hour.')).toBeVisible();
 
-    const link = await waitForMailLink({ domain, path: '/auth/enrol-second-factor', logFile: serverLogPath(dataDir) });
-    expect(new URL(link).origin).toBe(origin);
+    const link = await waitForMailLink({ domain, path: '/auth/enrol-second-factor', logFile: serverLogPath(server.dataDir) });
+    expect(new URL(link).origin).toBe(server.origin);
     await page.goto(link);
     await page.getByLabel('Current password').fill(clerk.password);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
