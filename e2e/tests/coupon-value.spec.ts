@@ -1,7 +1,5 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import {
   test,
   expect,
@@ -13,69 +11,34 @@ import {
   uniqueEmail,
   type Account,
 } from './fixtures';
-import { keepServerLog, serverLogPath } from './support/server-log';
+import { ownServer } from './support/own-server';
+import { serverLogPath } from './support/server-log';
 
 // Issue 24: the coupon value policy (docs/product.md §8 "Value policy"), tried
 // as a new user would. Moving time needs the test clock (docs/api.md "Test
 // clock"), so this spec runs its own server with WATCHWIN_TEST_CLOCK=true:
 // the shared server's clock is never moved.
 
-const port = process.env.WATCHWIN_E2E_CLOCK_PORT ?? '18534';
-const origin = `http://127.0.0.1:${port}`;
-const binary = resolve(import.meta.dirname, '../../bin/watchwin');
-
 test.describe('with WATCHWIN_TEST_CLOCK=true', () => {
-  let dataDir = '';
-  let server: ChildProcess | undefined;
+  const server = ownServer('test-clock', process.env.WATCHWIN_E2E_CLOCK_PORT ?? '18534', { WATCHWIN_TEST_CLOCK: 'true' });
+  const origin = server.origin;
   let admin: Account;
   let clerk: Account;
-
-  test.use({ baseURL: origin });
 
   /** An account of `role` made with the binary's own command on this server's data folder. */
   function cliAccount(role: 'admin' | 'staff'): Account {
     const account = { email: uniqueEmail(role), password: `${role}-secret-1`, firstName: 'Rita', lastName: 'Clerk' };
-    execFileSync(binary, ['user', 'add', '--email', account.email, '--password', account.password, '--role', role,
-      '--first-name', account.firstName, '--last-name', account.lastName, '--data-dir', dataDir],
+    execFileSync(server.binary, ['user', 'add', '--email', account.email, '--password', account.password, '--role', role,
+      '--first-name', account.firstName, '--last-name', account.lastName, '--data-dir', server.dataDir],
     { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
     return account;
   }
 
   test.beforeAll(async () => {
-    test.setTimeout(60_000);
-    dataDir = mkdtempSync(join(tmpdir(), 'watchwin-e2e-clock-'));
-    const log = openSync(serverLogPath(dataDir), 'a');
-    server = spawn(binary, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
-      env: { ...process.env, WATCHWIN_DATABASE_URL: '', WATCHWIN_SMTP_URL: '', WATCHWIN_BASE_URL: origin, WATCHWIN_TEST_CLOCK: 'true' },
-      stdio: ['ignore', log, log],
-    });
-    closeSync(log);
-    const started = server;
-    await expect
-      .poll(async () => {
-        if (started.exitCode !== null) {
-          throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
-        }
-        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
-      }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
-      .toBe(true);
-    expect(started.exitCode, readFileSync(serverLogPath(dataDir), 'utf8')).toBeNull();
     // The loud warning is in the log from the start (log lines are written every 100 ms).
-    await expect.poll(() => readFileSync(serverLogPath(dataDir), 'utf8'), { timeout: 5_000 }).toContain('WATCHWIN_TEST_CLOCK is on');
+    await expect.poll(() => readFileSync(serverLogPath(server.dataDir), 'utf8'), { timeout: 5_000 }).toContain('WATCHWIN_TEST_CLOCK is on');
     admin = cliAccount('admin');
     clerk = cliAccount('staff');
-  });
-
-  test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server!.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    if (dataDir) {
-      keepServerLog('test-clock', readFileSync(serverLogPath(dataDir), 'utf8'));
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 
   test('under Split the printed coupon shows both parts, and past the bonus date the counter takes the paid value', async ({
