@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -301,6 +302,51 @@ func TestFreeEntriesPerAddress(t *testing.T) {
 			if err := enter(other.ID, tc.same); err != nil {
 				t.Errorf("%s: another webinar from %s: %v", tc.name, tc.same, err)
 			}
+		}
+	})
+}
+
+// TestFreeEntriesPerAddressAtOnce: ten accounts of one address entering at
+// the same moment make exactly three entries; the others are refused with
+// entry_address_limit (the count and the insert share the seat lock's
+// transaction).
+func TestFreeEntriesPerAddressAtOnce(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		w := s.CreateWebinar(testutil.WebinarSpec{})
+		profiles := make([]auth.Profile, 10)
+		for i := range profiles {
+			profiles[i] = auth.Profile{ID: uuid.NewString(), Email: "at-once-" + uuid.NewString() + "@example.com", Role: auth.RoleUser}
+			if _, err := d.Exec(`INSERT INTO profiles (id, email, role, created_at, updated_at, email_confirmed_at)
+				VALUES ($1, $2, 'user', $3, $3, $3)`, profiles[i].ID, profiles[i].Email, s.Clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		errs := make([]error, len(profiles))
+		var wg sync.WaitGroup
+		for i, p := range profiles {
+			wg.Go(func() {
+				_, _, errs[i] = s.App.Giveaway.Enter(context.Background(), p, w.ID,
+					giveaway.EntryInput{Eligible: true, AcceptRules: true}, "203.0.113.9")
+			})
+		}
+		wg.Wait()
+		entered, refused := 0, 0
+		for _, err := range errs {
+			if err == nil {
+				entered++
+			} else if e, ok := apperr.As(err); ok && e.Code == "entry_address_limit" {
+				refused++
+			} else {
+				t.Errorf("an entry at once: %v", err)
+			}
+		}
+		var rows int
+		if err := d.QueryRow(`SELECT count(*) FROM giveaway_entries WHERE webinar_id = $1`, w.ID).Scan(&rows); err != nil {
+			t.Fatal(err)
+		}
+		if entered != 3 || refused != 7 || rows != 3 {
+			t.Errorf("10 accounts of one address at once: %d entered, %d refused, %d rows; want 3, 7, 3", entered, refused, rows)
 		}
 	})
 }
