@@ -22,7 +22,7 @@ import (
 // while the real binary serves buyers paying for coupons and an admin adding
 // webinars, the backup command (another process) copies the database; the
 // copy passes SQLite's integrity check, a server started on it (the restore
-// the README describes) serves, and it holds every coupon issued before the
+// docs/operations.md describes) serves, and it holds every coupon issued before the
 // backup began, and no coupon that was never issued.
 func TestBackupWhileServing(t *testing.T) {
 	if testing.Short() {

@@ -12,7 +12,7 @@ import (
 )
 
 // Stripe event types that concern a payment's outcome. Enable these four on
-// the webhook endpoint in Stripe's dashboard (README, "Stripe").
+// the webhook endpoint in Stripe's dashboard (docs/operations.md, "Stripe").
 const (
 	EventPaymentSucceeded = string(stripe.EventTypePaymentIntentSucceeded)     // "payment_intent.succeeded"
 	EventPaymentFailed    = string(stripe.EventTypePaymentIntentPaymentFailed) // "payment_intent.payment_failed"

@@ -1,6 +1,6 @@
 //go:build tools
 
-// Package lint pins the static analysers `make lint` builds (Makefile, README "Test it").
+// Package lint pins the static analysers `make lint` builds (Makefile, docs/testing.md "Static analysis").
 package lint
 
 import (
