@@ -3,7 +3,11 @@
 // their statuses active, used and expired (docs/product.md §5).
 package coupon
 
-import "time"
+import (
+	"time"
+
+	"watchwin/internal/money"
+)
 
 // Statuses of docs/product.md §4, and the refund's (docs/api.md, "Refunds"):
 // refunding while the payment provider is asked, then refunded (final);
@@ -149,10 +153,10 @@ func (c Coupon) Parts(now time.Time) ValueParts {
 	today := c.TodayCents(now)
 	minToday := MinPurchaseCents(today)
 	return ValueParts{
-		ValuePolicy: c.Policy, PaidValue: float64(c.PaidCents) / 100, PaidCents: c.PaidCents, PaidUntil: c.PaidUntil,
-		BonusValue: float64(c.BonusCents) / 100, BonusCents: c.BonusCents, BonusUntil: c.BonusUntil,
-		ValueToday: float64(today) / 100, ValueTodayCents: today, BonusExpired: c.BonusExpired(now),
-		MinPurchaseToday: float64(minToday) / 100, MinPurchaseTodayCents: minToday,
+		ValuePolicy: c.Policy, PaidValue: money.Dollars(c.PaidCents), PaidCents: c.PaidCents, PaidUntil: c.PaidUntil,
+		BonusValue: money.Dollars(c.BonusCents), BonusCents: c.BonusCents, BonusUntil: c.BonusUntil,
+		ValueToday: money.Dollars(today), ValueTodayCents: today, BonusExpired: c.BonusExpired(now),
+		MinPurchaseToday: money.Dollars(minToday), MinPurchaseTodayCents: minToday,
 		RedeemedValueCents: c.RedeemedCents,
 	}
 }
@@ -162,11 +166,11 @@ func (c Coupon) View(now time.Time) View {
 	return View{
 		ID: c.ID, Code: c.Code, UserID: c.UserID, WebinarID: c.WebinarID, WebinarTitle: c.WebinarTitle,
 		RegistrationID: c.RegistrationID,
-		Value:          float64(c.ValueCents) / 100, ValueCents: c.ValueCents,
-		OriginalPayment: float64(c.OriginalPaymentCents) / 100, OriginalPaymentCents: c.OriginalPaymentCents,
+		Value:          money.Dollars(c.ValueCents), ValueCents: c.ValueCents,
+		OriginalPayment: money.Dollars(c.OriginalPaymentCents), OriginalPaymentCents: c.OriginalPaymentCents,
 		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
 		RefundedAt: c.RefundedAt, ValueParts: c.Parts(now),
-		MinPurchase: float64(MinPurchaseCents(c.ValueCents)) / 100, MinPurchaseCents: MinPurchaseCents(c.ValueCents),
+		MinPurchase: money.Dollars(MinPurchaseCents(c.ValueCents)), MinPurchaseCents: MinPurchaseCents(c.ValueCents),
 	}
 }
 

@@ -44,3 +44,7 @@ func split(cents int64) (sign, whole, frac string) {
 	}
 	return sign, strconv.FormatUint(u/100, 10), f
 }
+
+// Dollars is cents as the API's dollar figures beside them ("value": 48.5
+// next to "value_cents": 4850): for display in clients, never for sums.
+func Dollars(cents int64) float64 { return float64(cents) / 100 }

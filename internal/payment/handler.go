@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/netip"
 	"time"
+	"watchwin/internal/money"
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
@@ -151,6 +152,6 @@ func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"coupon": out.Coupon.View(h.svc.now()),
-		"refunded": dollars(out.AmountCents), "refunded_cents": out.AmountCents})
+		"refunded": money.Dollars(out.AmountCents), "refunded_cents": out.AmountCents})
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"strconv"
 	"time"
+	"watchwin/internal/money"
 
 	"github.com/google/uuid"
 
@@ -153,8 +154,8 @@ func (s *Service) Start(ctx context.Context, user auth.Profile, webinarID, clien
 		}
 		return Started{
 			ID: in.ID, ClientSecret: in.ClientSecret, Provider: p.Provider,
-			Amount: dollars(p.AmountCents), AmountCents: p.AmountCents,
-			CouponValue: dollars(p.CouponValueCents), CouponValueCents: p.CouponValueCents,
+			Amount: money.Dollars(p.AmountCents), AmountCents: p.AmountCents,
+			CouponValue: money.Dollars(p.CouponValueCents), CouponValueCents: p.CouponValueCents,
 			HoldExpiresAt: holdUntil,
 		}, nil
 	}
@@ -266,8 +267,6 @@ func pendingID(paymentID string) string { return "pending:" + paymentID }
 
 // isPending reports whether p has no provider intent yet.
 func isPending(p Payment) bool { return p.ProviderPaymentID == pendingID(p.ID) }
-
-func dollars(cents int64) float64 { return float64(cents) / 100 }
 
 // Confirm completes the purchase the browser paid for (POST
 // /api/payments/confirm, docs/api.md): only the payment's owner may, and only the

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"watchwin/internal/money"
 
 	"golang.org/x/sync/errgroup"
 
@@ -39,7 +40,7 @@ type Money struct {
 }
 
 func counted(count int, cents int64) Money {
-	return Money{Count: count, Cents: cents, Dollars: float64(cents) / 100}
+	return Money{Count: count, Cents: cents, Dollars: money.Dollars(cents)}
 }
 
 // Report is one period's figures.

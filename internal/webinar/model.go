@@ -6,6 +6,7 @@ package webinar
 
 import (
 	"time"
+	"watchwin/internal/money"
 
 	"watchwin/internal/coupon"
 	"watchwin/internal/media"
@@ -52,11 +53,6 @@ func CouponValueCents(priceCents int64, percentage int) int64 {
 	return (priceCents*int64(percentage) + 50) / 100
 }
 
-// dollars shows cents as a JSON number of dollars (40.1 for 4010). Every
-// amount is below 2^53 cents, so the float is the exact decimal's nearest
-// double and prints as the decimal.
-func dollars(cents int64) float64 { return float64(cents) / 100 }
-
 // View is a webinar as the public API shows it (docs/api.md). The video id
 // is left out: the video is for registered users.
 type View struct {
@@ -95,12 +91,12 @@ func (w Webinar) PublicView() View {
 		Title:             w.Title,
 		Description:       w.Description,
 		EventDatetime:     w.EventDatetime.UTC(),
-		DisplayPrice:      dollars(w.DisplayPriceCents),
+		DisplayPrice:      money.Dollars(w.DisplayPriceCents),
 		DisplayPriceCents: w.DisplayPriceCents,
 		CouponPercentage:  w.CouponPercentage,
-		CouponValue:       dollars(couponCents),
+		CouponValue:       money.Dollars(couponCents),
 		CouponValueCents:  couponCents,
-		MinPurchase:       dollars(minPurchase),
+		MinPurchase:       money.Dollars(minPurchase),
 		MinPurchaseCents:  minPurchase,
 		TotalSeats:        w.TotalSeats,
 		PaidSeats:         w.PaidSeats,
