@@ -14,7 +14,7 @@ type invariant struct {
 	query string
 }
 
-// invariants are the money rules of docs/product.md §7 as the database must show them
+// invariants are the money rules of docs/product.md#seats-payments-and-money as the database must show them
 // after any amount of concurrent buying. The load test seeds no free
 // webinars, simulated purchases or demo coupons, so here every paid seat was
 // paid for by card and carries its coupon.

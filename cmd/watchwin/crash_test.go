@@ -13,7 +13,7 @@ import (
 	"watchwin/internal/testutil/testbin"
 )
 
-// TestCrashRecovery proves docs/product.md §7.3's promise with the real binary on
+// TestCrashRecovery proves docs/product.md#card-payment's promise with the real binary on
 // SQLite: a payment the provider took while the server died (kill -9)
 // before anyone confirmed it ends in exactly one coupon after a restart,
 // through the reconciler that runs at start. WATCHWIN_RECONCILE_GRACE is

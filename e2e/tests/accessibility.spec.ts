@@ -12,7 +12,7 @@ import {
   type SeededWebinar,
 } from './fixtures';
 
-// Accessibility (issue 12): axe-core on every page of the route table (docs/product.md §3.1),
+// Accessibility (issue 12): axe-core on every page of the route table (docs/product.md#route-table),
 // public, signed-in and admin, with no serious or critical violation; dialogs
 // work with the keyboard alone (focus trapped inside, Escape closes, focus
 // back on the opener).

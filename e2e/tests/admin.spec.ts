@@ -14,8 +14,8 @@ import {
   type SeededWebinar,
 } from './fixtures';
 
-// The admin screens of docs/product.md §3.10 for coupons, users and giveaway winners
-// (§4 coupon status and winner, §6 roles, §8 texts), against the real server.
+// The admin screens of docs/product.md#admin-screens for coupons, users and giveaway winners
+// (docs/product.md#records coupon status and winner, docs/product.md#validation-and-its-messages roles, docs/product.md#coupons texts), against the real server.
 
 /** An API client with its own cookies (another person than `request` and the page). */
 async function apiClient(playwright: Playwright, testInfo: TestInfo): Promise<APIRequestContext> {

@@ -9,7 +9,7 @@ test.describe('accounts', () => {
 
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = page.getByRole('tabpanel', { name: 'Sign Up' });
-    // Empty submit shows the messages of docs/product.md §6 next to the fields.
+    // Empty submit shows the messages of docs/product.md#validation-and-its-messages next to the fields.
     await form.getByRole('button', { name: 'Sign Up' }).click();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
     await expect(form.getByText('First name is required')).toBeVisible();

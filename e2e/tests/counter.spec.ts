@@ -14,7 +14,7 @@ import {
   signUpViaApi,
 } from './fixtures';
 
-// The counter (docs/product.md §3.1, docs/api.md "Counter", docs/operations.md "At the counter") with a
+// The counter (docs/product.md#route-table, docs/api.md "Counter", docs/operations.md "At the counter") with a
 // real camera stream: Chromium's fake capture device plays a video made here
 // from a screenshot of a bought coupon's printed QR code. Nothing binary is
 // committed: ffmpeg makes the .y4m in the test's output folder.

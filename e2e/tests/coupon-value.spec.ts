@@ -14,7 +14,7 @@ import {
 import { ownServer } from './support/own-server';
 import { serverLogPath } from './support/server-log';
 
-// Issue 24: the coupon value policy (docs/product.md §8 "Value policy"), tried
+// Issue 24: the coupon value policy (docs/product.md#coupons "Value policy"), tried
 // as a new user would. Moving time needs the test clock (docs/api.md "Test
 // clock"), so this spec runs its own server with WATCHWIN_TEST_CLOCK=true:
 // the shared server's clock is never moved.

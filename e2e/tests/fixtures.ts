@@ -171,7 +171,7 @@ export async function signUp(page: Page, person: { firstName: string; lastName: 
   await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
 }
 
-/** Logs in through the /auth page and waits until the app has left it (docs/product.md §3.6: 100 ms after the toast). */
+/** Logs in through the /auth page and waits until the app has left it (docs/product.md#log-in-and-sign-up-auth: 100 ms after the toast). */
 export async function logIn(page: Page, account: Account, path = '/auth') {
   await submitLogIn(page, account, path);
   await expect(page.getByText('Welcome back!')).toBeVisible();

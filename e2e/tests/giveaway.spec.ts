@@ -11,7 +11,7 @@ import {
   signUpViaApi,
 } from './fixtures';
 
-// The lawful giveaway (docs/product.md §9): official rules anyone can read, a
+// The lawful giveaway (docs/product.md#giveaway): official rules anyone can read, a
 // free entry without purchase, and a draw that happens at the deadline even
 // when the seats never fill, with its entry counts for the admin.
 

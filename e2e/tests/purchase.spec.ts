@@ -11,8 +11,8 @@ import {
   type SeededWebinar,
 } from './fixtures';
 
-// The coupon page and the payment flow in test mode (docs/product.md §3.8,
-// §5, §7.3 test cards, §7.4 free webinars, §7.5 the DEV row, §10), against
+// The coupon page and the payment flow in test mode (docs/product.md#coupon-page-webinaridcoupon,
+// docs/product.md#states-and-transitions, docs/product.md#card-payment test cards, docs/product.md#free-webinars free webinars, docs/product.md#simulated-purchase the DEV row, docs/product.md#texts-users-see), against
 // the built-in test provider: no money moves.
 
 const ALREADY_PURCHASED =
@@ -121,7 +121,7 @@ test('a user who watched pays: a declined card gets no coupon, the success card 
   const row = page.getByRole('table', { name: 'My webinars' }).getByRole('row', { name: new RegExp(webinar.title) });
   await expect(row).toContainText('Completed');
 
-  // A second purchase for the same webinar is refused with the sentence of docs/product.md §3.7…
+  // A second purchase for the same webinar is refused with the sentence of docs/product.md#watch-page…
   const again = await page.request.post(`/api/webinars/${webinar.id}/payments`);
   expect(again.status()).toBe(409);
   expect(await again.json()).toEqual({ error: { code: 'already_purchased', message: ALREADY_PURCHASED } });

@@ -14,7 +14,7 @@ import {
 
 // The registration dialog, the watch page and its access check, the player
 // (driven through the local YouTube stand-in) and what follows the end
-// (docs/product.md §3.4, §3.7, §5, §10, §11).
+// (docs/product.md#registration-dialog, docs/product.md#watch-page, docs/product.md#states-and-transitions, docs/product.md#texts-users-see, docs/product.md#timings-and-constants).
 
 /** An admin's API session in `request`, and a fresh webinar. */
 async function seedWebinar(request: APIRequestContext, overrides: Record<string, unknown> = {}) {

@@ -41,7 +41,7 @@ test('an admin creates, edits, deactivates and deletes a webinar in the browser'
   const dialog = page.getByRole('dialog', { name: 'Create New Webinar' });
   await expect(dialog).toBeVisible();
 
-  // Validation messages of docs/product.md §6.
+  // Validation messages of docs/product.md#validation-and-its-messages.
   await dialog.getByRole('button', { name: 'Create Webinar' }).click();
   await expect(dialog.getByText('Title must be at least 5 characters')).toBeVisible();
   await expect(dialog.getByText('Description must be at least 10 characters')).toBeVisible();

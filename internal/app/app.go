@@ -215,7 +215,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 }
 
 // paymentProvider is Stripe when its keys are configured, else the
-// built-in test provider (docs/product.md §13).
+// built-in test provider (docs/product.md#running-it).
 func paymentProvider(cfg config.Config, d *db.DB, now clock.Func) payment.Provider {
 	if cfg.StripeSecretKey != "" {
 		return payment.NewStripe(cfg.StripeSecretKey)

@@ -35,7 +35,7 @@ var (
 // (App.Routes, routes.go) and asserts, for every route, the status each of four callers
 // gets: anonymous, a signed-in stranger, the signed-in user who owns the
 // resource in the path or body (a registration, a coupon, a payment), store
-// staff and an admin (docs/product.md §2). A served route without a row, or
+// staff and an admin (docs/product.md#roles-and-permissions). A served route without a row, or
 // a row for a route no longer served, fails the test. Besides the status,
 // nothing the owner owns (e-mail, coupon code, payment id) may appear in an
 // answer to anonymous or to the stranger.

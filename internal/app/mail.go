@@ -8,7 +8,7 @@ import (
 
 // startMail runs the outbox worker until the returned stop is called, which
 // waits for it to finish: over SMTP when WATCHWIN_SMTP_URL is set, else to
-// the log (docs/product.md §13). Serve stops it after the last request has been
+// the log (docs/product.md#running-it). Serve stops it after the last request has been
 // served, so mail queued by those requests still goes out.
 func (a *App) startMail() (stop func(), err error) {
 	// Links in logged mail are followable when they lead to this machine.

@@ -122,7 +122,7 @@ func TestSignUpLoginSessionLogout(t *testing.T) {
 		// Sign-up does not log in.
 		c.Do("GET", "/api/auth/session", nil).JSON(t, &before)
 		if before.User != nil {
-			t.Fatal("sign-up logged the visitor in; docs/product.md §3.6 sends them to the login tab")
+			t.Fatal("sign-up logged the visitor in; docs/product.md#log-in-and-sign-up-auth sends them to the login tab")
 		}
 
 		res = c.Do("POST", "/api/auth/login", map[string]string{"email": "Ada@Example.com", "password": "secret1"})

@@ -5,10 +5,10 @@ package auth
 
 import "time"
 
-// Roles of docs/product.md §2.
+// Roles of docs/product.md#roles-and-permissions.
 const (
 	RoleUser  = "user"
-	RoleStaff = "staff" // store staff: the counter, no admin area (docs/product.md §2)
+	RoleStaff = "staff" // store staff: the counter, no admin area (docs/product.md#roles-and-permissions)
 	RoleAdmin = "admin"
 )
 
@@ -44,7 +44,7 @@ type User struct {
 	Email string `json:"email"`
 }
 
-// SignUpInput is the sign-up form (docs/product.md §6), age confirmation included.
+// SignUpInput is the sign-up form (docs/product.md#validation-and-its-messages), age confirmation included.
 type SignUpInput struct {
 	Email           string `json:"email"`
 	Password        string `json:"password"`

@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/throttle"
 )
 
-// The login and sign-up limits (docs/product.md §11; docs/api.md explains them to
+// The login and sign-up limits (docs/product.md#timings-and-constants; docs/api.md explains them to
 // clients). Each attempt is counted by package throttle before any password
 // is hashed, so a burst of parallel requests cannot slip past a limit.
 var (

@@ -52,7 +52,7 @@ func (in *UserInput) normalize() {
 	in.Role = strings.TrimSpace(in.Role)
 }
 
-// validate applies the sign-up rules and messages (docs/product.md §6) in
+// validate applies the sign-up rules and messages (docs/product.md#validation-and-its-messages) in
 // the order the dialog shows its fields, then the role. A name or phone
 // that cur, the account as stored, does not have may stay empty: accounts
 // made by `watchwin user add` or --demo have no phone (and may have no

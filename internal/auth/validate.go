@@ -8,7 +8,7 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// Messages of docs/product.md §6, shared with the SPA's zod schemas.
+// Messages of docs/product.md#validation-and-its-messages, shared with the SPA's zod schemas.
 const (
 	msgEmail           = "Please enter a valid email address"
 	msgPassword        = "Password must be at least 6 characters"

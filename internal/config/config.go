@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// Config is every setting of docs/product.md §13.
+// Config is every setting of docs/product.md#running-it.
 type Config struct {
 	Addr        string // host:port to listen on
 	DataDir     string // SQLite file and stored images

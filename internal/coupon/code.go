@@ -12,7 +12,7 @@ import (
 const codeAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 // codeGroups × groupLen characters of 5 bits each: 60 random bits
-// (docs/product.md §8), shown as LW-XXXX-XXXX-XXXX.
+// (docs/product.md#coupons), shown as LW-XXXX-XXXX-XXXX.
 const (
 	codeGroups = 3
 	groupLen   = 4

@@ -70,7 +70,7 @@ type CounterAnswer struct {
 }
 
 // Answer is c's verdict and view for the caller at now. A coupon's minimum
-// purchase is twice the value it is redeemed for (docs/product.md §8): its
+// purchase is twice the value it is redeemed for (docs/product.md#coupons): its
 // value today (paid part only once the bonus ended), the value it was
 // redeemed for once used, the face value when nothing is left.
 func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
@@ -103,7 +103,7 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 
 // Lookup finds the coupon input names (NormalizeCode; 404 coupon_not_found
 // otherwise). An active coupon past its expiry is recorded expired
-// (docs/product.md §5) and answered so.
+// (docs/product.md#states-and-transitions) and answered so.
 func (s *Service) Lookup(ctx context.Context, input string) (Counter, error) {
 	c, err := s.counterByCode(ctx, input)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 	"watchwin/internal/money"
 )
 
-// Terms are the coupon terms of docs/product.md §8, printed and e-mailed with
+// Terms are the coupon terms of docs/product.md#coupons, printed and e-mailed with
 // every coupon.
 var Terms = []string{
 	"Valid only on purchases with a retail value of at least twice the coupon's face value.",
@@ -65,7 +65,7 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 // date writes t as the store's day, "January 2, 2006".
 func (m Mailer) date(t time.Time) string { return t.In(m.TimeZone).Format("January 2, 2006") }
 
-// SplitTerms are the terms of a Split coupon (docs/product.md §8, "Value
+// SplitTerms are the terms of a Split coupon (docs/product.md#coupons, "Value
 // policy"): the minimum purchase follows the value left on the day of use,
 // and the last lines give each part its own date, the bonus labelled
 // promotional value. date writes a day.

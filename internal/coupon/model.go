@@ -1,6 +1,6 @@
 // Package coupon owns store-credit coupons: issuing one per paid seat (with
 // a code from a cryptographic source), reading them for their owner, and
-// their statuses active, used and expired (docs/product.md §5).
+// their statuses active, used and expired (docs/product.md#states-and-transitions).
 package coupon
 
 import (
@@ -9,7 +9,7 @@ import (
 	"watchwin/internal/money"
 )
 
-// Statuses of docs/product.md §4, and the refund's (docs/api.md, "Refunds"):
+// Statuses of docs/product.md#records, and the refund's (docs/api.md, "Refunds"):
 // refunding while the payment provider is asked, then refunded (final);
 // disputed once the buyer disputed its payment with their bank.
 const (
@@ -41,7 +41,7 @@ type Coupon struct {
 	RedeemedAt           *time.Time
 	RedeemedBy           string // the account that redeemed it; "" when not redeemed or unknown
 	RefundedAt           *time.Time
-	// The value policy the coupon was issued under (docs/product.md §8,
+	// The value policy the coupon was issued under (docs/product.md#coupons,
 	// "Value policy"): the part its buyer paid and the promotional bonus
 	// above it (PaidCents + BonusCents = ValueCents), each with its own end.
 	// ExpiresAt is the coupon's last day, PaidUntil.
@@ -53,7 +53,7 @@ type Coupon struct {
 	RedeemedCents *int64 // the value it was redeemed for (its value that day); nil when not redeemed
 }
 
-// Value policies (docs/product.md §8, "Value policy"): Whole, one expiry for
+// Value policies (docs/product.md#coupons, "Value policy"): Whole, one expiry for
 // the whole face value (the default); Split, the paid part lasts years and
 // the bonus is promotional value with its own, shorter expiry.
 const (
@@ -74,7 +74,7 @@ type Policy struct {
 func MinPurchaseCents(valueCents int64) int64 { return 2 * valueCents }
 
 // TodayCents is what the coupon is worth at the counter at now, by its
-// dates alone (docs/product.md §8): paid + bonus until the bonus ends, the
+// dates alone (docs/product.md#coupons): paid + bonus until the bonus ends, the
 // paid part until the coupon ends, then nothing.
 func (c Coupon) TodayCents(now time.Time) int64 {
 	switch {
@@ -89,13 +89,13 @@ func (c Coupon) TodayCents(now time.Time) int64 {
 
 // BonusExpired reports whether the coupon had a promotional bonus whose date
 // has passed while its paid part is still good: the Split coupon that shows
-// "bonus expired" (docs/product.md §8). Once the coupon itself has ended
+// "bonus expired" (docs/product.md#coupons). Once the coupon itself has ended
 // (under Whole, both at once) it is simply expired.
 func (c Coupon) BonusExpired(now time.Time) bool {
 	return c.BonusCents > 0 && !now.Before(c.BonusUntil) && now.Before(c.ExpiresAt)
 }
 
-// displayStatus is docs/product.md §5's rule: used is 'used'; an active coupon past
+// displayStatus is docs/product.md#states-and-transitions's rule: used is 'used'; an active coupon past
 // its expiry is 'expired'; else 'active'.
 func (c Coupon) displayStatus(now time.Time) string {
 	if c.Status == StatusActive && !now.Before(c.ExpiresAt) {
@@ -183,11 +183,11 @@ type IssueParams struct {
 	ValueCents           int64
 	OriginalPaymentCents int64
 	// ExpiryDays overrides the service's expiry when above 0: the demo's
-	// sample coupon lives 90 days (docs/product.md §8); purchases leave it 0.
+	// sample coupon lives 90 days (docs/product.md#coupons); purchases leave it 0.
 	ExpiryDays int
 }
 
-// Admin is a coupon as the admin list shows it (docs/product.md §3.10): with the
+// Admin is a coupon as the admin list shows it (docs/product.md#admin-screens): with the
 // owner's e-mail, nil when the account was deleted ('Unknown'), the
 // webinar's title, nil when the webinar is missing ('Unknown Webinar'), and
 // the name of the account that redeemed it, nil when none or unknown.

@@ -81,7 +81,7 @@ func counterRedeem(t *testing.T, s *testutil.Server, c coupon.Coupon) testutil.R
 // TestValuePolicy: a $40 webinar's coupon ($48: $40 paid, $8 bonus) under
 // Whole and under Split, before the bonus date, after it and after the paid
 // date, with redemption at each stage; the switch to Split keeps the
-// coupons issued before it as they were (docs/product.md §8, "Value policy").
+// coupons issued before it as they were (docs/product.md#coupons, "Value policy").
 func TestValuePolicy(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)

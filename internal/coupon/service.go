@@ -38,7 +38,7 @@ type Service struct {
 }
 
 // NewService returns the coupon service; coupons expire expiryDays after
-// issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md §8).
+// issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md#coupons).
 func NewService(d *db.DB, now clock.Func, expiryDays int) *Service {
 	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays}
 }
@@ -58,7 +58,7 @@ func (s *Service) WithCodes(next CodeSource) *Service {
 
 // Issue creates the coupon of a paid seat: a fresh code, status active,
 // its parts and dates under the value policy read now (Whole: expiring
-// expiryDays, p.ExpiryDays when set, from now; docs/product.md §8). Payment fulfilment
+// expiryDays, p.ExpiryDays when set, from now; docs/product.md#coupons). Payment fulfilment
 // calls it inside its transaction, which stays usable after a code
 // collision: the insert skips a taken code (ON CONFLICT (code) DO NOTHING)
 // rather than failing, so no error aborts a PostgreSQL transaction and
@@ -97,8 +97,8 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 	return Coupon{}, errCodeTries
 }
 
-// split sets c's parts and dates under policy, issued at now (docs/product.md
-// §8, "Value policy"). The paid part is what the buyer paid, at most the face
+// split sets c's parts and dates under policy, issued at now (docs/product.md#coupons,
+// "Value policy"). The paid part is what the buyer paid, at most the face
 // value; the bonus is the rest. Whole: both end wholeDays after issue.
 // Split: the paid part lasts PaidYears, the bonus BonusDays (a coupon
 // without a bonus simply lasts the years).
@@ -164,7 +164,7 @@ var (
 // first, and whether more follow. The search is trimmed and matched,
 // case-insensitively, as a substring of the code, the owner's e-mail or the
 // webinar title. Active coupons past expiry are recorded 'expired' first
-// (docs/product.md §5).
+// (docs/product.md#states-and-transitions).
 func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, error) {
 	p.Search = strings.TrimSpace(p.Search)
 	if utf8.RuneCountInString(p.Search) > maxSearch {

@@ -139,7 +139,7 @@ func (s store) listByUser(ctx context.Context, userID string) ([]Coupon, error) 
 }
 
 // expire records 'expired' on active coupons of a user whose expiry passed
-// (docs/product.md §5: the record is updated when an expired coupon is shown).
+// (docs/product.md#states-and-transitions: the record is updated when an expired coupon is shown).
 func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'expired'
 		WHERE user_id = $1 AND status = 'active' AND expires_at <= $2`, userID, now)
@@ -195,7 +195,7 @@ func (s store) expireOne(ctx context.Context, id string, now time.Time) error {
 }
 
 // todayCents is Coupon.TodayCents in SQL for an unexpired coupon at $2:
-// the bonus counts until its own date (docs/product.md §8).
+// the bonus counts until its own date (docs/product.md#coupons).
 const todayCents = `paid_cents + CASE WHEN COALESCE(bonus_until, expires_at) > $2 THEN bonus_cents ELSE 0 END`
 
 // redeem marks an active, unexpired coupon used by account by, in one

@@ -1,10 +1,10 @@
 // Package couponlink is the server side of the Coupon Migration Tool
-// (/migration-tool, docs/product.md §3.11): it links the coupons a browser
+// (/migration-tool, docs/product.md#coupon-migration-tool-migration-tool): it links the coupons a browser
 // kept in local storage (webinarCoupons) to the coupons the server issued
 // the same user, and shows the database's status with that user's counts.
 // (The database's schema migrations are internal/db's.)
 //
-// It never mints value from browser data (docs/product.md §12): a local
+// It never mints value from browser data (docs/product.md#deliberate-differences-from-the-original-product): a local
 // coupon is only linked when its code is one the server already issued to
 // the same user; everything else is reported unknown and ignored. The
 // sample coupon exists only in --demo.

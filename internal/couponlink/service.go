@@ -71,7 +71,7 @@ func (s *Service) Status(ctx context.Context, user auth.Profile) (Status, error)
 //     and coupons are never deleted, so a succeeded payment without a
 //     coupon cannot exist and Rederived is always 0. Paid seats without a
 //     coupon do exist (a free webinar's claim, the admin's simulated
-//     payment), but no money backs them, so no coupon is owed (docs/product.md §12).
+//     payment), but no money backs them, so no coupon is owed (docs/product.md#deliberate-differences-from-the-original-product).
 func (s *Service) Run(ctx context.Context, user auth.Profile, in RunInput) (Result, error) {
 	if len(in.Coupons) > MaxCoupons {
 		return Result{}, errTooMany

@@ -305,7 +305,7 @@ func provider(t *testing.T, d *db.DB) *goose.Provider {
 // TestCouponValuePolicyMigration: coupons issued before 0017 become Whole
 // coupons whose two parts follow their one expiry: the paid part is what
 // the buyer paid (at most the face value), the bonus the rest; a redeemed
-// one was redeemed for its face value (docs/product.md §8, "Value policy").
+// one was redeemed for its face value (docs/product.md#coupons, "Value policy").
 func TestCouponValuePolicyMigration(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		ctx := t.Context()

@@ -9,13 +9,13 @@ import (
 	"watchwin/internal/mail"
 )
 
-// RulesPath is the official rules page (docs/product.md §9); the e-mails link it.
+// RulesPath is the official rules page (docs/product.md#giveaway); the e-mails link it.
 const RulesPath = "/giveaway-rules"
 
 // oneLine keeps a title on one line: a subject may not break.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// winnerMessage is the e-mail telling a winner they won (docs/product.md §9 'Send
+// winnerMessage is the e-mail telling a winner they won (docs/product.md#giveaway 'Send
 // Notification'), from templates/giveaway-winner.*.tmpl, with the steps to
 // claim the prize and a link to the official rules. DedupeKey makes it one
 // e-mail per winner row, however often it is asked for.
@@ -42,7 +42,7 @@ type winnerMailData struct {
 	ClaimDays                                 int
 }
 
-// entryMessage confirms a free entry (docs/product.md §9), from
+// entryMessage confirms a free entry (docs/product.md#giveaway), from
 // templates/giveaway-entry.*.tmpl: the webinar, the draw date in the
 // store's time zone, the equal chance, and the official rules' link. One
 // e-mail per entry.

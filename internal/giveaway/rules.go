@@ -22,7 +22,7 @@ type Settings interface {
 }
 
 // Rules are the official rules' settings (the Giveaway tab of
-// /admin/settings, docs/product.md §9): the sponsor, the default prize
+// /admin/settings, docs/product.md#giveaway): the sponsor, the default prize
 // (a webinar may name its own), eligibility and the winner's deadlines.
 type Rules struct {
 	SponsorName      string `json:"sponsor_name"`
@@ -146,7 +146,7 @@ func (s *Service) Rules(ctx context.Context) (Rules, error) {
 
 // SaveRules checks and saves the rules with their audit entry in one
 // transaction. It refuses rules without a sponsor, an address or a prize
-// value (docs/product.md §9): the written offer must disclose them.
+// value (docs/product.md#giveaway): the written offer must disclose them.
 func (s *Service) SaveRules(ctx context.Context, in RulesInput) (Rules, error) {
 	r, err := in.validate()
 	if err != nil {

@@ -319,7 +319,7 @@ func countKinds(entries []Entry) (paid, free int) {
 	return paid, free
 }
 
-// DrawDeadlines is the periodic job's deadline draw (docs/product.md §9):
+// DrawDeadlines is the periodic job's deadline draw (docs/product.md#giveaway):
 // every webinar whose draw deadline has passed without any draw is drawn
 // now, among its entries, or recorded as having none. Like DrawAutomatic it
 // is safe on several instances at once: the database keeps one automatic

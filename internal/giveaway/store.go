@@ -56,7 +56,7 @@ func (s store) winner(ctx context.Context, id string) (Winner, error) {
 	return scanWinner(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+winnerColumns+winnerFrom+` WHERE g.id = $1`, id))
 }
 
-// winners returns every winner, newest first (docs/product.md §11).
+// winners returns every winner, newest first (docs/product.md#timings-and-constants).
 func (s store) winners(ctx context.Context) ([]Winner, error) {
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+winnerColumns+winnerFrom+` ORDER BY g.created_at DESC, g.id`)
 	if err != nil {

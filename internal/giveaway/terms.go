@@ -12,7 +12,7 @@ import (
 )
 
 // DefaultDrawAfter is when a webinar's giveaway draws without a date of its
-// own: 30 days after the event (docs/product.md §9).
+// own: 30 days after the event (docs/product.md#giveaway).
 const DefaultDrawAfter = 30 * 24 * time.Hour
 
 // Terms are a webinar's own giveaway terms (the admin's webinar form); nil

@@ -66,7 +66,7 @@ func ServeBytes(w http.ResponseWriter, r *http.Request, contentType, etag string
 }
 
 // noneMatch reports whether an If-None-Match header value names etag, by
-// the weak comparison RFC 9110 §13.1.2 asks for ("*" names any).
+// the weak comparison RFC 9110 section 13.1.2 asks for ("*" names any).
 func noneMatch(header, etag string) bool {
 	if header == "" {
 		return false

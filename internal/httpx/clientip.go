@@ -44,7 +44,7 @@ func clientAddr(r *http.Request, trusted []netip.Prefix) string {
 	if !isTrusted(peer, trusted) {
 		return peer.String()
 	}
-	// Several X-Forwarded-For lines are one list in order (RFC 9110 §5.3).
+	// Several X-Forwarded-For lines are one list in order (RFC 9110 section 5.3).
 	var hops []string
 	for _, line := range r.Header.Values("X-Forwarded-For") {
 		hops = append(hops, strings.Split(line, ",")...)

@@ -90,7 +90,7 @@ func isLocalHost(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// couponCode matches a coupon code (LW-XXXX-XXXX-XXXX, docs/product.md §8).
+// couponCode matches a coupon code (LW-XXXX-XXXX-XXXX, docs/product.md#coupons).
 var couponCode = regexp.MustCompile(`(?i)\bLW-[A-Z0-9]+(?:-[A-Z0-9]+)*`)
 
 // MaskCodes replaces every coupon code in s by its first 5 characters and

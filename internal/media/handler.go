@@ -13,7 +13,7 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// CacheControl is sent with every stored file (docs/product.md §11: an
+// CacheControl is sent with every stored file (docs/product.md#timings-and-constants: an
 // hour).
 const CacheControl = "public, max-age=3600"
 

@@ -190,7 +190,7 @@ func TestMediaSiteImagesOverwriteAndThumbnailsDoNot(t *testing.T) {
 	}
 }
 
-// The home page reads /media/site_images/hero_background.jpg (docs/product.md §3.10), so
+// The home page reads /media/site_images/hero_background.jpg (docs/product.md#admin-screens), so
 // a hero upload of any accepted type ends up there as a JPEG.
 func TestMediaHeroUpload(t *testing.T) {
 	_, c := setup(t, db.SQLite)

@@ -17,7 +17,7 @@ import (
 )
 
 // The home page hero always reads site_images/hero_background.jpg
-// (docs/product.md §3.10), so a site image whose sanitised name is heroBase is
+// (docs/product.md#admin-screens), so a site image whose sanitised name is heroBase is
 // stored under HeroName as a JPEG whatever was sent.
 const (
 	heroBase = "hero_background"

@@ -36,7 +36,7 @@ func ValidPath(p string) bool {
 }
 
 // SanitizeName turns a name a user supplied into a stored file name
-// (docs/product.md §4): lower-cased, every character other than a-z and 0-9 turned into '_',
+// (docs/product.md#records): lower-cased, every character other than a-z and 0-9 turned into '_',
 // the extension kept (lower-cased) when it is 1–10 letters or digits. Path
 // separators of any system become '_' too, so the result never leaves its
 // folder. An empty result becomes "image".

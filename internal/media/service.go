@@ -16,7 +16,7 @@ import (
 	"watchwin/internal/audit"
 )
 
-// MaxUploadBytes caps one image (docs/product.md §6: at most 10 MB; a
+// MaxUploadBytes caps one image (docs/product.md#validation-and-its-messages: at most 10 MB; a
 // 1920x1080 hero photo is well under it).
 const MaxUploadBytes = 10 << 20
 
@@ -27,7 +27,7 @@ const MaxUploadBody = MaxUploadBytes + 64<<10
 // uploadTimeout is how long an upload may take to arrive (10 MB at 150 kB/s).
 const uploadTimeout = 10 * time.Minute
 
-// ThumbnailFolder holds webinar thumbnails inside webinar_assets (docs/product.md §4).
+// ThumbnailFolder holds webinar thumbnails inside webinar_assets (docs/product.md#records).
 const ThumbnailFolder = "webinar_thumbnails"
 
 // List paging: limit 100, offset 0, name ascending.

@@ -1,4 +1,4 @@
-// Package media stores the site's images in two buckets (docs/product.md §4):
+// Package media stores the site's images in two buckets (docs/product.md#records):
 // site_images (the hero background and other site pictures) and
 // webinar_assets (webinar thumbnails). Storage is an interface with two
 // backends: a local folder (Local) and an S3-compatible object store (S3)
@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// The buckets of docs/product.md §4; no others exist.
+// The buckets of docs/product.md#records; no others exist.
 const (
 	BucketSiteImages    = "site_images"
 	BucketWebinarAssets = "webinar_assets"

@@ -10,7 +10,7 @@ const (
 	PaymentCanceled  = "canceled"  // never paid; its hold is gone
 )
 
-// Currency is the one currency the store sells in (docs/product.md §7.3).
+// Currency is the one currency the store sells in (docs/product.md#card-payment).
 const Currency = "usd"
 
 // Payment is one attempt to pay for a registration's seat.

@@ -87,7 +87,7 @@ func NewService(d *db.DB, provider Provider, deps Deps, now clock.Func, holdFor 
 // Provider returns the provider payments go through.
 func (s *Service) Provider() Provider { return s.provider }
 
-// Messages of docs/product.md §10 and docs/api.md ("Payments and coupons").
+// Messages of docs/product.md#texts-users-see and docs/api.md ("Payments and coupons").
 const (
 	msgFree            = "This webinar is free: claim your seat instead of paying."
 	msgNotFree         = "This webinar is not free."
@@ -425,7 +425,7 @@ func matches(p Payment, in Intent) bool {
 		m[MetaRegistrationID] == p.RegistrationID && m[MetaPaymentID] == p.ID
 }
 
-// Claim takes the seat of a free webinar (docs/product.md §7.4): no card step, the
+// Claim takes the seat of a free webinar (docs/product.md#free-webinars): no card step, the
 // seat is marked paid (a giveaway entry) and no coupon of value 0 is issued.
 func (s *Service) Claim(ctx context.Context, user auth.Profile, webinarID string) (registration.Registration, error) {
 	st, err := s.buyable(ctx, user, webinarID)

@@ -15,7 +15,7 @@ import (
 )
 
 // TestProvider is the built-in payment provider used when no Stripe keys
-// are set (docs/product.md §13): intents live in the database (so every instance
+// are set (docs/product.md#running-it): intents live in the database (so every instance
 // sees them), the SPA shows its own card form marked as test mode, and the
 // card numbers behave like Stripe's test cards. No money ever moves.
 type TestProvider struct {
@@ -142,7 +142,7 @@ type Card struct {
 	PostalCode   string `json:"postal_code"`
 }
 
-// Card outcomes, as Stripe's test cards behave (docs/product.md §7.3). Any other
+// Card outcomes, as Stripe's test cards behave (docs/product.md#card-payment). Any other
 // number is refused as Stripe refuses an unknown one in test mode.
 var testCards = map[string]string{
 	"4242424242424242": "",

@@ -15,7 +15,7 @@ import (
 // duration, so an hour.
 const EventLength = time.Hour
 
-// icsLocal is iCalendar's local date-time form (RFC 5545 §3.3.5).
+// icsLocal is iCalendar's local date-time form (RFC 5545 section 3.3.5).
 const icsLocal = "20060102T150405"
 
 // calendarInvite is the .ics file of a registration: one VEVENT (UID stable
@@ -43,7 +43,7 @@ func calendarInvite(r Registration, w webinar.Webinar, tz *time.Location, watchU
 
 // addTimezone adds tz's VTIMEZONE for year: one STANDARD or DAYLIGHT
 // observance per offset in force during the year, each from its onset
-// (RFC 5545 §3.6.5), so a calendar app places the event right even
+// (RFC 5545 section 3.6.5), so a calendar app places the event right even
 // without its own copy of the zone.
 func addTimezone(cal *ics.Calendar, tz *time.Location, year int) {
 	vt := cal.AddTimezone(tz.String())

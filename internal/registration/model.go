@@ -7,7 +7,7 @@ package registration
 
 import "time"
 
-// Registration is one row of webinar_registrations (docs/product.md §4).
+// Registration is one row of webinar_registrations (docs/product.md#records).
 type Registration struct {
 	ID                string    `json:"id"`
 	WebinarID         string    `json:"webinar_id"`
@@ -35,7 +35,7 @@ type WebinarSummary struct {
 	EventDatetime time.Time `json:"event_datetime"`
 }
 
-// Input is the registration dialog's form (docs/product.md §3.4, §6).
+// Input is the registration dialog's form (docs/product.md#registration-dialog, docs/product.md#validation-and-its-messages).
 type Input struct {
 	Name  string `json:"name"`
 	Email string `json:"email"`

@@ -45,7 +45,7 @@ var (
 )
 
 // Register signs user up for an active webinar. Seats do not limit it:
-// seats cap paid coupons, not who may watch (docs/product.md §7.1). A user already
+// seats cap paid coupons, not who may watch (docs/product.md#seats). A user already
 // registered gets the existing registration and created false, so a double
 // click or a retry is never an error. A new registration queues its
 // confirmation e-mail (with a calendar invitation) in the same transaction.

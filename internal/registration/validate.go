@@ -10,7 +10,7 @@ import (
 	"watchwin/internal/auth"
 )
 
-// Messages of docs/product.md §6 and §10; the SPA shows them as they are.
+// Messages of docs/product.md#validation-and-its-messages and docs/product.md#texts-users-see; the SPA shows them as they are.
 const (
 	msgName            = "Name must be at least 2 characters"
 	msgNameLong        = "Name must be at most 100 characters"

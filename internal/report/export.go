@@ -71,7 +71,7 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 			&policy, &paidPart, &paidUntil, &bonusPart, &bonusUntil, &redeemedValue); err != nil {
 			return db.MapError(err)
 		}
-		// Today's value (docs/product.md §8): the bonus until its date, the
+		// Today's value (docs/product.md#coupons): the bonus until its date, the
 		// paid part until the coupon's last day; nothing once used or void.
 		paidEnd, bonusEnd := expires, expires // rows written without their parts' dates end whole
 		if paidUntil.Valid {

@@ -28,7 +28,7 @@ type liability struct {
 // the end of November: both whole, split into paid and promotional. Owed on
 // December 5: the Split coupon's paid part alone; December's figures show
 // the Whole coupon expired and the Split bonus as promotional value expired
-// (docs/product.md §8, "Value policy").
+// (docs/product.md#coupons, "Value policy").
 func TestLiabilityAcrossTheBonusDate(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)

@@ -57,7 +57,7 @@ type Report struct {
 		ReturnedNoSeat Money `json:"returned_no_seat"`
 	} `json:"payments"`
 	// Coupons: issued and refunded by face value, redeemed by the value
-	// they were redeemed for (docs/product.md §8), expired (their last day
+	// they were redeemed for (docs/product.md#coupons), expired (their last day
 	// fell in the period, neither redeemed nor refunded: the value that ended
 	// then) and promotional_expired (Split bonuses whose own, earlier date
 	// fell in the period on a coupon not yet redeemed or refunded).
@@ -71,7 +71,7 @@ type Report struct {
 	// Outstanding is the store credit owed at AsOf (the period's end, or now
 	// for a period still running): coupons issued before, expiring after,
 	// and neither redeemed nor refunded by then, split into the part buyers
-	// paid and the promotional bonus still live (docs/product.md §8:
+	// paid and the promotional bonus still live (docs/product.md#coupons:
 	// accountants treat them differently).
 	Outstanding struct {
 		AsOf time.Time `json:"as_of"`

@@ -77,7 +77,7 @@ func TestSettingRoutes(t *testing.T) {
 }
 
 // Defaults, a save of each form read back by every reader, and the
-// booleans stored as docs/product.md §4's strings.
+// booleans stored as docs/product.md#records's strings.
 func TestSettingsRoundTrip(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)

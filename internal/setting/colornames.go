@@ -2,7 +2,7 @@ package setting
 
 import "strings"
 
-// cssColorNames are the named colours of CSS Color Module Level 4 (§6.1),
+// cssColorNames are the named colours of CSS Color Module Level 4 (section 6.1),
 // plus transparent: a colour name the browser would not know leaves the
 // banner without its colour, so only these pass.
 var cssColorNames = func() map[string]bool {

@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/audit"
 )
 
-// Keys of the coupon value policy (docs/product.md §8, "Value policy"):
+// Keys of the coupon value policy (docs/product.md#coupons, "Value policy"):
 // Whole (the default: the whole face value expires
 // WATCHWIN_COUPON_EXPIRY_DAYS after issue) or Split (the paid part lasts
 // coupon_paid_years, at least 5; the bonus is promotional value that
@@ -19,7 +19,7 @@ const (
 )
 
 // Limits of the Split policy: federal rules and Illinois law give store
-// credit sold for money at least 5 years (docs/product.md §8).
+// credit sold for money at least 5 years (docs/product.md#coupons).
 const (
 	MinPaidYears = 5
 	maxPaidYears = 50

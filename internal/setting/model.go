@@ -1,11 +1,11 @@
-// Package setting owns the site settings of docs/product.md §4: key/value strings
+// Package setting owns the site settings of docs/product.md#records: key/value strings
 // (booleans are 'true'/'false') for the site's facts (title, contact e-mail,
 // the store's address and phone) and the announcement banner, and the
 // background image of each page. Values are checked by one set of rules
 // (validate.go) when an admin saves them and again when they are read.
 package setting
 
-// Keys of the general settings (docs/product.md §4). The footer and the
+// Keys of the general settings (docs/product.md#records). The footer and the
 // Contact page show the store's address and phone.
 const (
 	KeySiteTitle    = "site_title"
@@ -14,7 +14,7 @@ const (
 	KeyStorePhone   = "store_phone"
 )
 
-// Keys of the announcement banner (docs/product.md §4).
+// Keys of the announcement banner (docs/product.md#records).
 const (
 	KeyAnnouncementText        = "announcement_text"
 	KeyAnnouncementEnabled     = "announcement_enabled"
@@ -37,7 +37,7 @@ var (
 
 // defaults: the general ones are the facts web/src/config/store.ts showed
 // before they became settings (the store in Naperville, Illinois); the
-// banner's are those of docs/product.md §4.
+// banner's are those of docs/product.md#records.
 var defaults = map[string]string{
 	KeySiteTitle:    "WatchWin",
 	KeyContactEmail: "info@watchwin.store",
@@ -108,7 +108,7 @@ func announcementOf(v map[string]string) Announcement {
 	}
 }
 
-// boolString stores a boolean as docs/product.md §4 does: 'true' or 'false'.
+// boolString stores a boolean as docs/product.md#records does: 'true' or 'false'.
 func boolString(b bool) string {
 	if b {
 		return "true"
@@ -116,7 +116,7 @@ func boolString(b bool) string {
 	return "false"
 }
 
-// Pages that can have a background image (docs/product.md §4 background_images).
+// Pages that can have a background image (docs/product.md#records background_images).
 const (
 	PageHome           = "home"
 	PageWebinars       = "webinars"

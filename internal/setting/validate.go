@@ -50,7 +50,7 @@ const (
 	maxPhone      = 30
 	maxText       = 500
 	maxFontFamily = 100
-	// The banner's font size in px (docs/product.md §6); rem is counted at the
+	// The banner's font size in px (docs/product.md#validation-and-its-messages); rem is counted at the
 	// browser's default 16 px root, so the default 1.25rem is 20 px.
 	minFontPx = 12
 	maxFontPx = 48

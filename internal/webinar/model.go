@@ -13,7 +13,7 @@ import (
 	"watchwin/internal/seat"
 )
 
-// Defaults of the webinar form (docs/product.md §6, §11).
+// Defaults of the webinar form (docs/product.md#validation-and-its-messages, docs/product.md#timings-and-constants).
 const (
 	DefaultCouponPercentage = 120
 	DefaultTotalSeats       = 20
@@ -40,7 +40,7 @@ type Webinar struct {
 func (w Webinar) SeatsLeft() int { return seat.LeftShown(w.TotalSeats, w.PaidSeats) }
 
 // CouponValueCents is display_price × percentage / 100, in cents, rounded
-// half up to the cent (docs/product.md §7.6 shows it with 2 decimals). Integer math:
+// half up to the cent (docs/product.md#money shows it with 2 decimals). Integer math:
 // the caps on price (10,000,000 cents) and percentage (1000) keep the
 // product far inside int64.
 func (w Webinar) CouponValueCents() int64 {

@@ -30,7 +30,7 @@ var listQuery = `SELECT ` + columns + `, ` + seatPaid + ` FROM webinars w`
 // seatPaid counts webinar w's paid seats.
 var seatPaid = seat.PaidSQL("w.id")
 
-// listOrder is newest event first (docs/product.md §3.3, §11); id breaks ties so the
+// listOrder is newest event first (docs/product.md#webinar-list-and-card, docs/product.md#timings-and-constants); id breaks ties so the
 // order is stable.
 const listOrder = ` ORDER BY w.event_datetime DESC, w.id`
 

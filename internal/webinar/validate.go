@@ -13,7 +13,7 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// Messages of docs/product.md §6 (shared with the SPA's form schema).
+// Messages of docs/product.md#validation-and-its-messages (shared with the SPA's form schema).
 const (
 	msgTitle          = "Title must be at least 5 characters"
 	msgTitleLong      = "Title must be at most 200 characters"

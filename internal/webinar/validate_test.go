@@ -15,7 +15,7 @@ func TestCouponValueCents(t *testing.T) {
 		pct   int
 		want  int64
 	}{
-		{4000, 120, 4800}, // docs/product.md §1: pay 40, get 48
+		{4000, 120, 4800}, // docs/product.md#the-product: pay 40, get 48
 		{2500, 130, 3250},
 		{0, 120, 0},
 		{3333, 120, 4000}, // 3999.6 rounds up

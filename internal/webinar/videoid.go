@@ -9,13 +9,13 @@ import (
 	"watchwin/internal/apperr"
 )
 
-// Messages of docs/product.md §6 for the video field.
+// Messages of docs/product.md#validation-and-its-messages for the video field.
 const (
 	msgVideoRequired = "YouTube video ID is required"
 	msgVideoInvalid  = "Invalid YouTube video ID"
 )
 
-// minVideoInput is docs/product.md §6's "at least 4 characters" for the typed value.
+// minVideoInput is docs/product.md#validation-and-its-messages's "at least 4 characters" for the typed value.
 const minVideoInput = 4
 
 // maxVideoInput bounds what is parsed at all; no real video URL is longer.

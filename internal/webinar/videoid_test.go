@@ -47,7 +47,7 @@ func TestExtractVideoID(t *testing.T) {
 	}
 }
 
-// TestNormalizeVideoIDMessages checks docs/product.md §6's two messages: under 4
+// TestNormalizeVideoIDMessages checks docs/product.md#validation-and-its-messages's two messages: under 4
 // characters the id is "required", otherwise an unusable value is "invalid".
 func TestNormalizeVideoIDMessages(t *testing.T) {
 	for _, c := range loadVideoCases(t) {

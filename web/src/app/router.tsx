@@ -81,7 +81,7 @@ async function loadWatchPageWithPurchase(): Promise<ComponentType> {
 }
 
 /**
- * The route table of docs/product.md §3.1. app/ composes the features: each page lives
+ * The route table of docs/product.md#route-table. app/ composes the features: each page lives
  * in the feature that owns its domain (admin screens included) and is reached
  * through that feature's index.ts.
  */
@@ -98,7 +98,7 @@ export const pageRoutes: RouteObject[] = [
   { path: "login", element: <LoginRedirect /> },
   { path: "webinars", element: lazyPage(loadWebinarsPage) },
   { path: "webinar/:webinarId", element: lazyPage(loadWebinarDetailPage) },
-  // Watch checks login itself (toast + redirect with ?webinarId, docs/product.md §5).
+  // Watch checks login itself (toast + redirect with ?webinarId, docs/product.md#states-and-transitions).
   { path: "webinar/:webinarId/watch", element: lazyPage(loadWatchPageWithPurchase) },
   // Public route; the purchase inside asks for login.
   { path: "webinar/:webinarId/coupon", element: lazyPage(loadWebinarCouponPage) },

@@ -1,7 +1,7 @@
 import { retryTransient } from "@/lib/retry";
 
 /**
- * docs/product.md §11 freshness for admin data: never stale and never kept in the
+ * docs/product.md#timings-and-constants freshness for admin data: never stale and never kept in the
  * cache once no screen shows it, refetched on focus, mount and reconnect,
  * retried once (network and server errors only; a 4xx is an answer).
  * Spread into an admin query's options.

@@ -33,7 +33,7 @@ export const toastRequests = {
 };
 
 /**
- * The product shows one toast at a time (docs/product.md §5): every call dismisses
+ * The product shows one toast at a time (docs/product.md#states-and-transitions): every call dismisses
  * what is on screen before showing the new one. Use this, not sonner directly.
  */
 function show(kind: "success" | "error" | "info" | "warning" | "message", title: string, description?: string) {

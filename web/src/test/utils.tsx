@@ -54,7 +54,7 @@ export function mockApi(session: Session = anonymousSession, handler?: Handler) 
 
 function testQueryClient() {
   return new QueryClient({
-    // retryDelay 0: queries that set their own retry count (docs/product.md §11) fail fast in tests.
+    // retryDelay 0: queries that set their own retry count (docs/product.md#timings-and-constants) fail fast in tests.
     defaultOptions: { queries: { retry: false, retryDelay: 0, networkMode: "always" }, mutations: { retry: false } },
   });
 }

@@ -1,5 +1,5 @@
 -- +goose Up
--- The lawful giveaway (docs/product.md §9): free entries beside paid seats,
+-- The lawful giveaway (docs/product.md#giveaway): free entries beside paid seats,
 -- a draw deadline per webinar, and a draw anyone can check.
 
 -- A free entry ("Enter the giveaway without purchase"): one per person per

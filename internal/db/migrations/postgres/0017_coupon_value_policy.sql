@@ -1,5 +1,5 @@
 -- +goose Up
--- Coupon value policy (docs/product.md §8, "Value policy"): each coupon
+-- Coupon value policy (docs/product.md#coupons, "Value policy"): each coupon
 -- keeps the part its buyer paid and the promotional bonus above it, each
 -- with its own end. expires_at stays the coupon's last day (= paid_until),
 -- so every status rule written against it holds. value_policy is the

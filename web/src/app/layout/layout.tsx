@@ -32,7 +32,7 @@ function backgroundStyle(url: string | null): CSSProperties | undefined {
   };
 }
 
-/** Header, the announcement banner (every public page, docs/product.md §3.12), the page (child route) and the footer. */
+/** Header, the announcement banner (every public page, docs/product.md#announcement-banner), the page (child route) and the footer. */
 export function Layout() {
   const { pathname } = useLocation();
   const page = backgroundPages[pathname.replace(/\/+$/, "") || "/"];

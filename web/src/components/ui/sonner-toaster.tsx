@@ -3,7 +3,7 @@ import "sonner/dist/styles.css";
 import "./sonner-toaster.css";
 
 /**
- * Toasts at the bottom right, 4 s, one at a time (docs/product.md §5, §11).
+ * Toasts at the bottom right, 4 s, one at a time (docs/product.md#states-and-transitions, docs/product.md#timings-and-constants).
  * The stylesheet is bundled because the server's CSP blocks injected <style>.
  */
 export default function SonnerToaster() {

@@ -1,7 +1,7 @@
 import { cn } from "@/lib/utils";
 
 type StackedDateTimeProps = {
-  /** A date as docs/product.md §3.3 formats it: 'November 22, 2026 at 8:04 AM CST'. */
+  /** A date as docs/product.md#webinar-list-and-card formats it: 'November 22, 2026 at 8:04 AM CST'. */
   text: string;
   /** Show the month as 'Nov' (dense tables); the full text stays for assistive tech and the tooltip. */
   shortMonth?: boolean;

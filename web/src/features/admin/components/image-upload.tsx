@@ -22,7 +22,7 @@ type ImageUploadProps = {
 const IMAGE_TYPES = ACCEPTED_IMAGE_TYPES.split(",");
 
 /**
- * Uploads one image to the site_images bucket (docs/product.md §6): a file is
+ * Uploads one image to the site_images bucket (docs/product.md#validation-and-its-messages): a file is
  * required ('No file selected'), so is a filename ('No filename provided'),
  * images only, size shown in KB. The server judges the type by content and
  * caps the size; its refusal (413, 415, …) is shown as it words it.

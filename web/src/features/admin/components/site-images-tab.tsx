@@ -6,7 +6,7 @@ import { formatKB, useImages } from "@/features/media";
 import { errorMessage } from "@/lib/api";
 import { ImageUpload } from "./image-upload";
 
-/** The fixed name the home page's hero reads (docs/product.md §3.10); the server stores any image there as JPEG. */
+/** The fixed name the home page's hero reads (docs/product.md#admin-screens); the server stores any image there as JPEG. */
 export const HERO_FILENAME = "hero_background.jpg";
 
 function ImageGrid() {

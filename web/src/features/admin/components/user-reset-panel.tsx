@@ -86,7 +86,7 @@ function ResetForm() {
 }
 
 /**
- * Floating user selector (docs/product.md §3.10): an admin picks a user and a webinar
+ * Floating user selector (docs/product.md#admin-screens): an admin picks a user and a webinar
  * and force-resets that user's webinar flags. Collapsed to a button until
  * opened; the lists load only then.
  */

@@ -3,7 +3,7 @@ import { useState, useSyncExternalStore } from "react";
 import { cn } from "@/lib/utils";
 import { useAnnouncement, type Announcement } from "../api/get-announcement";
 
-/** sessionStorage key: dismissal lasts the browser session (docs/product.md §3.12). */
+/** sessionStorage key: dismissal lasts the browser session (docs/product.md#announcement-banner). */
 export const DISMISSED_KEY = "announcementDismissed";
 
 function wasDismissed(text: string): boolean {
@@ -42,7 +42,7 @@ type AnnouncementBannerViewProps = {
 
 /**
  * The banner itself, in the admin's colours, font and border. The text
- * scrolls across in a 15 s loop (docs/product.md §11) unless the visitor prefers
+ * scrolls across in a 15 s loop (docs/product.md#timings-and-constants) unless the visitor prefers
  * reduced motion; hovering or focusing it pauses the scroll.
  */
 export function AnnouncementBannerView({ announcement, onDismiss, label = "Announcement", className }: AnnouncementBannerViewProps) {

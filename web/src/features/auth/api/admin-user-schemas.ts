@@ -49,7 +49,7 @@ function text(min: number, minError: string, max: number, maxError: string, blan
 }
 
 /**
- * The Edit dialog: the sign-up rules and messages (docs/product.md §6), with
+ * The Edit dialog: the sign-up rules and messages (docs/product.md#validation-and-its-messages), with
  * the server's length limits, and the role. A field in `blank` (one the
  * account never had) may stay empty, as the server allows (docs/api.md
  * "Admin: users"); any other is required.

@@ -3,7 +3,7 @@ import { api } from "@/lib/api";
 
 /**
  * POST /api/admin/users/{id}/password (admin), 'Change Password'
- * (docs/product.md §3.10): 204. It ends the account's other sessions.
+ * (docs/product.md#admin-screens): 204. It ends the account's other sessions.
  * Refusals: 400 'Password must be at least 6 characters' (field
  * newPassword); 404 'User not found.'; 503 `busy`.
  */

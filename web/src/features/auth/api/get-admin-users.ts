@@ -15,7 +15,7 @@ function getAdminUsers(cursor: string, signal?: AbortSignal): Promise<AdminUserP
   return api.get(`/api/admin/users?${params}`, { schema: adminUserPageSchema, signal });
 }
 
-/** A page of 100 at a time, with docs/product.md §11's admin freshness. */
+/** A page of 100 at a time, with docs/product.md#timings-and-constants's admin freshness. */
 const adminUsersQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminUserKeys.list(),

@@ -16,7 +16,7 @@ export function useLogout() {
 /**
  * Forgets everything tied to the signed-in user: the session becomes
  * anonymous and every other cached query (except server config) is reset.
- * Runs even when the server call failed (docs/product.md §5).
+ * Runs even when the server call failed (docs/product.md#states-and-transitions).
  */
 export function clearLocalAuthState(queryClient: QueryClient) {
   queryClient.setQueryData(authKeys.session(), ANONYMOUS_SESSION);

@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 
-// Messages are docs/product.md §6 verbatim; the server returns the same ones.
+// Messages are docs/product.md#validation-and-its-messages verbatim; the server returns the same ones.
 export const messages = {
   email: "Please enter a valid email address",
   password: "Password must be at least 6 characters",

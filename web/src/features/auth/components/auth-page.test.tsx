@@ -62,7 +62,7 @@ describe("AuthPage", () => {
     expect(await screen.findByText("Sign up successful!")).toBeInTheDocument();
     expect(screen.getByText("Please check your email for confirmation.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("jane@example.com");
-    // docs/product.md §10 and the product's one-toast store: the confirmation e-mail is promised once.
+    // docs/product.md#texts-users-see and the product's one-toast store: the confirmation e-mail is promised once.
     expect(toast).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith("Sign up successful!", "Please check your email for confirmation.");
     expect(screen.queryByText("Account created")).not.toBeInTheDocument();

@@ -14,7 +14,7 @@ export type AuthContextValue = {
   loading: boolean;
   /**
    * Logs out on the server, then always clears local auth state, navigates to
-   * "/" and shows the toast of docs/product.md §10 (success or "signed out locally").
+   * "/" and shows the toast of docs/product.md#texts-users-see (success or "signed out locally").
    */
   signOut: () => Promise<void>;
   signingOut: boolean;

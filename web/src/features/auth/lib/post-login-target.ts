@@ -1,7 +1,7 @@
 import { clearRedirectAfterAuth, normalizeRedirectPath, takeRedirectAfterAuth } from "@/lib/redirect";
 
 /**
- * Where to go after a successful login (docs/product.md §3.6):
+ * Where to go after a successful login (docs/product.md#log-in-and-sign-up-auth):
  * ?webinarId=X wins (its watch page), then the stored redirectAfterAuth
  * (read and cleared), then the path a guard passed in navigation state,
  * else "/". Never back to the auth pages themselves.

@@ -16,7 +16,7 @@ export const reportSchema = z.object({
     issued: moneySchema,
     redeemed: moneySchema,
     expired: moneySchema,
-    // Split bonuses that ended before their coupon (docs/product.md §8 "Value policy").
+    // Split bonuses that ended before their coupon (docs/product.md#coupons "Value policy").
     promotional_expired: moneySchema.optional(),
     refunded: moneySchema,
   }),

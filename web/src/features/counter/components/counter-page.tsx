@@ -38,7 +38,7 @@ function AskStaff({ signedOut }: { signedOut: boolean }) {
 }
 
 /**
- * "/counter" (docs/product.md §2 and §3.1, docs/operations.md "At the counter"): staff and admins get the
+ * "/counter" (docs/product.md#roles-and-permissions and docs/product.md#route-table, docs/operations.md "At the counter"): staff and admins get the
  * counter, with `?code=` looked up at once (the code then leaves the address
  * bar, so a reload does not repeat it). Anyone else with a code, and signed-in
  * users without one, see only ASK_STAFF_MESSAGE; signed-out visitors without a

@@ -26,7 +26,7 @@ const looks: Record<Verdict["kind"], Look> = {
   "not-found": { title: "NOT FOUND", icon: SearchX, band: "bg-zinc-800 text-white", border: "border-zinc-800", urgent: true },
 };
 
-/** What the clerk takes off now: today's value (docs/product.md §8 "Value policy"), the face value from an older server. */
+/** What the clerk takes off now: today's value (docs/product.md#coupons "Value policy"), the face value from an older server. */
 function today(c: CounterCoupon): number {
   return c.value_today_cents ?? c.value_cents;
 }

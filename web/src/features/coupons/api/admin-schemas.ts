@@ -4,7 +4,7 @@ import { couponSchema } from "./schemas";
 /**
  * A coupon as the admin list shows it (docs/api.md "Admin: coupons"): the
  * coupon plus its owner's e-mail, null when the account was deleted
- * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (docs/product.md §3.10).
+ * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (docs/product.md#admin-screens).
  * `redeemed_by_name`: who redeemed it (staff or admin), null when not
  * redeemed or not known (docs/api.md "Counter").
  */

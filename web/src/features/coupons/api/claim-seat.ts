@@ -7,7 +7,7 @@ import { registrationResponseSchema } from "./schemas";
 /**
  * POST /api/webinars/{id}/claim: a free webinar's seat (price 0) is marked
  * paid without a card, as a giveaway entry; no coupon is issued
- * (docs/product.md §7.4). 409 `not_free`, `sold_out`, `already_purchased`; 403 `watch_first`.
+ * (docs/product.md#free-webinars). 409 `not_free`, `sold_out`, `already_purchased`; 403 `watch_first`.
  */
 async function claimSeat(webinarId: string): Promise<void> {
   await api.post(`/api/webinars/${encodeURIComponent(webinarId)}/claim`, undefined, {

@@ -8,7 +8,7 @@ import { adminCouponPageSchema, type AdminCoupon, type AdminCouponPage } from ".
  * GET /api/admin/coupons?search=&status=&limit=&cursor= (admin): every user's
  * coupons, newest first, of one status when `status` is set (e.g. "disputed"). `search` is trimmed by the caller; the server
  * matches it, in any case, against the code, the owner's e-mail and the
- * webinar's title, and lists everything when it is empty (docs/product.md §6).
+ * webinar's title, and lists everything when it is empty (docs/product.md#validation-and-its-messages).
  * Each next page starts at the previous page's `next_cursor` (docs/api.md
  * "Paging": an index range read, as fast on the last page as on the first).
  */
@@ -20,7 +20,7 @@ function getAdminCoupons(search: string, status: string, cursor: string, signal?
   return api.get(`/api/admin/coupons?${params}`, { schema: adminCouponPageSchema, signal });
 }
 
-/** The list for one search and status, a page of 100 at a time, with docs/product.md §11's admin freshness. */
+/** The list for one search and status, a page of 100 at a time, with docs/product.md#timings-and-constants's admin freshness. */
 export const adminCouponsQueryOptions = (search: string, status = "") =>
   infiniteQueryOptions({
     queryKey: adminCouponKeys.list(search, status),

@@ -10,7 +10,7 @@ async function getMyCoupons(signal?: AbortSignal): Promise<Coupon[]> {
   return coupons;
 }
 
-/** docs/product.md §11: coupons are stale after 5 minutes. */
+/** docs/product.md#timings-and-constants: coupons are stale after 5 minutes. */
 const myCouponsQueryOptions = () =>
   queryOptions({
     queryKey: couponKeys.mine(),

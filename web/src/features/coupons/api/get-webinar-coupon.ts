@@ -13,7 +13,7 @@ async function getWebinarCoupon(webinarId: string, signal?: AbortSignal): Promis
   return coupon;
 }
 
-/** docs/product.md §11: coupons are stale after 5 minutes. */
+/** docs/product.md#timings-and-constants: coupons are stale after 5 minutes. */
 const webinarCouponQueryOptions = (webinarId: string) =>
   queryOptions({
     queryKey: couponKeys.forWebinar(webinarId),

@@ -7,7 +7,7 @@ const textOr = <T>(fallback: (v: string | null | undefined) => T) =>
 /**
  * A coupon as the API shows it (docs/api.md "Payments and coupons"): money
  * in dollars beside the exact cents, times RFC 3339 UTC. `status` is the
- * displayed one (docs/product.md §5): 'used', 'expired' (active but past its
+ * displayed one (docs/product.md#states-and-transitions): 'used', 'expired' (active but past its
  * expiry), 'active', or after a refund 'refunding' then 'refunded'. zod/mini (see lib/zod.ts): the response shapes of
  * the signed-in pages share it.
  */

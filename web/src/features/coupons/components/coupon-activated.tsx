@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { Coupon } from "../api/schemas";
 import { PrintableCoupon, PrintCouponButton } from "./printable-coupon";
 
-/** docs/product.md §10's purchase text, said on the page (the toast says 'Payment Successful'). */
+/** docs/product.md#texts-users-see's purchase text, said on the page (the toast says 'Payment Successful'). */
 export const COUPON_EMAIL_MESSAGE = "Your coupon will be sent to your email shortly.";
 
 export const COUPON_NOT_READY_MESSAGE =
@@ -26,7 +26,7 @@ function DashboardLink() {
 }
 
 /**
- * 'Coupon Activated' (docs/product.md §3.8): the printable coupon with its QR code, and
+ * 'Coupon Activated' (docs/product.md#coupon-page-webinaridcoupon): the printable coupon with its QR code, and
  * printing it. `justBought`: the payment form this replaces may have been
  * scrolled far down, so the heading takes focus and comes into view.
  */
@@ -97,7 +97,7 @@ export function CouponLoading() {
   );
 }
 
-/** A free webinar's claimed seat: a giveaway entry, no coupon (docs/product.md §7.4). */
+/** A free webinar's claimed seat: a giveaway entry, no coupon (docs/product.md#free-webinars). */
 export function GiveawayEntered({ title }: { title: string }) {
   return (
     <Card className="items-center gap-4 p-6 text-center sm:p-10" role="region" aria-labelledby="giveaway-entered-title">

@@ -21,18 +21,18 @@ export type OfferWebinar = Pick<
   | "total_seats"
 >;
 
-/** A free webinar (price 0) has no card step and no coupon: claiming is a giveaway entry (docs/product.md §7.4). */
+/** A free webinar (price 0) has no card step and no coupon: claiming is a giveaway entry (docs/product.md#free-webinars). */
 export function isFreeWebinar(webinar: Pick<Webinar, "display_price">): boolean {
   return webinar.display_price <= 0;
 }
 
-/** docs/product.md §3.8: the bonus is the coupon percentage minus 100 (120% → '20% bonus'); none at 100% or less. */
+/** docs/product.md#coupon-page-webinaridcoupon: the bonus is the coupon percentage minus 100 (120% → '20% bonus'); none at 100% or less. */
 export function bonusPercent(webinar: Pick<Webinar, "actual_coupon_value_percentage">): number {
   return Math.max(0, Math.round(webinar.actual_coupon_value_percentage - 100));
 }
 
 /**
- * The offer of docs/product.md §3.8: pay the price now for a coupon worth the computed
+ * The offer of docs/product.md#coupon-page-webinaridcoupon: pay the price now for a coupon worth the computed
  * value, the bonus, and `children` (the button, the login prompt, the card
  * form...) under it.
  */
@@ -87,10 +87,10 @@ export function OfferCard({ webinar, children }: { webinar: OfferWebinar; childr
   );
 }
 
-/** The key terms beside the offer (the full terms of docs/product.md §8 are printed on the coupon). */
+/** The key terms beside the offer (the full terms of docs/product.md#coupons are printed on the coupon). */
 export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
   const free = isFreeWebinar(webinar);
-  // The expiry follows the store's value policy (docs/product.md §8 "Value
+  // The expiry follows the store's value policy (docs/product.md#coupons "Value
   // policy"); SPEC's 30 days until it loads.
   const policy = useCouponPolicy().data;
   const paid = Math.min(webinar.display_price, webinar.coupon_value);

@@ -21,8 +21,8 @@ type CouponPurchaseCardProps = {
 };
 
 /**
- * The offer shown on the watch page once the video has ended (docs/product.md §3.7).
- * Signed out: 'Login Required'. Already bought: the sentence of §3.7. No seats
+ * The offer shown on the watch page once the video has ended (docs/product.md#watch-page).
+ * Signed out: 'Login Required'. Already bought: the sentence of docs/product.md#watch-page. No seats
  * left: the coupons are sold out (seats cap paid coupons). Otherwise the
  * price, the coupon's value and 'Buy Your Discounted Coupon', which leads to
  * the coupon page where the payment happens.

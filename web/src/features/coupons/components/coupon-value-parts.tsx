@@ -11,7 +11,7 @@ type CouponValuePartsProps = {
 };
 
 /**
- * A Split coupon's two parts (docs/product.md §8 "Value policy"): the paid
+ * A Split coupon's two parts (docs/product.md#coupons "Value policy"): the paid
  * value with the day it lasts until, and the bonus labelled 'Promotional
  * value — expires {date}', or 'bonus expired' once that day has passed.
  * Nothing for a Whole coupon (its one expiry is shown beside it).

@@ -117,7 +117,7 @@ describe("PrintableCoupon", () => {
     expect(await screen.findByText("December 22, 2026 at 1:30 PM EST")).toBeInTheDocument();
   });
 
-  it("prints the terms of docs/product.md §8 with this coupon's minimum purchase and life", async () => {
+  it("prints the terms of docs/product.md#coupons with this coupon's minimum purchase and life", async () => {
     renderCoupon();
     const terms = within(await screen.findByRole("region", { name: "Coupon terms" }));
     const items = terms.getAllByRole("listitem").map((li) => li.textContent);

@@ -42,8 +42,8 @@ type PrintableCouponProps = {
  * (large, monospace), a QR code of the counter page's URL with the code
  * (docs/api.md "Counter": staff see the verdict, anyone else is asked to see
  * the staff), made in the browser (a code is bearer value: it never goes to
- * an image service, docs/product.md §12), webinar,
- * issue and expiry dates in the store's time zone, the terms of docs/product.md §8.
+ * an image service, docs/product.md#deliberate-differences-from-the-original-product), webinar,
+ * issue and expiry dates in the store's time zone, the terms of docs/product.md#coupons.
  * While it is on the page, printing prints only this coupon, on one page
  * (printable-coupon.css). A redeemed or expired coupon says so in print too.
  */
@@ -155,7 +155,7 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
  * window.print() and print CSS (no popup window, so no popup blocker); the
  * document title becomes the code for the saved PDF's name while the dialog
  * is open. A browser without printing gets the 'Print Error' toast
- * (docs/product.md §10).
+ * (docs/product.md#texts-users-see).
  */
 export function usePrintCoupon(code?: string) {
   return useCallback(() => {

@@ -13,7 +13,7 @@ import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CardFormProps, CardResult } from "../lib/payment-flow";
 
-/** docs/product.md §7.3: only a payment the provider reports succeeded counts. */
+/** docs/product.md#card-payment: only a payment the provider reports succeeded counts. */
 const NOT_SUCCESSFUL = "Payment was not successful";
 const LOAD_FAILED = "The secure card form could not be loaded. Please check your connection and try again.";
 

@@ -70,7 +70,7 @@ function TestModeNotice({ onUseCard, disabled }: { onUseCard: (number: string) =
 }
 
 /**
- * The card form of test mode (the built-in test provider, docs/product.md §7.3):
+ * The card form of test mode (the built-in test provider, docs/product.md#card-payment):
  * our own labelled inputs, checked here like a card element checks them and
  * again by the server, whose field errors come back through `fieldErrors`.
  */

@@ -460,7 +460,7 @@ describe("WebinarCouponPage: admins and free webinars", () => {
   });
 });
 
-// The sentence of docs/product.md §3.7, as the server sends it for a second purchase.
+// The sentence of docs/product.md#watch-page, as the server sends it for a second purchase.
 describe("WebinarCouponPage: a second purchase", () => {
   it("shows the server's refusal and then the purchased state", async () => {
     let bought = false;

@@ -85,7 +85,7 @@ function SoldOut({ message = SOLD_OUT_MESSAGE }: { message?: string }) {
   );
 }
 
-/** Admins see this instead of the payment (docs/product.md §3.8, §7.5): it only marks the registration purchased. */
+/** Admins see this instead of the payment (docs/product.md#coupon-page-webinaridcoupon, docs/product.md#simulated-purchase): it only marks the registration purchased. */
 function SimulatePurchase({ webinarId }: { webinarId: string }) {
   const simulate = useSimulatePurchase();
   const run = () =>
@@ -249,7 +249,7 @@ function Purchased({ webinar, simulated, justBought }: { webinar: Webinar; simul
 }
 
 /**
- * "/webinar/:webinarId/coupon" (docs/product.md §3.8): public route, the
+ * "/webinar/:webinarId/coupon" (docs/product.md#coupon-page-webinaridcoupon): public route, the
  * purchase needs login. Loading, then the error screen when the webinar
  * cannot be loaded; a signed-in user who has not finished the video is sent
  * back to the webinar ('Please watch the webinar first'); otherwise the
@@ -275,7 +275,7 @@ export function WebinarCouponPage() {
 
   const reg = registration.data;
   const purchased = flow.state.step === "done" || Boolean(reg?.purchased_coupon);
-  // docs/product.md §3.8: not finished watching (or not registered at all) → back to the webinar.
+  // docs/product.md#coupon-page-webinaridcoupon: not finished watching (or not registered at all) → back to the webinar.
   const mustWatch = Boolean(user) && registration.isSuccess && !purchased && !reg?.watched_video_fully;
   useEffect(() => {
     if (mustWatch) leaveToWatch();

@@ -16,7 +16,7 @@ import {
   type PaymentFlowState,
 } from "../lib/payment-flow";
 
-// docs/product.md §10 texts of the payment flow.
+// docs/product.md#texts-users-see texts of the payment flow.
 export const PAYMENT_INIT_FAILED = "Failed to initialize payment. Please try again.";
 export const PURCHASE_COMPLETE_FAILED = "Failed to complete purchase. Please try again.";
 export const PAYMENT_PROCESSING_FAILED = "There was an error processing your payment. Please try again.";
@@ -48,8 +48,8 @@ type Options = {
 };
 
 /**
- * Runs the payment flow of docs/product.md §5 for one webinar with the toasts of
- * docs/product.md §10. The state machine is lib/payment-flow.ts; this hook performs
+ * Runs the payment flow of docs/product.md#states-and-transitions for one webinar with the toasts of
+ * docs/product.md#texts-users-see. The state machine is lib/payment-flow.ts; this hook performs
  * its requests. Which card form takes the card does not matter here: each
  * hands `submitCard` a function that confirms the card with its provider.
  */
@@ -75,7 +75,7 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
         const purchase = await confirmPurchase(payment.id);
         queryClient.setQueryData(couponKeys.forWebinar(webinarId), purchase.coupon);
         dispatch({ type: "completed", purchase });
-        // One toast at a time (docs/product.md §5); the page says the e-mail part inline.
+        // One toast at a time (docs/product.md#states-and-transitions); the page says the e-mail part inline.
         notify.success("Payment Successful", PAYMENT_SUCCESS_MESSAGE);
         void refreshAfterPurchase();
       } catch (error) {

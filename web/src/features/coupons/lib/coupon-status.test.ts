@@ -5,7 +5,7 @@ const now = new Date("2026-11-22T12:00:00Z");
 const future = "2026-12-22T12:00:00Z";
 const past = "2026-11-22T11:59:59Z";
 
-describe("couponDisplayStatus (docs/product.md §5)", () => {
+describe("couponDisplayStatus (docs/product.md#states-and-transitions)", () => {
   it.each([
     ["used, even before expiry", "used", future, "Redeemed", "info"],
     ["used after expiry stays redeemed", "used", past, "Redeemed", "info"],

@@ -11,7 +11,7 @@ export type CouponStatus = "active" | "used" | "expired" | "refunding" | "refund
 export type CouponDisplayStatus = {
   label: "Redeemed" | "Expired" | "Valid" | "Refunded" | "Refund pending" | "Disputed";
   /**
-   * Badge colours (docs/product.md §5): blue used, grey expired, green
+   * Badge colours (docs/product.md#states-and-transitions): blue used, grey expired, green
    * active and unexpired; a refunded coupon is grey too, a lighter grey; a
    * disputed one is red.
    */
@@ -19,7 +19,7 @@ export type CouponDisplayStatus = {
 };
 
 /**
- * The status a coupon shows (docs/product.md §5): used = 'Redeemed';
+ * The status a coupon shows (docs/product.md#states-and-transitions): used = 'Redeemed';
  * refunded = 'Refunded' (a refund under way: 'Refund pending'); disputed =
  * 'Disputed'; else
  * 'Expired' when the server says so or expires_at has passed (a list can be

@@ -2,7 +2,7 @@ import { store } from "@/config/store";
 import { formatMoney } from "@/lib/money";
 import { couponValue, formatStoreDay, type CouponValueFields } from "./coupon-value";
 
-/** Coupon expiry (docs/product.md §11): the default life of a coupon, and the fallback when its dates cannot be read. */
+/** Coupon expiry (docs/product.md#timings-and-constants): the default life of a coupon, and the fallback when its dates cannot be read. */
 export const COUPON_EXPIRY_DAYS = 30;
 
 const DAY_MS = 86_400_000;
@@ -18,7 +18,7 @@ export function couponLifeDays(createdAt: string, expiresAt: string): number {
 }
 
 /**
- * The coupon terms of docs/product.md §8, worded as the coupon e-mail words them
+ * The coupon terms of docs/product.md#coupons, worded as the coupon e-mail words them
  * (internal/coupon/email.go), with this coupon's minimum purchase (the
  * server's: twice the face value, or twice the value today for Split) and life.
  */
@@ -28,7 +28,7 @@ export function couponTerms(
 ): string[] {
   const v = couponValue(coupon);
   if (v.split) {
-    // A Split coupon (docs/product.md §8 "Value policy"): the minimum follows
+    // A Split coupon (docs/product.md#coupons "Value policy"): the minimum follows
     // the value left on the day, each part has its own date.
     return [
       `Valid only on purchases with a retail value of at least twice the coupon's value on the day of use (${formatMoney(coupon.min_purchase_today)} or more today).`,

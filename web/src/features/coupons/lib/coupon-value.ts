@@ -13,7 +13,7 @@ export type CouponValueFields = {
   bonus_expired?: boolean;
 };
 
-/** A coupon's value as every view shows it (docs/product.md §8 "Value policy"). */
+/** A coupon's value as every view shows it (docs/product.md#coupons "Value policy"). */
 export type CouponValue = {
   /** Split: the paid part lasts years, the bonus is promotional value with its own date. */
   split: boolean;
@@ -42,7 +42,7 @@ export function couponValue(c: CouponValueFields): CouponValue {
 
 export { formatStoreDay };
 
-/** The label of a Split coupon's bonus (docs/product.md §8): 'Promotional value — expires {date}'. */
+/** The label of a Split coupon's bonus (docs/product.md#coupons): 'Promotional value — expires {date}'. */
 export function promotionalLabel(bonusUntil: string, timeZone: string): string {
   return `Promotional value — expires ${formatStoreDay(bonusUntil, timeZone)}`;
 }

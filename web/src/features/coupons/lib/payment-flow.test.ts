@@ -29,7 +29,7 @@ function run(...events: PaymentFlowEvent[]): PaymentFlowState {
 const toForm: PaymentFlowEvent[] = [{ type: "start" }, { type: "prepared", payment }];
 const fallback = "There was an error processing your payment. Please try again.";
 
-describe("paymentFlowReducer (docs/product.md §5 payment flow)", () => {
+describe("paymentFlowReducer (docs/product.md#states-and-transitions payment flow)", () => {
   it("goes idle → preparing → form → confirming → completing → done", () => {
     const steps: string[] = [];
     let state = initialPaymentFlow;

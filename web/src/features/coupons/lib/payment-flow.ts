@@ -19,7 +19,7 @@ export type CardResult =
   | { status: "error"; message?: string };
 
 /**
- * The payment flow of docs/product.md §5: idle → preparing (the intent is created)
+ * The payment flow of docs/product.md#states-and-transitions: idle → preparing (the intent is created)
  * → form → confirming the card → completing (the server confirms the
  * purchase) → done (the coupon). A failure at any step returns to the form
  * with a message; a failure before the form returns to idle; the server's
@@ -53,7 +53,7 @@ export type PaymentFlowEvent =
 
 export const initialPaymentFlow: PaymentFlowState = { step: "idle", error: null };
 
-/** A payment needs a client secret (docs/product.md §10). */
+/** A payment needs a client secret (docs/product.md#texts-users-see). */
 export const NO_CLIENT_SECRET_MESSAGE = "Payment could not be started. Please try again.";
 
 /** The next state; events that make no sense in a state leave it unchanged. */

@@ -2,7 +2,7 @@ import { z } from "@/lib/zod";
 import type { CardFieldErrors } from "./payment-flow";
 
 /**
- * The built-in test provider's cards (docs/product.md §7.3; the same numbers as
+ * The built-in test provider's cards (docs/product.md#card-payment; the same numbers as
  * Stripe's test cards). Any future expiry, any 3-digit CVC, any 5-digit ZIP.
  */
 export const TEST_CARDS = [

@@ -8,7 +8,7 @@ type CouponPrintDialogProps = {
 };
 
 /**
- * The dashboard's print dialog (docs/product.md §3.9): the coupon with its QR code and
+ * The dashboard's print dialog (docs/product.md#my-dashboard-dashboard): the coupon with its QR code and
  * 'Print Coupon', which prints only the coupon (PrintableCoupon's print CSS).
  */
 export function CouponPrintDialog({ coupon, onOpenChange }: CouponPrintDialogProps) {

@@ -102,7 +102,7 @@ describe("DashboardPage", () => {
     expect(await screen.findByRole("heading", { name: "Authentication Required" })).toBeInTheDocument();
   });
 
-  it("keeps coupons and registrations fresh for 5 minutes (docs/product.md §11)", async () => {
+  it("keeps coupons and registrations fresh for 5 minutes (docs/product.md#timings-and-constants)", async () => {
     const { queryClient } = renderDashboard();
     await screen.findByText("No coupons yet");
     const staleTimes = queryClient

@@ -26,7 +26,7 @@ function isTab(value: string | null): value is Tab {
 }
 
 /**
- * "/dashboard": My Dashboard (docs/product.md §3.9), tabs 'My Coupons' and 'My
+ * "/dashboard": My Dashboard (docs/product.md#my-dashboard-dashboard), tabs 'My Coupons' and 'My
  * Webinars', Settings with the "Reminder e-mails" switches (?tab=settings,
  * where a reminder's unsubscribe page links) and Security (?tab=security: the
  * second factor and the session list, where the account e-mails link). The route sits behind RequireAuth, which sends a visitor to
@@ -120,7 +120,7 @@ export function DashboardPage() {
   );
 }
 
-/** docs/product.md §3.9: the dashboard for someone who is not logged in. */
+/** docs/product.md#my-dashboard-dashboard: the dashboard for someone who is not logged in. */
 function AuthenticationRequired() {
   const location = useLocation();
   return (

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 
-/** An empty tab: what is missing and 'Browse Webinars' (docs/product.md §3.9). */
+/** An empty tab: what is missing and 'Browse Webinars' (docs/product.md#my-dashboard-dashboard). */
 export function EmptyTab({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: string }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-zinc-300 bg-muted/50 px-6 py-12 text-center">
@@ -17,7 +17,7 @@ export function EmptyTab({ icon: Icon, title, children }: { icon: LucideIcon; ti
   );
 }
 
-/** A tab whose list failed to load: docs/product.md §10's sentence and a way to try again. */
+/** A tab whose list failed to load: docs/product.md#texts-users-see's sentence and a way to try again. */
 export function TabError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying: boolean }) {
   return (
     <Alert variant="destructive">

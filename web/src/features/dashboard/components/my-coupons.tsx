@@ -12,7 +12,7 @@ import { EmptyTab, TabError } from "./dashboard-states";
 
 export const COUPONS_ERROR = "Failed to load coupons. Please try again later.";
 
-/** docs/product.md §11: three skeletons while a list loads. */
+/** docs/product.md#timings-and-constants: three skeletons while a list loads. */
 const SKELETONS = 3;
 const grid = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -24,7 +24,7 @@ type MyCouponsProps = {
   refetch: () => void;
 };
 
-/** The 'My Coupons' tab: each coupon with value, webinar, status, expiry, code and 'Print' (docs/product.md §3.9). */
+/** The 'My Coupons' tab: each coupon with value, webinar, status, expiry, code and 'Print' (docs/product.md#my-dashboard-dashboard). */
 export function MyCoupons({ coupons, isPending, isError, isFetching, refetch }: MyCouponsProps) {
   const [printing, setPrinting] = useState<Coupon | null>(null);
 
@@ -66,7 +66,7 @@ function CouponCard({ coupon, onPrint }: { coupon: Coupon; onPrint: () => void }
   const status = couponDisplayStatus(coupon);
   const valid = status.label === "Valid";
   const headingId = `coupon-${coupon.id}`;
-  // docs/product.md §8 "Value policy": what it is worth today while valid (a
+  // docs/product.md#coupons "Value policy": what it is worth today while valid (a
   // Split coupon past its bonus date: the paid part, 'Bonus expired').
   const value = couponValue(coupon);
   const bonusExpired = valid && value.bonusExpired;

@@ -9,7 +9,7 @@ import { EmptyTab, TabError } from "./dashboard-states";
 
 export const REGISTRATIONS_ERROR = "Failed to load registrations. Please try again later.";
 
-/** docs/product.md §11: three skeletons while a list loads. */
+/** docs/product.md#timings-and-constants: three skeletons while a list loads. */
 const SKELETONS = 3;
 
 type MyWebinarsProps = {
@@ -26,7 +26,7 @@ const td = "px-4 py-4 align-middle";
 const wide = "hidden sm:table-cell";
 
 /**
- * The 'My Webinars' tab (docs/product.md §3.9): a table of my registrations, newest
+ * The 'My Webinars' tab (docs/product.md#my-dashboard-dashboard): a table of my registrations, newest
  * first, with Webinar, Date, Status ('Completed' once the video was watched
  * to the end, else 'In Progress') and a 'Watch' action.
  */
@@ -122,7 +122,7 @@ export function MyWebinars({ registrations, isPending, isError, isFetching, refe
   );
 }
 
-/** docs/product.md §3.9: 'Completed' once the video was watched to the end, else 'In Progress'. */
+/** docs/product.md#my-dashboard-dashboard: 'Completed' once the video was watched to the end, else 'In Progress'. */
 function WatchStatus({ watched }: { watched: boolean }) {
   return watched ? <Badge variant="success">Completed</Badge> : <Badge variant="warning">In Progress</Badge>;
 }

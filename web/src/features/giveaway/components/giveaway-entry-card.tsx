@@ -110,7 +110,7 @@ function FreeEntryForm({ giveaway, rules }: { giveaway: WebinarGiveaway; rules: 
 }
 
 /**
- * The webinar's gear giveaway (docs/product.md §9) on its detail and watch
+ * The webinar's gear giveaway (docs/product.md#giveaway) on its detail and watch
  * pages: the prize, the draw date, "no purchase necessary", and the free
  * entry for signed-in users ("Enter the giveaway without purchase").
  */

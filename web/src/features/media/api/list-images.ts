@@ -17,7 +17,7 @@ const imagesQueryOptions = (bucket: Bucket) =>
     ...adminQueryFreshness,
   });
 
-/** The images of a bucket (admin data: docs/product.md §11 freshness). */
+/** The images of a bucket (admin data: docs/product.md#timings-and-constants freshness). */
 export function useImages(bucket: Bucket) {
   return useQuery(imagesQueryOptions(bucket));
 }

@@ -20,7 +20,7 @@ import { compareCoupons, readLocalCoupons, type ComparisonRow } from "../lib/loc
 
 const ENGINE_NAMES: Record<string, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 
-/** docs/product.md §3.11: the tool for someone who is not logged in. */
+/** docs/product.md#coupon-migration-tool-migration-tool: the tool for someone who is not logged in. */
 function AuthenticationRequired() {
   const location = useLocation();
   return (
@@ -287,7 +287,7 @@ function ToolTabs() {
   );
 }
 
-/** "/migration-tool" (signed-in): Coupon Migration Tool (docs/product.md §3.11). */
+/** "/migration-tool" (signed-in): Coupon Migration Tool (docs/product.md#coupon-migration-tool-migration-tool). */
 export function MigrationToolPage() {
   useDocumentTitle("Coupon Migration Tool");
   const { user, loading } = useAuth();

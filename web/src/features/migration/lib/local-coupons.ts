@@ -1,4 +1,4 @@
-/** Browser storage key of the coupons an older version of the site kept locally (docs/product.md §4). */
+/** Browser storage key of the coupons an older version of the site kept locally (docs/product.md#records). */
 export const LOCAL_COUPONS_KEY = "webinarCoupons";
 
 /** One coupon as the browser kept it; only `code` matters to the server. */

@@ -10,7 +10,7 @@ async function getMyRegistrations(signal?: AbortSignal): Promise<MyRegistration[
   return registrations;
 }
 
-/** docs/product.md §11: registrations are stale after 5 minutes. */
+/** docs/product.md#timings-and-constants: registrations are stale after 5 minutes. */
 const myRegistrationsQueryOptions = () =>
   queryOptions({
     queryKey: registrationKeys.mine(),

@@ -13,7 +13,7 @@ async function getRegistration(webinarId: string, signal?: AbortSignal): Promise
   return registration;
 }
 
-/** docs/product.md §11: the registration status is stale after 10 s and retried once. */
+/** docs/product.md#timings-and-constants: the registration status is stale after 10 s and retried once. */
 export const registrationQueryOptions = (webinarId: string) =>
   queryOptions({
     queryKey: registrationKeys.forWebinar(webinarId),

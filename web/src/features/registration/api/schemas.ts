@@ -43,7 +43,7 @@ export const myRegistrationSchema = zm.extend(registrationSchema, {
 export type MyRegistration = zm.infer<typeof myRegistrationSchema>;
 export const myRegistrationListSchema = zm.object({ registrations: zm.array(myRegistrationSchema) });
 
-// The registration form (docs/product.md §6); the server checks the same rules with the same messages.
+// The registration form (docs/product.md#validation-and-its-messages); the server checks the same rules with the same messages.
 const messages = {
   name: "Name must be at least 2 characters",
   nameLong: "Name must be at most 100 characters",

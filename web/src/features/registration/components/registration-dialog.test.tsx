@@ -100,7 +100,7 @@ describe("RegistrationDialog", () => {
     expect(within(d).getByRole("button", { name: "Confirm Registration" })).toBeEnabled();
   });
 
-  it("shows docs/product.md §6's messages next to the fields", async () => {
+  it("shows docs/product.md#validation-and-its-messages's messages next to the fields", async () => {
     const fetchMock = api();
     await openDialog();
     await advance(0);
@@ -242,7 +242,7 @@ describe("RegistrationDialog", () => {
         : undefined,
     );
     await openDialog();
-    await advance(5000); // one retry (docs/product.md §11), then the form
+    await advance(5000); // one retry (docs/product.md#timings-and-constants), then the form
     expect(within(dialog()).getByLabelText("Full Name")).toBeInTheDocument();
   });
 });

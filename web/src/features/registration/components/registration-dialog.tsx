@@ -18,10 +18,10 @@ import { registrationFormSchema, type RegistrationFormValues, type RegistrationI
 import { watchPath } from "../hooks/use-watch-access";
 import { writeTempRegistration } from "../lib/temp-registration";
 
-/** docs/product.md §11: already registered, the dialog closes after 1 s and the watch page opens 800 ms later. */
+/** docs/product.md#timings-and-constants: already registered, the dialog closes after 1 s and the watch page opens 800 ms later. */
 export const ALREADY_REGISTERED_CLOSE_MS = 1000;
 export const ALREADY_REGISTERED_NAVIGATE_MS = 800;
-/** docs/product.md §11: after a successful registration the watch page opens 1500 ms later. */
+/** docs/product.md#timings-and-constants: after a successful registration the watch page opens 1500 ms later. */
 export const REGISTERED_NAVIGATE_MS = 1500;
 
 const FAILED_FALLBACK = "Failed to register for the webinar. Please try again.";
@@ -39,7 +39,7 @@ type RegistrationDialogProps = {
 };
 
 /**
- * 'Register for Webinar' (docs/product.md §3.4, §6, §10). Opens on 'Checking
+ * 'Register for Webinar' (docs/product.md#registration-dialog, docs/product.md#validation-and-its-messages, docs/product.md#texts-users-see). Opens on 'Checking
  * Registration Status' while it asks the server; an existing registration
  * (from that check, or a POST answered created:false) shows the redirect
  * message, closes after 1 s and opens the watch page 800 ms later. A new
@@ -112,7 +112,7 @@ export function RegistrationDialog({ webinar, open, onOpenChange }: Registration
       setRegistrationTime(registration.registration_time);
       setPhase("success");
     } catch (error) {
-      // docs/product.md §3.4: a duplicate is treated as success of the 'already registered' kind.
+      // docs/product.md#registration-dialog: a duplicate is treated as success of the 'already registered' kind.
       if (isApiError(error) && error.status === 409) {
         setPhase("already");
         return;
@@ -127,7 +127,7 @@ export function RegistrationDialog({ webinar, open, onOpenChange }: Registration
   });
 
   const handleOpenChange = (next: boolean) => {
-    if (!next && submitting) return; // docs/product.md §3.4: cannot be closed while submitting
+    if (!next && submitting) return; // docs/product.md#registration-dialog: cannot be closed while submitting
     onOpenChange(next);
   };
   const blockWhileSubmitting = (event: Event) => {

@@ -12,9 +12,9 @@ import {
 } from "../lib/player-messages";
 import { PlayerState, loadYouTubeIframeApi, type YTDataEvent, type YTPlayer } from "../lib/youtube-api";
 
-/** Wait after mounting before the player is created (docs/product.md §11). */
+/** Wait after mounting before the player is created (docs/product.md#timings-and-constants). */
 export const PLAYER_INIT_DELAY_MS = 500;
-/** How often the watch progress is read while the video plays (docs/product.md §11). */
+/** How often the watch progress is read while the video plays (docs/product.md#timings-and-constants). */
 export const PROGRESS_POLL_MS = 1000;
 
 /** The embed host: YouTube's privacy-enhanced mode (no cookies until the viewer plays). */
@@ -34,8 +34,8 @@ export type VideoPlayerProps = {
 };
 
 /**
- * The embedded YouTube player with its watch-progress bar (docs/product.md §5
- * "Video player", §10). States: loading, ready, playing, paused,
+ * The embedded YouTube player with its watch-progress bar (docs/product.md#states-and-transitions
+ * "Video player", docs/product.md#texts-users-see). States: loading, ready, playing, paused,
  * ended, error. Player errors are retried automatically up to 3 times, 2 s apart.
  */
 export function VideoPlayer(props: VideoPlayerProps) {

@@ -112,7 +112,7 @@ describe("WebinarWatchPage", () => {
     localStorage.clear();
   });
 
-  describe("access check (docs/product.md §5)", () => {
+  describe("access check (docs/product.md#states-and-transitions)", () => {
     it("sends a signed-out visitor to /auth?webinarId, remembering the watch page", async () => {
       api({ session: { user: null, profile: null } });
       const { router } = renderWatch();
@@ -212,7 +212,7 @@ describe("WebinarWatchPage", () => {
       const fetchMock = api({ registration: () => jsonResponse({ error: { code: "internal", message: "boom" } }, 500) });
       const { router } = renderWatch();
       await advance(0);
-      // Each failed check is itself retried once (docs/product.md §11), which takes a moment more.
+      // Each failed check is itself retried once (docs/product.md#timings-and-constants), which takes a moment more.
       for (const delay of [1500, 2250, 3375, 5063, 7594, 5000]) await advance(delay);
       expect(registrationCalls(fetchMock)).toBe(12);
       expect(toasted()).toEqual([
@@ -271,7 +271,7 @@ describe("WebinarWatchPage", () => {
     expect(screen.queryByText("Registration Successful")).not.toBeInTheDocument();
   });
 
-  describe("after the end (docs/product.md §5)", () => {
+  describe("after the end (docs/product.md#states-and-transitions)", () => {
     it("records the completion once, toasts, and shows the congratulations and the purchase card", async () => {
       const fetchMock = api({
         handler: (url, init) =>

@@ -35,9 +35,9 @@ import { clearLocalWatchFlags } from "../lib/local-watch-flags";
 import type { JustRegisteredState } from "./registration-dialog";
 import { VideoPlayer } from "./video-player";
 
-/** docs/product.md §11: the green 'Registration Successful' alert stays this long. */
+/** docs/product.md#timings-and-constants: the green 'Registration Successful' alert stays this long. */
 export const JUST_REGISTERED_ALERT_MS = 10_000;
-/** docs/product.md §11: 'Force Reset' reloads the page this long after 'Reset Complete'. */
+/** docs/product.md#timings-and-constants: 'Force Reset' reloads the page this long after 'Reset Complete'. */
 export const FORCE_RESET_RELOAD_MS = 1000;
 
 /** What the purchase section gets: the webinar and my registration (null while unknown). */
@@ -86,7 +86,7 @@ function RegistrationIssue({ reason }: { reason: "required" | "verification_fail
 }
 
 /**
- * "/webinar/:webinarId/watch" (docs/product.md §3.7, §5). Public route on
+ * "/webinar/:webinarId/watch" (docs/product.md#watch-page, docs/product.md#states-and-transitions). Public route on
  * purpose: the page itself runs the watch access check (toast
  * 'Authentication required', /auth?webinarId=...; retries; the detail page
  * when not registered). Then: the player with its progress bar, 'About this
@@ -139,14 +139,14 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
-  // The video ended while this page was open (docs/product.md §5: the purchase section appears after it).
+  // The video ended while this page was open (docs/product.md#states-and-transitions: the purchase section appears after it).
   const [endedHere, setEndedHere] = useState(false);
   const completed = endedHere || registration.data?.watched_video_fully === true;
 
   const handleEnded = () => {
     setEndedHere(true);
     const done = () => notify.success("Video completed!", "You've successfully completed watching this webinar.");
-    // docs/product.md §5: sent only if not already true.
+    // docs/product.md#states-and-transitions: sent only if not already true.
     if (registration.data?.watched_video_fully) {
       done();
       return;
@@ -236,7 +236,7 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
   );
 }
 
-/** The green alert after arriving from the dialog with `justRegistered` (10 s, docs/product.md §3.7). */
+/** The green alert after arriving from the dialog with `justRegistered` (10 s, docs/product.md#watch-page). */
 function JustRegisteredAlert({ title }: { title: string }) {
   const location = useLocation();
   const navigate = useNavigate();

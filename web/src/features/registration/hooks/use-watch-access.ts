@@ -27,7 +27,7 @@ export function watchPath(webinarId: string): string {
 }
 
 /**
- * The watch access check of docs/product.md §5, for the watch page:
+ * The watch access check of docs/product.md#states-and-transitions, for the watch page:
  * - no user: toast 'Authentication required', remember the watch page, go to
  *   /auth?webinarId={id};
  * - registration found: allowed, and the temporary marker is cleared;

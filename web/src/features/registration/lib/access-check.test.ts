@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { accessRetryDelay, accessRetrySchedule, nextAccessStep } from "./access-check";
 
-describe("accessRetrySchedule (docs/product.md §5, §11)", () => {
+describe("accessRetrySchedule (docs/product.md#states-and-transitions, docs/product.md#timings-and-constants)", () => {
   it("waits 1500 ms, then 1.5 times longer before each of the 5 retries", () => {
     expect(accessRetrySchedule(false)).toEqual([1500, 2250, 3375, 5063, 7594]);
   });

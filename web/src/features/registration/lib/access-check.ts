@@ -1,5 +1,5 @@
 /**
- * The watch page's access check (docs/product.md §5 "Watch access", §11), as
+ * The watch page's access check (docs/product.md#states-and-transitions "Watch access", docs/product.md#timings-and-constants), as
  * pure functions so the schedule can be tested without a browser.
  *
  * The registration is asked for once; while the server says "not registered"

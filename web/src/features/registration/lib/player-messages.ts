@@ -1,8 +1,8 @@
-/** Texts of the video player's error box (docs/product.md §10). */
+/** Texts of the video player's error box (docs/product.md#texts-users-see). */
 
 export const PLAYER_INIT_FAILED_MESSAGE = "Failed to initialize the video player. Please try again later.";
 
-/** Automatic retries after a player error, and the wait before each (docs/product.md §11). */
+/** Automatic retries after a player error, and the wait before each (docs/product.md#timings-and-constants). */
 export const PLAYER_MAX_RETRIES = 3;
 export const PLAYER_RETRY_DELAY_MS = 2000;
 

@@ -7,7 +7,7 @@ import {
   writeTempRegistration,
 } from "./temp-registration";
 
-describe("temp_webinar_registration marker (docs/product.md §4, §5)", () => {
+describe("temp_webinar_registration marker (docs/product.md#records, docs/product.md#states-and-transitions)", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date("2026-12-01T18:00:00Z"));

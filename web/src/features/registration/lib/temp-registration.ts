@@ -1,12 +1,12 @@
 /**
- * The temporary registration marker (docs/product.md §4, §5): written right after a
+ * The temporary registration marker (docs/product.md#records, docs/product.md#states-and-transitions): written right after a
  * successful registration, so the watch page can let the user in while the
  * server's answer is still on its way. Valid only for the same webinar and
  * user and for 60 s. localStorage key `temp_webinar_registration`.
  */
 export const TEMP_REGISTRATION_KEY = "temp_webinar_registration";
 
-/** How long a marker counts, in milliseconds (docs/product.md §11). */
+/** How long a marker counts, in milliseconds (docs/product.md#timings-and-constants). */
 export const TEMP_REGISTRATION_TTL_MS = 60_000;
 
 export type TempRegistration = {
@@ -53,7 +53,7 @@ export function clearTempRegistration(): void {
 }
 
 /**
- * docs/product.md §5: the marker lets the user in only for the same webinar and user
+ * docs/product.md#states-and-transitions: the marker lets the user in only for the same webinar and user
  * and while it is under 60 s old (a marker from the future counts as invalid).
  */
 export function isTempRegistrationValid(

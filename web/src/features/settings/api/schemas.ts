@@ -34,7 +34,7 @@ export type AnnouncementInput = {
   dismissible: boolean;
 };
 
-/** Pages that can have a background image (docs/product.md §4 background_images). */
+/** Pages that can have a background image (docs/product.md#records background_images). */
 export const BACKGROUND_PAGES = ["home", "webinars", "user_dashboard", "admin_dashboard"] as const;
 export type BackgroundPage = (typeof BACKGROUND_PAGES)[number];
 

@@ -1,13 +1,13 @@
 import { store } from "@/config/store";
 import { useCouponPolicy, type CouponPolicy } from "@/features/settings";
 
-/** Until the policy loads (and if it cannot): SPEC's Whole coupon of 30 days (docs/product.md §8). */
+/** Until the policy loads (and if it cannot): SPEC's Whole coupon of 30 days (docs/product.md#coupons). */
 const WHOLE_DEFAULT: CouponPolicy = { policy: "whole", paid_years: 5, bonus_days: 30, whole_expiry_days: 30 };
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /**
- * The coupon terms (docs/product.md §8) of coupons issued now, from the same
+ * The coupon terms (docs/product.md#coupons) of coupons issued now, from the same
  * settings the coupons are issued under: Whole, one expiry; Split, the paid
  * part's years and the bonus's days as promotional value.
  */
@@ -44,7 +44,7 @@ export function CouponTermsList({ className }: { className?: string }) {
 }
 
 /**
- * The Terms page's store-credit section (docs/product.md §8 "Value policy"):
+ * The Terms page's store-credit section (docs/product.md#coupons "Value policy"):
  * how long the value of a coupon lasts, generated from the same settings.
  */
 export function StoreCreditTerms() {

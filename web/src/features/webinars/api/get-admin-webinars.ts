@@ -10,7 +10,7 @@ async function getAdminWebinars(signal?: AbortSignal): Promise<AdminWebinar[]> {
   return webinars;
 }
 
-/** docs/product.md §11: admin data is never stale or cached, refetched on focus, mount and reconnect, retried once. */
+/** docs/product.md#timings-and-constants: admin data is never stale or cached, refetched on focus, mount and reconnect, retried once. */
 const adminWebinarsQueryOptions = () =>
   queryOptions({
     queryKey: webinarKeys.adminList(),

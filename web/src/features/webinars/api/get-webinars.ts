@@ -11,7 +11,7 @@ async function getWebinars(signal?: AbortSignal): Promise<Webinar[]> {
   return webinars;
 }
 
-/** docs/product.md §11: webinar queries are stale after 5 s and retried twice. */
+/** docs/product.md#timings-and-constants: webinar queries are stale after 5 s and retried twice. */
 const webinarsQueryOptions = () =>
   queryOptions({
     queryKey: webinarKeys.lists(),

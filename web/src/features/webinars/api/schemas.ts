@@ -63,8 +63,8 @@ export type WebinarInput = {
   thumbnail_image_path: string | null;
 };
 
-/** Low-seat badge below this many seats (docs/product.md §11). */
+/** Low-seat badge below this many seats (docs/product.md#timings-and-constants). */
 export const LOW_SEATS_THRESHOLD = 5;
 
-/** 'Store Credit' badge above this coupon percentage (docs/product.md §11). */
+/** 'Store Credit' badge above this coupon percentage (docs/product.md#timings-and-constants). */
 export const STORE_CREDIT_PERCENTAGE = 100;

@@ -7,7 +7,7 @@ import { useAppConfig } from "@/lib/app-config";
 
 /**
  * Layers, top first: dark overlay for readable white text, the photo an
- * admin uploaded (site_images/hero_background.jpg, docs/product.md §3.10) when
+ * admin uploaded (site_images/hero_background.jpg, docs/product.md#admin-screens) when
  * /api/config says there is one, then the bundled fallback. Without an
  * upload the page never asks for the missing file (no 404 on every visit).
  */

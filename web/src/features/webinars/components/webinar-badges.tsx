@@ -11,10 +11,10 @@ type Props = {
 
 /**
  * 'Store Credit' when the coupon is worth more than the price, 'Only N seats
- * left' under 5 seats, 'Sold Out' at 0 (docs/product.md §3.3, §11).
+ * left' under 5 seats, 'Sold Out' at 0 (docs/product.md#webinar-list-and-card, docs/product.md#timings-and-constants).
  */
 export function WebinarBadges({ webinar, className }: Props) {
-  // A free webinar issues no coupon (docs/product.md §7.4), so it earns no store credit.
+  // A free webinar issues no coupon (docs/product.md#free-webinars), so it earns no store credit.
   const storeCredit = webinar.display_price > 0 && webinar.actual_coupon_value_percentage > STORE_CREDIT_PERCENTAGE;
   const soldOut = webinar.seats_left <= 0;
   const low = !soldOut && webinar.seats_left < LOW_SEATS_THRESHOLD;

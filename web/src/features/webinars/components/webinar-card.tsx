@@ -11,7 +11,7 @@ import { WebinarImage } from "./webinar-image";
 
 /** The line under the price: what the buyer gets. */
 export function couponLine(webinar: Pick<Webinar, "coupon_value" | "display_price">): string {
-  // A free webinar issues no coupon (docs/product.md §7.4); the seat is a giveaway entry.
+  // A free webinar issues no coupon (docs/product.md#free-webinars); the seat is a giveaway entry.
   if (webinar.display_price <= 0 || webinar.coupon_value <= 0) return "Free seat with a gear giveaway entry";
   return `Get a ${formatMoney(webinar.coupon_value)} store-credit coupon`;
 }
@@ -25,7 +25,7 @@ type WebinarCardProps = {
 };
 
 /**
- * A webinar in the list (docs/product.md §3.3). The title is the link to the detail
+ * A webinar in the list (docs/product.md#webinar-list-and-card). The title is the link to the detail
  * page and stretches over the whole card, so a click anywhere opens it;
  * 'Reserve Spot' sits above that link and is the only other control. It
  * stays enabled at 0 seats left: seats cap paid coupons, not registration.

@@ -60,7 +60,7 @@ function NotFound() {
   );
 }
 
-/** Always enabled: seats cap paid coupons, not who may register and watch (docs/product.md §7.1). */
+/** Always enabled: seats cap paid coupons, not who may register and watch (docs/product.md#seats). */
 function ReserveButton({ webinar, className }: { webinar: Webinar; className?: string }) {
   return (
     <ReserveSpotButton webinar={webinar} size="lg" className={className}>
@@ -192,7 +192,7 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
   );
 }
 
-/** "/webinar/:webinarId": one active webinar (docs/product.md §3.5). */
+/** "/webinar/:webinarId": one active webinar (docs/product.md#webinar-detail). */
 export function WebinarDetailPage() {
   const { webinarId } = useParams();
   const query = useWebinar(webinarId);

@@ -7,7 +7,7 @@ import { errorMessage } from "@/lib/api";
 import { useWebinars } from "../api/get-webinars";
 import { WebinarCard } from "./webinar-card";
 
-/** docs/product.md §11: three skeleton cards while the list loads. */
+/** docs/product.md#timings-and-constants: three skeleton cards while the list loads. */
 const SKELETON_CARDS = 3;
 
 const grid = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
@@ -51,7 +51,7 @@ function WebinarCardSkeleton() {
 }
 
 /**
- * The active webinars as cards, with loading, error and empty states (docs/product.md §3.3).
+ * The active webinars as cards, with loading, error and empty states (docs/product.md#webinar-list-and-card).
  * headingLevel is the cards' title level (WebinarCard); the first cards'
  * images load at once when the list is on the first screen (`eager`).
  */

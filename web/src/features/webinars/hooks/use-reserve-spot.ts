@@ -16,12 +16,12 @@ export function reserveSpotLoginPath(id: string): string {
 }
 
 /**
- * What 'Reserve Spot' / 'Reserve Your Spot' does (docs/product.md §3.3, §3.4).
+ * What 'Reserve Spot' / 'Reserve Your Spot' does (docs/product.md#webinar-list-and-card, docs/product.md#registration-dialog).
  *
  * Anonymous visitors: toast 'Login Required', remember the webinar page for
  * after login, go to /auth?webinarId={id}. Signed-in users: the registration
  * dialog opens, whatever seats are left: seats cap paid coupons, not who may
- * register and watch (docs/product.md §7.1), and an already-registered user reaches the
+ * register and watch (docs/product.md#seats), and an already-registered user reaches the
  * watch page through the dialog's check.
  */
 export function useReserveSpot() {

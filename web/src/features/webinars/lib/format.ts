@@ -2,7 +2,7 @@ import { formatMoney } from "@/lib/money";
 // Intl only (no date-fns): the home page formats every card's date, and the
 // first visit's JavaScript budget has no room for a date library.
 
-/** The store's zone when the server does not say (docs/product.md §13). */
+/** The store's zone when the server does not say (docs/product.md#running-it). */
 export const DEFAULT_TIME_ZONE = "America/Chicago";
 
 const validZones = new Map<string, boolean>();
@@ -35,7 +35,7 @@ function tzName(timeZone: string, date: Date, timeZoneName: "short" | "longGener
 
 /**
  * The zone's abbreviation at that instant: "CST" in winter, "CDT" in summer
- * for America/Chicago (docs/product.md §12: never a fixed "EST"). Zones without a
+ * for America/Chicago (docs/product.md#deliberate-differences-from-the-original-product: never a fixed "EST"). Zones without a
  * common English abbreviation read like "GMT+1".
  */
 export function zoneAbbreviation(date: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
@@ -81,7 +81,7 @@ function eventDateFormat(timeZone: string): Intl.DateTimeFormat {
 
 /**
  * An event time as 'December 3, 2026 at 6:30 PM CST', in the store's time
- * zone. A value that is not a date comes back unchanged (docs/product.md §3.3).
+ * zone. A value that is not a date comes back unchanged (docs/product.md#webinar-list-and-card).
  */
 export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   if (typeof iso !== "string" || !iso.trim()) return iso;
@@ -89,7 +89,7 @@ export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZON
   if (Number.isNaN(ms)) return iso;
   try {
     const date = new Date(ms);
-    // The pattern of docs/product.md §3.3: "MMMM d, yyyy 'at' h:mm a", then the zone's abbreviation.
+    // The pattern of docs/product.md#webinar-list-and-card: "MMMM d, yyyy 'at' h:mm a", then the zone's abbreviation.
     const parts = eventDateFormat(timeZone || DEFAULT_TIME_ZONE).formatToParts(date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
     return `${part("month")} ${part("day")}, ${part("year")} at ${part("hour")}:${part("minute")} ${part("dayPeriod")} ${part("timeZoneName")}`;
@@ -98,12 +98,12 @@ export function formatEventDate(iso: string, timeZone: string = DEFAULT_TIME_ZON
   }
 }
 
-/** A webinar's display price: "$40.00", or "FREE" for 0 (docs/product.md §3.3). */
+/** A webinar's display price: "$40.00", or "FREE" for 0 (docs/product.md#webinar-list-and-card). */
 export function formatPrice(dollars: number): string {
   return Number.isFinite(dollars) && dollars > 0 ? formatMoney(dollars) : "FREE";
 }
 
-/** "17/20 seats left" (docs/product.md §3.3: seats as left/total). */
+/** "17/20 seats left" (docs/product.md#webinar-list-and-card: seats as left/total). */
 export function formatSeats(seatsLeft: number, totalSeats: number): string {
   return `${seatsLeft}/${totalSeats} seats left`;
 }

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE } from "./format";
 import { fromWallClock, todayIn, toWallClock } from "./store-time";
 import { extractVideoId } from "./video-id";
 
-/** Messages of docs/product.md §6 (the server sends the same ones). */
+/** Messages of docs/product.md#validation-and-its-messages (the server sends the same ones). */
 const webinarFormMessages = {
   title: "Title must be at least 5 characters",
   description: "Description must be at least 10 characters",
@@ -16,7 +16,7 @@ const webinarFormMessages = {
   videoInvalid: "Invalid YouTube video ID",
 } as const;
 
-/** Form defaults of docs/product.md §6 / §11. */
+/** Form defaults of docs/product.md#validation-and-its-messages / docs/product.md#timings-and-constants. */
 export const WEBINAR_DEFAULTS = {
   totalSeats: 20,
   couponPercentage: 120,
@@ -69,7 +69,7 @@ export const webinarFormSchema = z.object({
 export type WebinarFormValues = z.input<typeof webinarFormSchema>;
 export type WebinarFormField = keyof WebinarFormValues;
 
-/** A new webinar's form: today in the store zone at 12:00, the defaults of docs/product.md §6. */
+/** A new webinar's form: today in the store zone at 12:00, the defaults of docs/product.md#validation-and-its-messages. */
 export function newWebinarFormValues(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): WebinarFormValues {
   return {
     title: "",

@@ -55,7 +55,7 @@ const rowOf = async (email: string) => (await screen.findByRole("rowheader", { n
 beforeEach(() => notify.dismiss());
 
 describe("AdminUsersPage table", () => {
-  it("lists accounts with the columns of docs/product.md §3.10 and links back to the admin dashboard", async () => {
+  it("lists accounts with the columns of docs/product.md#admin-screens and links back to the admin dashboard", async () => {
     renderPage(api([admin, sam, noPhone]).handler);
     expect(await screen.findByRole("heading", { level: 1, name: "Manage Users" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");

@@ -16,7 +16,7 @@ import { EndSessionsDialog } from "./end-sessions-dialog";
 
 type Open = { dialog: "edit" | "password" | "delete" | "sessions"; user: AdminUser } | null;
 
-/** "/admin/users" (admin only): edit, delete and set the password of any account (docs/product.md §2, §3.10). */
+/** "/admin/users" (admin only): edit, delete and set the password of any account (docs/product.md#roles-and-permissions, docs/product.md#admin-screens). */
 export function AdminUsersPage() {
   useDocumentTitle("Manage Users");
   const { user: me } = useAuth();

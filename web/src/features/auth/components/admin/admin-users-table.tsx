@@ -35,7 +35,7 @@ function RoleBadge({ role }: { role: string }) {
   return <Badge variant="muted">user</Badge>;
 }
 
-/** Every account, by e-mail (docs/product.md §3.10), with Edit, Change Password, End All Sessions and Delete. */
+/** Every account, by e-mail (docs/product.md#admin-screens), with Edit, Change Password, End All Sessions and Delete. */
 export function AdminUsersTable({
   users,
   isPending,

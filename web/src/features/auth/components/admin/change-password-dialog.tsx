@@ -20,7 +20,7 @@ type ChangePasswordDialogProps = {
 };
 
 /**
- * 'Change Password' (docs/product.md §3.10, §6): Save stays disabled while the new
+ * 'Change Password' (docs/product.md#admin-screens, docs/product.md#validation-and-its-messages): Save stays disabled while the new
  * password is empty; the sign-up rule applies. Closes on Cancel or success.
  */
 export function ChangePasswordDialog({ user, onClose }: ChangePasswordDialogProps) {

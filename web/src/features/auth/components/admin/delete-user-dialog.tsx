@@ -14,7 +14,7 @@ type DeleteUserDialogProps = {
 
 /**
  * Delete confirmation. A refusal (the admin's own account, the last admin)
- * stays in the dialog as 'Error deleting user: …' (docs/product.md §10).
+ * stays in the dialog as 'Error deleting user: …' (docs/product.md#texts-users-see).
  */
 export function DeleteUserDialog({ user, onClose }: DeleteUserDialogProps) {
   const { dialog, confirm } = useConfirmMutation({

@@ -80,7 +80,7 @@ beforeEach(() => notify.dismiss());
 const rowOf = async (code: string) => (await screen.findByRole("rowheader", { name: code })).closest("tr")!;
 
 describe("AdminCouponsPage table", () => {
-  it("lists coupons with the columns of docs/product.md §3.10, unknowns and statuses", async () => {
+  it("lists coupons with the columns of docs/product.md#admin-screens, unknowns and statuses", async () => {
     renderPage(listing(() => [valid, used, expired]));
     expect(await screen.findByRole("heading", { level: 1, name: "Manage Coupons" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");

@@ -28,7 +28,7 @@ export function AdminCouponsPage() {
   useDocumentTitle("Manage Coupons");
   const { isAdmin, loading } = useAuth();
   if (loading) return <PageSpinner label="Checking your session..." />;
-  // docs/product.md §2: the page checks the role itself, beside the route guard and the server.
+  // docs/product.md#roles-and-permissions: the page checks the role itself, beside the route guard and the server.
   if (!isAdmin) return <AccessDenied />;
   return <AdminCoupons />;
 }

@@ -53,9 +53,9 @@ function RedeemedOn({ text, verb = "Redeemed" }: { text: string; verb?: string }
 }
 
 /**
- * Every user's coupons, newest first (docs/product.md §3.10): owner
+ * Every user's coupons, newest first (docs/product.md#admin-screens): owner
  * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
- * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md §5) or
+ * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md#states-and-transitions) or
  * 'Refunded', who redeemed it (docs/api.md "Counter"), the QR popup, the
  * redemption action and the refund.
  */
@@ -168,7 +168,7 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
 }
 
 /**
- * The Value column (docs/product.md §8 "Value policy"): the face value; for a
+ * The Value column (docs/product.md#coupons "Value policy"): the face value; for a
  * Split coupon its paid part and promotional bonus with their days, and what
  * it is worth today while valid.
  */

@@ -3,7 +3,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { counterUrl } from "@/features/counter";
 import type { AdminCoupon } from "../../api/admin-schemas";
 
-/** docs/product.md §11: the QR popup is 200 px. */
+/** docs/product.md#timings-and-constants: the QR popup is 200 px. */
 const QR_SIZE = 200;
 
 type CouponQrDialogProps = {
@@ -15,7 +15,7 @@ type CouponQrDialogProps = {
 /**
  * 'Coupon QR Code': the counter page's URL with the code (as on the printed
  * coupon, docs/api.md "Counter") as a QR image made in the browser (a code is
- * bearer value and never goes to an image service, docs/product.md §12), with the
+ * bearer value and never goes to an image service, docs/product.md#deliberate-differences-from-the-original-product), with the
  * code in text below it.
  */
 export function CouponQrDialog({ coupon, onClose }: CouponQrDialogProps) {

@@ -12,7 +12,7 @@ type CouponRedemptionButtonProps = {
 };
 
 /**
- * The row's redemption action (docs/product.md §5): 'Cancel Redemption' for a
+ * The row's redemption action (docs/product.md#states-and-transitions): 'Cancel Redemption' for a
  * redeemed coupon, else 'Mark Redeemed', disabled once the coupon has
  * expired or was refunded. Each row has its own request, so clerks can work down the list.
  */

@@ -12,7 +12,7 @@ type CouponSearchFormProps = {
   busy?: boolean;
 };
 
-/** docs/product.md §3.10 / §6: search by code, e-mail or webinar title; Enter or the Search button. */
+/** docs/product.md#admin-screens / docs/product.md#validation-and-its-messages: search by code, e-mail or webinar title; Enter or the Search button. */
 export function CouponSearchForm({ initial, onSearch, busy = false }: CouponSearchFormProps) {
   const [text, setText] = useState(initial);
   // Follow a new URL search while rendering (no effect, no extra commit); the box keeps focus.

@@ -71,7 +71,7 @@ const rows = async () => {
 beforeEach(() => notify.dismiss());
 
 describe("AdminGiveawayWinnersPage table", () => {
-  it("lists winners with the columns of docs/product.md §3.10, unknowns, the store zone and both statuses", async () => {
+  it("lists winners with the columns of docs/product.md#admin-screens, unknowns, the store zone and both statuses", async () => {
     renderPage(listing(() => [pending, notified]));
     expect(await screen.findByRole("heading", { level: 1, name: "Giveaway Winners" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
@@ -129,7 +129,7 @@ describe("AdminGiveawayWinnersPage table", () => {
   });
 });
 
-describe("freshness (docs/product.md §11 admin data)", () => {
+describe("freshness (docs/product.md#timings-and-constants admin data)", () => {
   it("reloads on focus and keeps nothing cached once the screen is gone", async () => {
     const { fetchMock, queryClient, unmount } = renderPage(listing(() => [pending]));
     await rows();

@@ -6,7 +6,7 @@ import { useNotifyWinner } from "../../api/notify-winner";
 import type { Winner } from "../../api/schemas";
 import { winnerLabel } from "./winner-display";
 
-/** 'Send Notification' for one winner (docs/product.md §5: Pending → Notified); done once. */
+/** 'Send Notification' for one winner (docs/product.md#states-and-transitions: Pending → Notified); done once. */
 export function SendNotificationButton({ winner }: { winner: Winner }) {
   const send = useNotifyWinner();
 

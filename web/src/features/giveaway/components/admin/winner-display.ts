@@ -11,7 +11,7 @@ export function winnerLabel(winner: Winner): string {
   return winnerName(winner) ?? winner.email ?? "Unknown";
 }
 
-/** The webinar's title, or 'Unknown Webinar' when it is gone (docs/product.md §3.10). */
+/** The webinar's title, or 'Unknown Webinar' when it is gone (docs/product.md#admin-screens). */
 export function webinarLabel(winner: Winner): string {
   return winner.webinar_title ?? "Unknown Webinar";
 }

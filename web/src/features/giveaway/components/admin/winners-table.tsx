@@ -18,7 +18,7 @@ type WinnersTableProps = {
 
 const COLUMNS = ["Winner", "Webinar", "Date Picked", "Status", "Actions"] as const;
 
-/** Every winner drawn, newest first (docs/product.md §3.10). */
+/** Every winner drawn, newest first (docs/product.md#admin-screens). */
 export function WinnersTable({ winners, isPending, isError, onPickNew }: WinnersTableProps) {
   const timeZone = useStoreTimeZone();
   return (

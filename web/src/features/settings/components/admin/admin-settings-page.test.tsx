@@ -49,7 +49,7 @@ function putBody(fetchMock: ReturnType<typeof mockApi>, url: string) {
 }
 
 describe("AdminSettingsPage", () => {
-  it("has the five tabs of docs/product.md §3.10, the Coupon Value and Giveaway tabs, Social Links coming soon", async () => {
+  it("has the five tabs of docs/product.md#admin-screens, the Coupon Value and Giveaway tabs, Social Links coming soon", async () => {
     renderPage();
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
     expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images", "Coupon Value", "Giveaway"]);

@@ -41,7 +41,7 @@ function ComingSoon({ what }: { what: string }) {
 
 const triggerClass = "flex-none px-4 sm:flex-1";
 
-/** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10, and the Giveaway tab (§9). */
+/** "/admin/settings" (admin only): the five tabs of docs/product.md#admin-screens, and the Giveaway tab (docs/product.md#giveaway). */
 export function AdminSettingsPage() {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();

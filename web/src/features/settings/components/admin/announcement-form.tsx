@@ -13,7 +13,7 @@ import { useSaveAnnouncement } from "../../api/save-settings";
 import type { AdminSettings, AnnouncementInput } from "../../api/schemas";
 import { SettingsAlert, type SaveOutcome } from "./settings-alert";
 
-/** docs/product.md §6: the announcement font size is 12 to 48 px. */
+/** docs/product.md#validation-and-its-messages: the announcement font size is 12 to 48 px. */
 export const MIN_FONT_PX = 12;
 export const MAX_FONT_PX = 48;
 const DEFAULT_FONT_PX = 20;
@@ -202,7 +202,7 @@ function AnnouncementPreview({ control }: { control: Control<AnnouncementFormVal
   );
 }
 
-/** 'Announcements' tab: the eight banner settings of docs/product.md §4, with a live preview. */
+/** 'Announcements' tab: the eight banner settings of docs/product.md#records, with a live preview. */
 export function AnnouncementForm({ settings }: { settings: AdminSettings }) {
   const save = useSaveAnnouncement();
   const [outcome, setOutcome] = useState<SaveOutcome>(null);

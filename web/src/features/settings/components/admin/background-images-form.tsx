@@ -92,7 +92,7 @@ function PageBackground({ page, current, images }: { page: BackgroundPage; curre
   );
 }
 
-/** 'Background Images' tab: per page, one of the uploaded site images (docs/product.md §4 background_images). */
+/** 'Background Images' tab: per page, one of the uploaded site images (docs/product.md#records background_images). */
 export function BackgroundImagesForm() {
   const images = useImages("site_images");
   const backgrounds = useBackgrounds();

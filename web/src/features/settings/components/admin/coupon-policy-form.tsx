@@ -22,7 +22,7 @@ const policySchema = z.object({
 const FIELDS = ["policy", "paid_years", "bonus_days"] as const;
 
 /**
- * 'Coupon Value' tab (docs/product.md §8 "Value policy"): Whole (the whole
+ * 'Coupon Value' tab (docs/product.md#coupons "Value policy"): Whole (the whole
  * value expires after the configured days) or Split (recommended: the paid
  * part lasts at least 5 years, the bonus is promotional value with its own
  * expiry). A change applies to coupons issued after it.

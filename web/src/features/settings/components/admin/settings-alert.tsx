@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { Alert, AlertTitle } from "@/components/ui/alert";
 
-/** The outcome of a save: docs/product.md §10's settings alerts ('General info saved!', 'Error saving: …'). */
+/** The outcome of a save: docs/product.md#texts-users-see's settings alerts ('General info saved!', 'Error saving: …'). */
 export type SaveOutcome = { kind: "success" | "error"; message: string } | null;
 
 export function SettingsAlert({ outcome }: { outcome: SaveOutcome }) {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PlaceholderPage } from "@/components/layout/placeholder-page";
 import { Button } from "@/components/ui/button";
 
-/** "/admin/webinars/management" (admin only): under construction by design (docs/product.md §3.1). */
+/** "/admin/webinars/management" (admin only): under construction by design (docs/product.md#route-table). */
 export function AdminWebinarsManagementPage() {
   return (
     <PlaceholderPage title="Webinar Management" message="This page is under construction.">

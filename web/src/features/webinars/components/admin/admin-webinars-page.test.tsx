@@ -174,7 +174,7 @@ describe("webinar form", () => {
     return screen.findByRole("dialog", { name: "Create New Webinar" });
   }
 
-  it("opens with the form defaults of docs/product.md §6 and the store zone", async () => {
+  it("opens with the form defaults of docs/product.md#validation-and-its-messages and the store zone", async () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-07-01T15:00:00Z") });
     try {
       renderPage(list([]));
@@ -195,7 +195,7 @@ describe("webinar form", () => {
     }
   });
 
-  it("shows the validation messages of docs/product.md §6", async () => {
+  it("shows the validation messages of docs/product.md#validation-and-its-messages", async () => {
     const { fetchMock } = renderPage(list([]));
     const d = within(await openCreate());
     await userEvent.type(d.getByLabelText("Title"), "Gun");

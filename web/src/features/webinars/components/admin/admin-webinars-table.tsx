@@ -21,7 +21,7 @@ type AdminWebinarsTableProps = {
 
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
 
-/** Every webinar, newest event first, with edit and delete (docs/product.md §3.10). */
+/** Every webinar, newest event first, with edit and delete (docs/product.md#admin-screens). */
 export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete, onReminders }: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (

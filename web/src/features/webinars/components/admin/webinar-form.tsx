@@ -42,7 +42,7 @@ type WebinarFormProps = {
   onBusyChange?: (busy: boolean) => void;
 };
 
-/** The create / edit webinar form of docs/product.md §6. */
+/** The create / edit webinar form of docs/product.md#validation-and-its-messages. */
 export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel, onBusyChange }: WebinarFormProps) {
   // Fixed at mount, like the defaults computed from it, so a later change of
   // the prop cannot make the form save in another zone than it showed.
