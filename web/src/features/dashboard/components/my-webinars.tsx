@@ -4,7 +4,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { MyRegistration } from "@/features/registration";
-import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { EmptyTab, TabError } from "./dashboard-states";
 
 export const REGISTRATIONS_ERROR = "Failed to load registrations. Please try again later.";

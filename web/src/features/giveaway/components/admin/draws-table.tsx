@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { Download } from "lucide-react";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
-import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { entryListUrl, useAdminDraws } from "../../api/admin-draws";
 import type { AdminDraw } from "../../api/schemas";
 

@@ -4,8 +4,8 @@ import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { AdminWebinar } from "../../api/schemas";
-import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
-import { formatEventDate, formatPrice } from "../../lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
+import { formatEventDate, formatPrice } from "@/lib/format";
 import { WebinarImage } from "../webinar-image";
 import { GiveawayTermsButton } from "@/features/giveaway";
 

@@ -13,9 +13,9 @@ import { notify } from "@/lib/toast";
 import { useCreateWebinar } from "../../api/create-webinar";
 import type { AdminWebinar } from "../../api/schemas";
 import { useUpdateWebinar } from "../../api/update-webinar";
-import { zoneLabel } from "../../lib/format";
+import { zoneLabel } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { fromWallClock } from "../../lib/store-time";
+import { fromWallClock } from "@/lib/store-time";
 import { extractVideoId } from "../../lib/video-id";
 import {
   formFieldOf,

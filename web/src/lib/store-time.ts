@@ -1,6 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
-import { DEFAULT_TIME_ZONE } from "./format";
+import { DEFAULT_TIME_ZONE } from "@/lib/format";
 
 /**
  * The admin enters an event's date and time as wall-clock values in the

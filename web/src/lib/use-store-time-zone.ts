@@ -1,5 +1,5 @@
 import { useAppConfig } from "@/lib/app-config";
-import { DEFAULT_TIME_ZONE } from "../lib/format";
+import { DEFAULT_TIME_ZONE } from "@/lib/format";
 
 /** The store's IANA time zone from /api/config (America/Chicago until it loads), for display. */
 export function useStoreTimeZone(): string {
