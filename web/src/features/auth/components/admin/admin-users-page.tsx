@@ -1,7 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -32,15 +31,7 @@ export function AdminUsersPage() {
 
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Manage Users"
         description="Edit accounts and roles, set a new password, or delete an account. Paid coupons stay valid when an account is deleted."
       />

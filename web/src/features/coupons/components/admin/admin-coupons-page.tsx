@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, RefreshCw, ShieldAlert, ShieldQuestion, X } from "lucide-react";
+import { RefreshCw, ShieldAlert, ShieldQuestion, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -94,15 +95,7 @@ function AdminCoupons() {
   const busy = loading || coupons.isFetching;
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Manage Coupons"
         description="Find a customer's coupon by its code, their email or the webinar, then mark it redeemed at the counter."
         actions={

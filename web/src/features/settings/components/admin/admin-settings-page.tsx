@@ -1,7 +1,7 @@
-import { ArrowLeft, Construction } from "lucide-react";
+import { Construction } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -63,14 +63,9 @@ export function AdminSettingsPage() {
 
   return (
     <PageContainer>
-      <PageHeader
+      <AdminPageHeader
         title="Site Settings"
         description="The store's details, the announcement banner and page backgrounds."
-        eyebrow={
-          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-ink">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Admin Dashboard
-          </Link>
-        }
       />
       <Tabs defaultValue="general">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">

@@ -1,7 +1,7 @@
-import { ArrowLeft, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { WebinarRemindersDialog } from "@/features/reminders";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
@@ -29,15 +29,7 @@ export function AdminWebinarsPage() {
 
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Manage Webinars"
         description="Create, edit, deactivate or delete webinars. Times are in the store's time zone."
         actions={
