@@ -1,6 +1,6 @@
 import { Mail, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
+import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { AdminWebinar } from "../../api/schemas";
@@ -25,28 +25,17 @@ const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "
 export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete, onReminders }: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
-      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[760px]">
-        <caption className="sr-only">Webinars</caption>
-        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y max-sm:block">
-          {isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Loading webinars...</TableMessageRow>
-          ) : isError ? (
-            <TableMessageRow colSpan={COLUMNS.length} tone="error">Error loading webinars. Please try again later.</TableMessageRow>
-          ) : !webinars || webinars.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>No webinars found. Create your first webinar by clicking &quot;Add New Webinar&quot;.</TableMessageRow>
-          ) : (
-            webinars.map((w) => (
+    <AdminTable
+      caption="Webinars"
+      columns={COLUMNS}
+      className="sm:min-w-[760px]"
+      rows={webinars}
+      isPending={isPending}
+      isError={isError}
+      loading="Loading webinars..."
+      error="Error loading webinars. Please try again later."
+      empty={'No webinars found. Create your first webinar by clicking "Add New Webinar".'}
+      renderRow={(w) => (
               <tr
                 key={w.id}
                 className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
@@ -97,10 +86,7 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                   </div>
                 </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+      )}
+    />
   );
 }
