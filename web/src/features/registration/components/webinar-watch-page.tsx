@@ -23,7 +23,6 @@ import { useAuth } from "@/features/auth";
 import { useWebinar, webinarKeys, webinarPath, type Webinar } from "@/features/webinars";
 import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
-import { GiveawayEntryCard } from "@/features/giveaway";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
@@ -52,6 +51,8 @@ type WebinarWatchPageProps = {
    * features importing each other.
    */
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
+  /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
+  renderGiveaway?: (webinarId: string) => ReactNode;
 };
 
 function isJustRegistered(state: unknown): state is JustRegisteredState {
@@ -95,7 +96,7 @@ function RegistrationIssue({ reason }: { reason: "required" | "verification_fail
  * webinar', 'Reset Status' ('Force Reset' for admins), and after the end the
  * congratulations box and the purchase card.
  */
-export function WebinarWatchPage({ renderPurchase }: WebinarWatchPageProps) {
+export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatchPageProps) {
   const { webinarId = "" } = useParams();
   const webinar = useWebinar(webinarId);
   const access = useWatchAccess(webinarId, { enabled: !webinar.isError });
@@ -123,6 +124,7 @@ export function WebinarWatchPage({ renderPurchase }: WebinarWatchPageProps) {
         videoId={video.data}
         access={access}
         renderPurchase={renderPurchase}
+        renderGiveaway={renderGiveaway}
       />
     );
   }
@@ -135,9 +137,11 @@ type WatchContentProps = {
   videoId: string;
   access: WatchAccess;
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
+  /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
+  renderGiveaway?: (webinarId: string) => ReactNode;
 };
 
-function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContentProps) {
+function WatchContent({ webinar, videoId, access, renderPurchase, renderGiveaway }: WatchContentProps) {
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
@@ -230,7 +234,7 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
               </p>
             </section>
           )}
-          <GiveawayEntryCard webinarId={webinar.id} />
+          {renderGiveaway?.(webinar.id)}
           <WatchStatusTools webinarId={webinar.id} completed={completed} onReset={() => setEndedHere(false)} />
         </aside>
       </div>

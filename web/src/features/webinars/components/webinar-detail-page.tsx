@@ -1,11 +1,11 @@
 import { ArrowLeft, CalendarDays, Gift, Lock, Play, SearchX, Store, Ticket, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { GiveawayEntryCard } from "@/features/giveaway";
 import { isApiError } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useWebinar } from "../api/get-webinar";
@@ -151,7 +151,12 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
   );
 }
 
-function WebinarDetail({ webinar }: { webinar: Webinar }) {
+export type WebinarDetailPageProps = {
+  /** The giveaway entry card under the summary, filled by app/ from the giveaway feature. */
+  renderGiveaway?: (webinarId: string) => ReactNode;
+};
+
+function WebinarDetail({ webinar, renderGiveaway }: { webinar: Webinar } & WebinarDetailPageProps) {
   const timeZone = useStoreTimeZone();
   return (
     <article className="grid gap-8">
@@ -171,7 +176,7 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
         <aside aria-label="Reserve a seat" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="grid gap-6">
             <SummaryCard webinar={webinar} timeZone={timeZone} />
-            <GiveawayEntryCard webinarId={webinar.id} />
+            {renderGiveaway?.(webinar.id)}
           </div>
         </aside>
         <section aria-labelledby="about-webinar" className="grid gap-4 lg:col-start-1">
@@ -193,7 +198,7 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
 }
 
 /** "/webinar/:webinarId": one active webinar (docs/product.md §3.5). */
-export function WebinarDetailPage() {
+export function WebinarDetailPage({ renderGiveaway }: WebinarDetailPageProps = {}) {
   const { webinarId } = useParams();
   const query = useWebinar(webinarId);
   const notFound = !webinarId || (query.isError && isApiError(query.error) && query.error.status === 404);
@@ -212,7 +217,7 @@ export function WebinarDetailPage() {
       </Alert>
     );
   } else {
-    body = <WebinarDetail webinar={query.data} />;
+    body = <WebinarDetail webinar={query.data} renderGiveaway={renderGiveaway} />;
   }
 
   return (

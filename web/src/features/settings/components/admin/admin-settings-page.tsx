@@ -6,7 +6,6 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { GiveawayRulesForm } from "@/features/giveaway";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useCouponPolicy } from "../../api/coupon-policy";
@@ -42,7 +41,12 @@ function ComingSoon({ what }: { what: string }) {
 const triggerClass = "flex-none px-4 sm:flex-1";
 
 /** "/admin/settings" (admin only): the five tabs of docs/product.md §3.10, and the Giveaway tab (§9). */
-export function AdminSettingsPage() {
+export type AdminSettingsPageProps = {
+  /** The Giveaway tab's rules form, filled by app/ from the giveaway feature. */
+  giveawayRules?: ReactNode;
+};
+
+export function AdminSettingsPage({ giveawayRules }: AdminSettingsPageProps = {}) {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();
   const loaded = settings.data;
@@ -137,7 +141,7 @@ export function AdminSettingsPage() {
             title="Giveaway"
             description="The official giveaway rules: sponsor, prize and value, eligibility and the winner's deadlines. Sponsor, address and prize value are required."
           >
-            <GiveawayRulesForm />
+            {giveawayRules}
           </TabCard>
         </TabsContent>
       </Tabs>

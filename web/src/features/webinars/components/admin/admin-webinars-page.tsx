@@ -1,8 +1,7 @@
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { AdminPageHeader } from "@/components/layout/admin-page-header";
 import { PageContainer } from "@/components/layout/page";
-import { WebinarRemindersDialog } from "@/features/reminders";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
@@ -13,10 +12,17 @@ import { AdminWebinarsTable } from "./admin-webinars-table";
 import { DeleteWebinarDialog } from "./delete-webinar-dialog";
 import { WebinarFormDialog } from "./webinar-form-dialog";
 
+export type AdminWebinarsPageProps = {
+  /** More actions of a table row (app/ puts the giveaway terms button here). */
+  renderRowActions?: (webinar: AdminWebinar) => ReactNode;
+  /** The reminder figures dialog of the webinar whose Reminders button was pressed (app/ fills it from the reminders feature). */
+  renderRemindersDialog?: (props: { webinar: AdminWebinar | null; onClose: () => void }) => ReactNode;
+};
+
 type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
 
 /** "/admin/webinars" (admin only): create, edit, deactivate and delete webinars. */
-export function AdminWebinarsPage() {
+export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog }: AdminWebinarsPageProps = {}) {
   useDocumentTitle("Manage Webinars");
   const { data, isPending, isError, error } = useAdminWebinars();
   const [form, setForm] = useState<FormState>({ open: false });
@@ -46,6 +52,7 @@ export function AdminWebinarsPage() {
         onEdit={(webinar) => setForm({ open: true, webinar })}
         onDelete={setToDelete}
         onReminders={setRemindersOf}
+        renderRowActions={renderRowActions}
       />
       <WebinarFormDialog
         open={form.open}
@@ -53,7 +60,7 @@ export function AdminWebinarsPage() {
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
       <DeleteWebinarDialog webinar={toDelete} onClose={() => setToDelete(null)} />
-      <WebinarRemindersDialog webinar={remindersOf} onClose={() => setRemindersOf(null)} />
+      {renderRemindersDialog?.({ webinar: remindersOf, onClose: () => setRemindersOf(null) })}
     </PageContainer>
   );
 }

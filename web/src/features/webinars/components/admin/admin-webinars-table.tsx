@@ -7,7 +7,7 @@ import type { AdminWebinar } from "../../api/schemas";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatEventDate, formatPrice } from "@/lib/format";
 import { WebinarImage } from "../webinar-image";
-import { GiveawayTermsButton } from "@/features/giveaway";
+import type { ReactNode } from "react";
 
 type AdminWebinarsTableProps = {
   webinars: AdminWebinar[] | undefined;
@@ -17,12 +17,22 @@ type AdminWebinarsTableProps = {
   onDelete: (webinar: AdminWebinar) => void;
   /** Opens the webinar's reminder e-mail figures (issue 26). */
   onReminders: (webinar: AdminWebinar) => void;
+  /** More actions of a row, filled by app/ (the giveaway terms button). */
+  renderRowActions?: (webinar: AdminWebinar) => ReactNode;
 };
 
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
 
 /** Every webinar, newest event first, with edit and delete (docs/product.md §3.10). */
-export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete, onReminders }: AdminWebinarsTableProps) {
+export function AdminWebinarsTable({
+  webinars,
+  isPending,
+  isError,
+  onEdit,
+  onDelete,
+  onReminders,
+  renderRowActions,
+}: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (
     <AdminTable
@@ -70,7 +80,7 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                     <Button variant="ghost" size="icon" aria-label={`Reminders of ${w.title}`} onClick={() => onReminders(w)}>
                       <Mail aria-hidden="true" />
                     </Button>
-                    <GiveawayTermsButton webinarId={w.id} title={w.title} />
+                    {renderRowActions?.(w)}
                     <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
                       <Pencil aria-hidden="true" />
                     </Button>
