@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryMeta } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { webinarKeys } from "./keys";
@@ -23,6 +23,7 @@ const adminWebinarsQueryOptions = () =>
     retry: retryTransient(1),
   });
 
-export function useAdminWebinars() {
-  return useQuery(adminWebinarsQueryOptions());
+/** `meta`: e.g. the toast of a failure (lib/query-meta.ts). */
+export function useAdminWebinars(meta?: QueryMeta) {
+  return useQuery({ ...adminWebinarsQueryOptions(), meta });
 }

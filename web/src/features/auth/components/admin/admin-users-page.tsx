@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { AdminPageHeader } from "@/components/layout/admin-page-header";
 import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
-import { notify } from "@/lib/toast";
+import { toastOnError } from "@/lib/query-meta";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import type { AdminUser } from "../../api/admin-user-schemas";
 import { useAdminUsers } from "../../api/get-admin-users";
@@ -13,21 +13,18 @@ import { DeleteUserDialog } from "./delete-user-dialog";
 import { EditUserDialog } from "./edit-user-dialog";
 import { EndSessionsDialog } from "./end-sessions-dialog";
 
+const failedToFetchUsers = toastOnError(() => ["Error", "Failed to fetch users"]);
+
 type Open = { dialog: "edit" | "password" | "delete" | "sessions"; user: AdminUser } | null;
 
 /** "/admin/users" (admin only): edit, delete and set the password of any account (docs/product.md §2, §3.10). */
 export function AdminUsersPage() {
   useDocumentTitle("Manage Users");
   const { user: me } = useAuth();
-  const users = useAdminUsers();
+  const users = useAdminUsers(failedToFetchUsers);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const userFor = (dialog: NonNullable<Open>["dialog"]) => (open?.dialog === dialog ? open.user : null);
-
-  const { error } = users;
-  useEffect(() => {
-    if (error) notify.error("Error", "Failed to fetch users");
-  }, [error]);
 
   return (
     <PageContainer>

@@ -1,10 +1,10 @@
 import { Plus } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { AdminPageHeader } from "@/components/layout/admin-page-header";
 import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
-import { notify } from "@/lib/toast";
+import { toastOnError } from "@/lib/query-meta";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useAdminWebinars } from "../../api/get-admin-webinars";
 import type { AdminWebinar } from "../../api/schemas";
@@ -19,19 +19,17 @@ export type AdminWebinarsPageProps = {
   renderRemindersDialog?: (props: { webinar: AdminWebinar | null; onClose: () => void }) => ReactNode;
 };
 
+const failedToFetchWebinars = toastOnError((error) => [`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`]);
+
 type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
 
 /** "/admin/webinars" (admin only): create, edit, deactivate and delete webinars. */
 export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog }: AdminWebinarsPageProps = {}) {
   useDocumentTitle("Manage Webinars");
-  const { data, isPending, isError, error } = useAdminWebinars();
+  const { data, isPending, isError } = useAdminWebinars(failedToFetchWebinars);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<AdminWebinar | null>(null);
   const [remindersOf, setRemindersOf] = useState<AdminWebinar | null>(null);
-
-  useEffect(() => {
-    if (error) notify.error(`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`);
-  }, [error]);
 
   return (
     <PageContainer>
