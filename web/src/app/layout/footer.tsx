@@ -43,7 +43,7 @@ function FooterContent() {
         <div className="grid content-start gap-4 lg:col-span-2 lg:max-w-sm">
           <Brand className="text-white" />
           <p className="text-sm leading-relaxed text-zinc-400">
-            Watch a short webinar from our Naperville gear store, unlock a store-credit coupon worth more than you
+            Watch a short webinar from our {store.city} gear store, unlock a store-credit coupon worth more than you
             pay, and get entered into our gear giveaway.
           </p>
           <p className="text-xs leading-relaxed text-zinc-400">

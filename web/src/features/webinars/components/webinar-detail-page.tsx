@@ -18,6 +18,7 @@ import { ReserveSpotButton } from "./reserve-spot-button";
 import { couponLine } from "./webinar-card";
 import { WebinarBadges } from "./webinar-badges";
 import { WebinarImage } from "./webinar-image";
+import { store } from "@/config/store";
 
 function BackToWebinars() {
   return (
@@ -143,7 +144,7 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
       {paid && (
         <p className="flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
           <Store className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Redeem your {formatMoney(webinar.coupon_value)} coupon in person at our Naperville store on a purchase of at
+          Redeem your {formatMoney(webinar.coupon_value)} coupon in person at our {store.city} store on a purchase of at
           least {formatMoney(webinar.min_purchase)}.
         </p>
       )}
