@@ -3,47 +3,25 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { DashboardPage } from "./dashboard-page";
+import { makeCoupon as makeCouponFixture, makeRegistration as makeRegistrationFixture } from "@/test/fixtures";
 
 type Json = Record<string, unknown>;
 
 function makeCoupon(overrides: Json = {}): Json {
-  return {
-    id: "c1",
-    code: "LW-7K3M-Q9PX-4TRW",
-    user_id: "u1",
-    webinar_id: "w1",
-    webinar_title: "Safe Storage at Home",
-    webinar_registration_id: "r1",
-    value: 48,
-    value_cents: 4800,
-    original_payment_amount: 40,
-    original_payment_cents: 4000,
-    min_purchase: 96,
-    min_purchase_today: 96,
-    status: "active",
+  return makeCouponFixture({
     created_at: "2098-12-16T18:30:00Z",
     // 18:30 UTC is 12:30 PM in Chicago in January (CST).
     expires_at: "2099-01-15T18:30:00Z",
-    redeemed_at: null,
     ...overrides,
-  };
+  });
 }
 
 function makeRegistration(overrides: Json = {}, webinar: Json = {}): Json {
-  return {
-    id: "r1",
-    webinar_id: "w1",
-    user_id: "u1",
-    user_name_for_registration: "Jane Doe",
-    user_email_for_registration: "jane@example.com",
-    user_phone_for_registration: null,
+  return makeRegistrationFixture({
     registration_time: "2026-11-20T15:00:00Z",
-    attended_live: false,
-    watched_video_fully: false,
-    purchased_coupon: false,
     webinar: { id: "w1", title: "Safe Storage at Home", event_datetime: "2026-12-04T00:30:00Z", ...webinar },
     ...overrides,
-  };
+  });
 }
 
 type Answer = { status?: number; body?: unknown; pending?: boolean };
