@@ -11,8 +11,8 @@ import {
   loadResetPasswordPage,
   LoginRedirect,
   RequireAdmin,
-  RequireAuth,
 } from "@/features/auth";
+import { RequireAuth } from "@/lib/auth/require-auth";
 import { loadAdminAuditPage, loadAdminReportsPage } from "@/features/books";
 import { loadAdminCouponsPage, loadWebinarCouponPage } from "@/features/coupons";
 import { loadCounterPage } from "@/features/counter";

@@ -8,7 +8,7 @@ import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject
 import { vi } from "vitest";
 import { AppProviders, RouteProviders } from "@/app/providers";
 import { errorToastCaches } from "@/app/query-client";
-import type { Session } from "@/features/auth";
+import type { Session } from "@/lib/auth/session-schemas";
 
 const anonymousSession: Session = { user: null, profile: null };
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { webinarPath, type Webinar } from "@/features/webinars";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";

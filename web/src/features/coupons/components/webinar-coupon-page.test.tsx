@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Session } from "@/features/auth";
+import type { Session } from "@/lib/auth/session-schemas";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";

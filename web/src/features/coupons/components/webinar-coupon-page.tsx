@@ -5,7 +5,7 @@ import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { useRegistration } from "@/features/registration";
 import { useWebinar, webinarPath, type Webinar } from "@/features/webinars";
 import { errorMessage, isApiError } from "@/lib/api";

@@ -4,7 +4,7 @@ import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
-import type { Session } from "@/features/auth";
+import type { Session } from "@/lib/auth/session-schemas";
 import { TEMP_REGISTRATION_KEY, writeTempRegistration } from "../lib/temp-registration";
 import { WebinarWatchPage, type WatchPurchaseProps } from "./webinar-watch-page";
 import { makeRegistration } from "@/test/fixtures";

@@ -19,7 +19,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { useWebinar, webinarKeys, webinarPath, type Webinar } from "@/features/webinars";
 import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";

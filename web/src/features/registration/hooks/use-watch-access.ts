@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { webinarPath } from "@/features/webinars";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { notify } from "@/lib/toast";

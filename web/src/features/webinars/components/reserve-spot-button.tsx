@@ -1,6 +1,6 @@
 import type { ComponentProps, MouseEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import type { Webinar } from "../api/schemas";
 import { reserveSpotLoginPath, useReserveSpot } from "../hooks/use-reserve-spot";
 

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { useOpenRegistration, type ReserveSpotTarget } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";

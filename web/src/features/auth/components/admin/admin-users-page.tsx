@@ -6,7 +6,7 @@ import { toastOnError } from "@/lib/query-meta";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import type { AdminUser } from "../../api/admin-user-schemas";
 import { useAdminUsers } from "../../api/get-admin-users";
-import { useAuth } from "../../hooks/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { AdminUsersTable } from "./admin-users-table";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteUserDialog } from "./delete-user-dialog";

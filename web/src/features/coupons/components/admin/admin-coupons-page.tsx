@@ -7,7 +7,7 @@ import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { errorMessage, isApiError } from "@/lib/api";
 import { toastOnError } from "@/lib/query-meta";
 import { notify } from "@/lib/toast";

@@ -2,7 +2,7 @@ import { useLayoutEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "./use-auth";
 
 /** Sends the visitor to /auth, remembering where they wanted to go. */
 export function RedirectToAuth() {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Profile, User } from "../api/session-schemas";
+import type { Profile, User } from "./session-schemas";
 
 export type AuthContextValue = {
   user: User | null;
