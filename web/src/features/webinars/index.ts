@@ -9,7 +9,6 @@ export { HomePage } from "./components/home-page";
 export { WebinarCard } from "./components/webinar-card";
 export { EAGER_CARDS, FIRST_CARDS } from "./components/webinar-list";
 export { LOW_SEATS_THRESHOLD, STORE_CREDIT_PERCENTAGE, webinarSchema } from "./api/schemas";
-export { webinarPath } from "./hooks/use-reserve-spot";
 
 // Public pages other than home, loaded on first visit in their own chunks (app/router.tsx).
 export const loadWebinarsPage = () => import("./components/webinars-page").then((m) => m.WebinarsPage);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { registrationKeys } from "@/features/registration";
-import { webinarKeys } from "@/features/webinars";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { api } from "@/lib/api";
 import { registrationResponseSchema } from "./schemas";
 

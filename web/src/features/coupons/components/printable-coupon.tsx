@@ -3,7 +3,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useCallback } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { store, storeAddressLine } from "@/config/store";
-import { counterUrl } from "@/features/counter";
+import { counterUrl } from "@/lib/paths";
 import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatMoney } from "@/lib/money";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useReducer } from "react";
-import { registrationKeys } from "@/features/registration";
-import { webinarKeys } from "@/features/webinars";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { confirmPurchase } from "../api/confirm-purchase";

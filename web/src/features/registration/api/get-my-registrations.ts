@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { registrationKeys } from "./keys";
+import { registrationKeys } from "@/lib/query-keys/registrations";
 import { myRegistrationListSchema, type MyRegistration } from "./schemas";
 
 /** GET /api/registrations: my registrations with their webinar, newest first. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { registrationKeys } from "./keys";
+import { registrationKeys } from "@/lib/query-keys/registrations";
 import { registrationStatusSchema, type Registration } from "./schemas";
 
 /** GET /api/webinars/{id}/registration: my registration, or null when I have none. */

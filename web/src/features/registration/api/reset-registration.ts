@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { registrationKeys } from "./keys";
+import { registrationKeys } from "@/lib/query-keys/registrations";
 import { registrationBodySchema, type Registration } from "./schemas";
 
 /**

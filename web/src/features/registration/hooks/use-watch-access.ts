@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "@/lib/auth/use-auth";
-import { webinarPath } from "@/features/webinars";
+import { webinarPath } from "@/lib/paths";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { registrationQueryOptions } from "../api/get-registration";

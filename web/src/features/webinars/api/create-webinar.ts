@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { webinarKeys } from "./keys";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "./schemas";
 
 /** POST /api/admin/webinars (admin): 201 with the new webinar. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryMeta } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { webinarKeys } from "./keys";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { adminWebinarListSchema, type AdminWebinar } from "./schemas";
 
 /** GET /api/admin/webinars (admin): every webinar, newest event first. */

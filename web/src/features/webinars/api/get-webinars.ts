@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { webinarKeys } from "./keys";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { webinarListSchema, type Webinar } from "./schemas";
 
 /** GET /api/webinars: active webinars, newest event first. */

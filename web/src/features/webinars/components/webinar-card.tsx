@@ -1,7 +1,7 @@
 import { CalendarDays, Gift, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { Webinar } from "../api/schemas";
-import { webinarPath } from "../hooks/use-reserve-spot";
+import { webinarPath } from "@/lib/paths";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatEventDate, formatPrice, formatSeats } from "@/lib/format";
 import { formatMoney } from "@/lib/money";

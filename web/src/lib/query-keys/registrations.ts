@@ -1,5 +1,5 @@
 /**
- * Query keys of the registration feature. Everything lives under
+ * Query keys of registrations (shared: a purchase refreshes them). Everything lives under
  * ["registrations"], so invalidating `registrationKeys.all` refreshes the
  * status of every webinar, the video ids and my list.
  */

@@ -1,5 +1,5 @@
 /**
- * Query keys of the webinars feature. Everything lives under ["webinars"],
+ * Query keys of webinars (shared: a purchase or registration elsewhere refreshes seats). Everything lives under ["webinars"],
  * so invalidating `webinarKeys.all` refreshes the public and admin views.
  */
 export const webinarKeys = {
