@@ -1,7 +1,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { primeAnnouncement } from "@/features/announcement";
 import { primeSession } from "@/features/auth";
-import { primeBackgrounds, primeSiteInfo } from "@/features/settings";
+import { primeBackgrounds } from "@/features/settings";
+import { primeSiteInfo } from "@/lib/site-settings/get-site-info";
 import { primeWebinar, primeWebinars } from "@/features/webinars";
 import { primeAppConfig } from "@/lib/app-config";
 

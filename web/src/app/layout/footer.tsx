@@ -1,7 +1,8 @@
 import { Camera, CirclePlay, Mail, MapPin, Phone, ThumbsUp, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { store } from "@/config/store";
-import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
+import { addressLines, phoneHref } from "@/lib/site-settings/site-info";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { useHydrated } from "@/lib/use-hydrated";
 import { Brand } from "./brand";
 

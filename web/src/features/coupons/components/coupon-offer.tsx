@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { store } from "@/config/store";
-import { useCouponPolicy } from "@/features/settings";
+import { useCouponPolicy } from "@/lib/site-settings/coupon-policy";
 import { type Webinar } from "@/features/webinars";
 import { formatMoney } from "@/lib/money";
 import { COUPON_EXPIRY_DAYS } from "../lib/coupon-terms";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { settingsKeys } from "./keys";
+import { settingsKeys } from "@/lib/site-settings/keys";
 import {
   backgroundResultSchema,
   reminderSettingsSchema,

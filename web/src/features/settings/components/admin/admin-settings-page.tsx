@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCouponPolicy } from "../../api/coupon-policy";
+import { useCouponPolicy } from "@/lib/site-settings/coupon-policy";
 import { useAdminSettings } from "../../api/get-admin-settings";
 import { AnnouncementForm } from "./announcement-form";
 import { BackgroundImagesForm } from "./background-images-form";

@@ -3,7 +3,7 @@ import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { settingsKeys } from "./keys";
-import { SITE_INFO_DEFAULTS, siteInfoSchema, type SiteInfo } from "./schemas";
+import { SITE_INFO_DEFAULTS, siteInfoSchema, type SiteInfo } from "./site-info-schema";
 
 /** GET /api/settings/site (anyone): site title, contact e-mail, store address and phone. */
 export const siteInfoQueryOptions = () =>
