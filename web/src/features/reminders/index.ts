@@ -1,6 +1,5 @@
 // Public surface of the reminder e-mails feature: the dashboard's switches,
 // the admin's per-webinar figures, the kinds' names, and the unsubscribe page.
-export { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "./api/schemas";
 export { ReminderSwitches } from "./components/reminder-switches";
 // The admin webinars page's reminder figures (app/composed-pages.tsx), loaded with that page.
 export const loadWebinarRemindersDialog = () =>
