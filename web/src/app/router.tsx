@@ -16,7 +16,7 @@ import { RequireAuth } from "@/lib/auth/require-auth";
 import { loadAdminAuditPage, loadAdminReportsPage } from "@/features/books";
 import { loadAdminCouponsPage, loadWebinarCouponPage } from "@/features/coupons";
 import { loadCounterPage } from "@/features/counter";
-import { loadDashboardPage } from "@/features/dashboard";
+import { loadDashboardPage } from "./dashboard";
 import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
