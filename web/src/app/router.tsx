@@ -22,11 +22,7 @@ import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage 
 import { loadMigrationToolPage } from "@/features/migration";
 import { loadUnsubscribePage } from "@/features/reminders";
 import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
-import {
-  HomePage,
-  loadAdminWebinarsManagementPage,
-  loadWebinarsPage,
-} from "@/features/webinars";
+import { HomePage, loadAdminWebinarsManagementPage, loadWebinarsPage } from "@/features/webinars";
 import {
   loadAdminSettingsPageWithGiveaway,
   loadAdminWebinarsPageWithParts,

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { MyRegistration } from "@/features/registration";
+import type { MyRegistration } from "@/lib/registrations/schemas";
 import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { EmptyTab, TabError } from "./dashboard-states";

@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { store } from "@/config/store";
 import { useCouponPolicy } from "@/lib/site-settings/coupon-policy";
-import { type Webinar } from "@/features/webinars";
+import { type Webinar } from "@/lib/webinars/schemas";
 import { formatMoney } from "@/lib/money";
 import { COUPON_EXPIRY_DAYS } from "../lib/coupon-terms";
 import { Link } from "react-router";

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useAuth } from "@/lib/auth/use-auth";
-import { type Webinar } from "@/features/webinars";
+import { type Webinar } from "@/lib/webinars/schemas";
 import { webinarPath } from "@/lib/paths";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";

@@ -6,7 +6,7 @@ import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
-import type { Webinar } from "@/features/webinars";
+import type { Webinar } from "@/lib/webinars/schemas";
 import { WebinarCouponPage } from "./webinar-coupon-page";
 import { makeCoupon, makeRegistration as makeRegistrationFixture } from "@/test/fixtures";
 

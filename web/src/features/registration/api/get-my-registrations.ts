@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { registrationKeys } from "@/lib/query-keys/registrations";
-import { myRegistrationListSchema, type MyRegistration } from "./schemas";
+import { myRegistrationListSchema, type MyRegistration } from "@/lib/registrations/schemas";
 
 /** GET /api/registrations: my registrations with their webinar, newest first. */
 async function getMyRegistrations(signal?: AbortSignal): Promise<MyRegistration[]> {

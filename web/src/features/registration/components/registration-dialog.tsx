@@ -12,9 +12,9 @@ import { useAuth } from "@/lib/auth/use-auth";
 import { isApiError } from "@/lib/api";
 import type { ReserveSpotTarget } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
-import { useRegistration } from "../api/get-registration";
+import { useRegistration } from "@/lib/registrations/get-registration";
 import { useRegister } from "../api/register";
-import { registrationFormSchema, type RegistrationFormValues, type RegistrationInput } from "../api/schemas";
+import { registrationFormSchema, type RegistrationFormValues, type RegistrationInput } from "@/lib/registrations/schemas";
 import { watchPath } from "../hooks/use-watch-access";
 import { writeTempRegistration } from "../lib/temp-registration";
 

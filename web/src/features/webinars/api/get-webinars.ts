@@ -3,7 +3,7 @@ import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { webinarKeys } from "@/lib/query-keys/webinars";
-import { webinarListSchema, type Webinar } from "./schemas";
+import { webinarListSchema, type Webinar } from "@/lib/webinars/schemas";
 
 /** GET /api/webinars: active webinars, newest event first. */
 async function getWebinars(signal?: AbortSignal): Promise<Webinar[]> {

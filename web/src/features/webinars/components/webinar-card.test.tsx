@@ -6,7 +6,7 @@ import { authKeys } from "@/lib/auth/keys";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
-import type { Webinar } from "../api/schemas";
+import type { Webinar } from "@/lib/webinars/schemas";
 import { WebinarCard } from "./webinar-card";
 
 function renderCard(overrides: Partial<Webinar> = {}, session = userSession) {

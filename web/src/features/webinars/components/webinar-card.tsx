@@ -1,6 +1,6 @@
 import { CalendarDays, Gift, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
-import type { Webinar } from "../api/schemas";
+import type { Webinar } from "@/lib/webinars/schemas";
 import { webinarPath } from "@/lib/paths";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatEventDate, formatPrice, formatSeats } from "@/lib/format";

@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import type { AdminWebinar, WebinarInput } from "../api/schemas";
+import type { AdminWebinar, WebinarInput } from "@/lib/webinars/schemas";
 import { DEFAULT_TIME_ZONE } from "@/lib/format";
 import { fromWallClock, todayIn, toWallClock } from "@/lib/store-time";
 import { extractVideoId } from "./video-id";

@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { AdminWebinar } from "../../api/schemas";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatEventDate, formatPrice } from "@/lib/format";
 import { WebinarImage } from "../webinar-image";

@@ -11,7 +11,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useCreateWebinar } from "../../api/create-webinar";
-import type { AdminWebinar } from "../../api/schemas";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { useUpdateWebinar } from "../../api/update-webinar";
 import { zoneLabel } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
