@@ -1,5 +1,6 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { PrintableCoupon, PrintCouponButton, type Coupon } from "@/features/coupons";
+import { PrintableCoupon, PrintCouponButton } from "@/features/coupons";
+import { type Coupon } from "@/lib/coupons/schemas";
 
 type CouponPrintDialogProps = {
   /** The coupon to print; null closes the dialog. */

@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { SecurityPanel } from "@/features/auth";
 import { authKeys } from "@/lib/auth/keys";
 import { useAuth } from "@/lib/auth/use-auth";
-import { useMyCoupons } from "@/features/coupons";
+import { useMyCoupons } from "@/lib/coupons/get-my-coupons";
 import { useMyRegistrations } from "@/features/registration";
 import { ReminderSwitches } from "@/features/reminders";
 import { isApiError } from "@/lib/api";

@@ -8,8 +8,6 @@ export {
 export { couponDisplayStatus, type CouponDisplayStatus } from "./lib/coupon-status";
 export { CouponValueParts } from "./components/coupon-value-parts";
 export { couponValue, promotionalLabel, type CouponValueFields } from "./lib/coupon-value";
-export { useMyCoupons } from "./api/get-my-coupons";
-export type { Coupon } from "./api/schemas";
 
 // Payment code: the coupon offer page and the watch page's purchase card, loaded on
 // first visit in their own chunks (app/router.tsx), never on the public pages.

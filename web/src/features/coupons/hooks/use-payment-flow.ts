@@ -5,8 +5,8 @@ import { webinarKeys } from "@/lib/query-keys/webinars";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { confirmPurchase } from "../api/confirm-purchase";
-import { couponKeys } from "../api/keys";
-import type { StartedPayment } from "../api/schemas";
+import { couponKeys } from "@/lib/query-keys/coupons";
+import type { StartedPayment } from "@/lib/coupons/schemas";
 import { startPayment } from "../api/start-payment";
 import {
   initialPaymentFlow,

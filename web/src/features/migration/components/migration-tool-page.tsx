@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useAuth } from "@/lib/auth/use-auth";
-import { useMyCoupons } from "@/features/coupons";
+import { useMyCoupons } from "@/lib/coupons/get-my-coupons";
 import { formatMoney } from "@/lib/money";
 import { errorMessage, isApiError } from "@/lib/api";
 import { storeRedirectAfterAuth } from "@/lib/redirect";

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { couponKeys } from "./keys";
+import { couponKeys } from "@/lib/query-keys/coupons";
 import { couponListSchema, type Coupon } from "./schemas";
 
 /** GET /api/coupons: my coupons, newest first, each with its webinar's title and displayed status. */
