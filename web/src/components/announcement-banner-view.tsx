@@ -33,6 +33,8 @@ export type AnnouncementLook = {
   font_family: string;
   border: string;
   dismissible: boolean;
+  /** Not read here: whether the banner shows at all is the caller's choice. */
+  enabled?: boolean;
 };
 
 type AnnouncementBannerViewProps = {

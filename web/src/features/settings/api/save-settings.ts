@@ -4,12 +4,11 @@ import { settingsKeys } from "@/lib/site-settings/keys";
 import {
   backgroundResultSchema,
   reminderSettingsSchema,
-  siteInfoSchema,
   type AnnouncementInput,
   type BackgroundPage,
   type ReminderSettings,
-  type SiteInfo,
 } from "./schemas";
+import { siteInfoSchema, type SiteInfo } from "@/lib/site-settings/site-info-schema";
 
 /** The public banner's query key (features/announcement reads it); refreshed after a save. */
 const ANNOUNCEMENT_KEY = ["announcement"] as const;
