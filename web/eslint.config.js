@@ -20,8 +20,11 @@ const entryOf = (feature) => `./${feature}/index.ts`;
 /**
  * Import boundaries (bulletproof-react style), checked on resolved paths so
  * "@/features/x/..." and "../../x/..." are caught alike:
- * - a feature reaches another feature only through its index.ts, and its own
- *   modules directly, never through its own index.ts;
+ * - a feature never imports another feature, not even its index.ts: what two
+ *   features share lives in src/lib or src/components, and app/ puts one
+ *   feature's part into another's page through a slot (app/composed-pages.tsx).
+ *   No exceptions;
+ * - a feature imports its own modules directly, never through its own index.ts;
  * - app/ composes features through their index.ts; features never import app/;
  * - shared code (components, lib, config) depends on no feature and not on app/.
  */
@@ -30,8 +33,9 @@ const boundaryZones = [
     {
       target: `src/features/${feature}`,
       from: "src/features",
-      except: [`./${feature}`, ...features.filter((other) => other !== feature).map(entryOf)],
-      message: "Features import each other only through their index.ts (@/features/<name>).",
+      except: [`./${feature}`],
+      message:
+        "A feature never imports another feature: share code through src/lib or src/components, and let app/ compose features (slots, app/composed-pages.tsx).",
     },
     {
       target: `src/features/${feature}`,

@@ -33,9 +33,9 @@ const keys = Object.keys(manifest);
 const entry = keys.filter((k) => manifest[k].isEntry);
 // Code the public pages may load on demand: their pages, the login page and
 // the pages the account e-mails link to, the registration dialog behind
-// 'Reserve Spot', the toaster.
+// 'Reserve Spot', the giveaway card the app puts on the webinar page, the toaster.
 const publicPage =
-  /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|auth\/components\/(auth|forgot-password|reset-password|confirm-email)-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/sonner\//;
+  /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|giveaway\/components\/giveaway-entry-card|auth\/components\/(auth|forgot-password|reset-password|confirm-email)-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/sonner\//;
 const dynamic = keys.filter((k) => manifest[k].isDynamicEntry);
 // The chunks web/vite.config.ts gathers the public pages in (publicChunks).
 const publicGroup = /^_(sign-in-page|webinar-page|giveaway-rules-page|public-pages|public-shared)-/;
@@ -67,7 +67,7 @@ test('the public pages never download admin, payment or print code', async ({ pa
     'src/features/admin/components/admin-dashboard-page.tsx',
     'src/features/coupons/components/webinar-coupon-page.tsx',
     'src/features/coupons/components/stripe-card-form.tsx',
-    'src/features/dashboard/components/dashboard-page.tsx',
+    'src/app/dashboard/dashboard-page.tsx',
     // The counter and its QR decoder (issue 21).
     'src/features/counter/components/counter-page.tsx',
     'src/features/counter/lib/zxing-decoder.ts',

@@ -229,7 +229,7 @@ func (pt *painter) card(v webinar.View) (c card, ok bool) {
 var intlZones = map[string]bool{"UTC": true, "GMT": true, "EST": true, "EDT": true, "CST": true, "CDT": true,
 	"MST": true, "MDT": true, "PST": true, "PDT": true, "AKST": true, "AKDT": true, "HST": true, "HDT": true}
 
-// eventDate is t as the SPA writes an event time (web/src/features/webinars/lib/format.ts
+// eventDate is t as the SPA writes an event time (web/src/lib/format.ts
 // formatEventDate): 'December 3, 2026 at 6:30 PM CST' in the store's zone;
 // ok is false for a zone Intl would spell otherwise.
 func eventDate(t time.Time, tz *time.Location) (string, bool) {

@@ -1,8 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { primeAnnouncement } from "@/features/announcement";
 import { primeSession } from "@/features/auth";
-import { primeBackgrounds, primeSiteInfo } from "@/features/settings";
-import { primeWebinar, primeWebinars } from "@/features/webinars";
+import { primeBackgrounds } from "@/features/settings";
+import { primeSiteInfo } from "@/lib/site-settings/get-site-info";
+import { primeWebinars } from "@/features/webinars";
+import { primeWebinar } from "@/lib/webinars/get-webinar";
 import { primeAppConfig } from "@/lib/app-config";
 
 /** The id of the <script type="application/json"> the server fills in (internal/page). */

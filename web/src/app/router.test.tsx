@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { Layout } from "./layout/layout";
 import { loadAuthPage } from "@/features/auth";
 import { loadCouponPurchaseCard } from "@/features/coupons";
-import { loadDashboardPage } from "@/features/dashboard";
+import { loadDashboardPage } from "./dashboard";
 import { loadWebinarWatchPage } from "@/features/registration";
 import { loadAdminWebinarsManagementPage } from "@/features/webinars";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";

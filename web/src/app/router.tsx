@@ -11,26 +11,24 @@ import {
   loadResetPasswordPage,
   LoginRedirect,
   RequireAdmin,
-  RequireAuth,
 } from "@/features/auth";
+import { RequireAuth } from "@/lib/auth/require-auth";
 import { loadAdminAuditPage, loadAdminReportsPage } from "@/features/books";
-import { loadAdminCouponsPage, loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
+import { loadAdminCouponsPage, loadWebinarCouponPage } from "@/features/coupons";
 import { loadCounterPage } from "@/features/counter";
-import { loadDashboardPage } from "@/features/dashboard";
+import { loadDashboardPage } from "./dashboard";
 import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
-import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadUnsubscribePage } from "@/features/reminders";
-import { loadAdminSettingsPage } from "@/features/settings";
 import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
+import { HomePage, loadAdminWebinarsManagementPage, loadWebinarsPage } from "@/features/webinars";
 import {
-  HomePage,
-  loadAdminWebinarsManagementPage,
-  loadAdminWebinarsPage,
-  loadWebinarDetailPage,
-  loadWebinarsPage,
-} from "@/features/webinars";
+  loadAdminSettingsPageWithGiveaway,
+  loadAdminWebinarsPageWithParts,
+  loadWatchPageWithPurchase,
+  loadWebinarDetailPageWithGiveaway,
+} from "./composed-pages";
 import { Layout } from "./layout/layout";
 import { RouteProviders } from "./providers";
 
@@ -67,20 +65,6 @@ function lazyPage(load: () => Promise<ComponentType>): ReactElement {
 const pagePreloads = new Map<unknown, () => Promise<void>>();
 
 /**
- * The watch page with the coupons feature's purchase card in its purchase
- * section (app/ composes the two features); both load with the route.
- */
-async function loadWatchPageWithPurchase(): Promise<ComponentType> {
-  const [WebinarWatchPage, CouponPurchaseCard] = await Promise.all([loadWebinarWatchPage(), loadCouponPurchaseCard()]);
-  function renderPurchase({ webinar, registration }: WatchPurchaseProps) {
-    return <CouponPurchaseCard webinar={webinar} purchased={registration?.purchased_coupon ?? false} />;
-  }
-  return function WatchPageWithPurchase() {
-    return <WebinarWatchPage renderPurchase={renderPurchase} />;
-  };
-}
-
-/**
  * The route table of docs/product.md#route-table. app/ composes the features: each page lives
  * in the feature that owns its domain (admin screens included) and is reached
  * through that feature's index.ts.
@@ -97,7 +81,7 @@ export const pageRoutes: RouteObject[] = [
   { path: "auth/second-factor-not-mine", element: lazyPage(loadNotMinePage) },
   { path: "login", element: <LoginRedirect /> },
   { path: "webinars", element: lazyPage(loadWebinarsPage) },
-  { path: "webinar/:webinarId", element: lazyPage(loadWebinarDetailPage) },
+  { path: "webinar/:webinarId", element: lazyPage(loadWebinarDetailPageWithGiveaway) },
   // Watch checks login itself (toast + redirect with ?webinarId, docs/product.md#states-and-transitions).
   { path: "webinar/:webinarId/watch", element: lazyPage(loadWatchPageWithPurchase) },
   // Public route; the purchase inside asks for login.
@@ -133,11 +117,11 @@ export const pageRoutes: RouteObject[] = [
     element: <RequireAdmin />,
     children: [
       { index: true, element: lazyPage(loadAdminDashboardPage) },
-      { path: "webinars", element: lazyPage(loadAdminWebinarsPage) },
+      { path: "webinars", element: lazyPage(loadAdminWebinarsPageWithParts) },
       { path: "webinars/management", element: lazyPage(loadAdminWebinarsManagementPage) },
       { path: "coupons", element: lazyPage(loadAdminCouponsPage) },
       { path: "users", element: lazyPage(loadAdminUsersPage) },
-      { path: "settings", element: lazyPage(loadAdminSettingsPage) },
+      { path: "settings", element: lazyPage(loadAdminSettingsPageWithGiveaway) },
       { path: "giveaway-winners", element: lazyPage(loadAdminGiveawayWinnersPage) },
       // The owner's books: reports with their CSV exports, the audit log.
       { path: "reports", element: lazyPage(loadAdminReportsPage) },

@@ -2,7 +2,7 @@
  * The retail store behind WatchWin: facts that are not site settings (city
  * and state in page copy, social profiles), plus the defaults of the settings
  * an admin can change. The header, footer and static pages read the title,
- * e-mail, address and phone from GET /api/settings/site (features/settings'
+ * e-mail, address and phone from GET /api/settings/site (lib/site-settings'
  * useSiteInfo), with these values standing in while it loads.
  */
 export const SITE_NAME = "WatchWin";

@@ -7,7 +7,8 @@ import { flushSync } from "react-dom";
 import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from "react-router";
 import { vi } from "vitest";
 import { AppProviders, RouteProviders } from "@/app/providers";
-import type { Session } from "@/features/auth";
+import { errorToastCaches } from "@/app/query-client";
+import type { Session } from "@/lib/auth/session-schemas";
 
 const anonymousSession: Session = { user: null, profile: null };
 
@@ -54,6 +55,7 @@ export function mockApi(session: Session = anonymousSession, handler?: Handler) 
 
 function testQueryClient() {
   return new QueryClient({
+    ...errorToastCaches(),
     // retryDelay 0: queries that set their own retry count (docs/product.md#timings-and-constants) fail fast in tests.
     defaultOptions: { queries: { retry: false, retryDelay: 0, networkMode: "always" }, mutations: { retry: false } },
   });

@@ -1,4 +1,4 @@
-import type { AdminWebinar, Webinar } from "@/features/webinars";
+import type { AdminWebinar, Webinar } from "@/lib/webinars/schemas";
 
 let seq = 0;
 

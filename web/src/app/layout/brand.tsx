@@ -1,7 +1,7 @@
 import { Target } from "lucide-react";
 import { Link } from "react-router";
 import { SITE_NAME } from "@/config/store";
-import { useSiteInfo } from "@/features/settings";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { cn } from "@/lib/utils";
 
 /** The default title, "Watch" + accented "Win"; another title set by the admin shows as typed. */

@@ -1,7 +1,8 @@
 import { Camera, CirclePlay, Mail, MapPin, Phone, ThumbsUp, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { store } from "@/config/store";
-import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
+import { addressLines, phoneHref } from "@/lib/site-settings/site-info";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { useHydrated } from "@/lib/use-hydrated";
 import { Brand } from "./brand";
 
@@ -43,7 +44,7 @@ function FooterContent() {
         <div className="grid content-start gap-4 lg:col-span-2 lg:max-w-sm">
           <Brand className="text-white" />
           <p className="text-sm leading-relaxed text-zinc-400">
-            Watch a short webinar from our Naperville gear store, unlock a store-credit coupon worth more than you
+            Watch a short webinar from our {store.city} gear store, unlock a store-credit coupon worth more than you
             pay, and get entered into our gear giveaway.
           </p>
           <p className="text-xs leading-relaxed text-zinc-400">

@@ -2,7 +2,7 @@ import { ExternalLink, LayoutDashboard, LogIn, LogOut, Menu, ScanLine, ShieldUse
 import { useEffect, useState, type ReactNode } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { useAppConfig } from "@/lib/app-config";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";

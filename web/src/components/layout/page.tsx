@@ -6,7 +6,7 @@ export function PageContainer({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("mx-auto w-full max-w-7xl flex-1 px-4 py-10 sm:px-6 sm:py-14 lg:px-8", className)} {...props} />;
 }
 
-type PageHeaderProps = {
+export type PageHeaderProps = {
   title: ReactNode;
   description?: ReactNode;
   /** Buttons shown beside the title on wide screens, below it on phones. */

@@ -1,15 +1,11 @@
 // Public surface of the auth feature for the app shell and other features.
 export { AuthProvider } from "./components/auth-provider";
 export { LoginRedirect } from "./components/login-redirect";
-export { RedirectToAuth, RequireAuth } from "./components/require-auth";
 export { RequireAdmin } from "./components/require-admin";
-export { useAuth } from "./hooks/use-auth";
 export { EnrolmentGate } from "./components/enrolment-gate";
 // My Dashboard's Security tab (the dashboard page loads it in its own chunk).
 export { SecurityPanel } from "./components/security/security-panel";
-export { authKeys } from "./api/keys";
 export { primeSession } from "./api/get-session";
-export type { Session } from "./api/session-schemas";
 
 // Pages with forms (login and sign-up, the account e-mail pages), each loaded
 // on first visit in its own chunk (app/router.tsx).

@@ -7,9 +7,7 @@ export {
 } from "./components/printable-coupon";
 export { couponDisplayStatus, type CouponDisplayStatus } from "./lib/coupon-status";
 export { CouponValueParts } from "./components/coupon-value-parts";
-export { couponValue, formatStoreDay, promotionalLabel, type CouponValueFields } from "./lib/coupon-value";
-export { useMyCoupons } from "./api/get-my-coupons";
-export type { Coupon } from "./api/schemas";
+export { couponValue, promotionalLabel, type CouponValueFields } from "./lib/coupon-value";
 
 // Payment code: the coupon offer page and the watch page's purchase card, loaded on
 // first visit in their own chunks (app/router.tsx), never on the public pages.

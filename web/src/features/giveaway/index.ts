@@ -1,7 +1,11 @@
 // Public surface of the giveaway feature.
-export { GiveawayEntryCard } from "./components/giveaway-entry-card";
-export { GiveawayRulesForm } from "./components/admin/giveaway-rules-form";
-export { GiveawayTermsButton } from "./components/admin/giveaway-terms-button";
+// Parts app/ puts into other features' pages (app/composed-pages.tsx), loaded with those pages.
+export const loadGiveawayEntryCard = () =>
+  import("./components/giveaway-entry-card").then((m) => m.GiveawayEntryCard);
+export const loadGiveawayRulesForm = () =>
+  import("./components/admin/giveaway-rules-form").then((m) => m.GiveawayRulesForm);
+export const loadGiveawayTermsButton = () =>
+  import("./components/admin/giveaway-terms-button").then((m) => m.GiveawayTermsButton);
 
 // Pages, loaded on first visit in their own chunks (app/router.tsx).
 export const loadGiveawayRulesPage = () =>

@@ -3,10 +3,7 @@
 export type { WatchPurchaseProps } from "./components/webinar-watch-page";
 export { VideoPlayer, type VideoPlayerProps } from "./components/video-player";
 export { ReserveSpotProvider } from "./components/reserve-spot-provider";
-export { registrationKeys } from "./api/keys";
-export { useRegistration } from "./api/get-registration";
 export { useMyRegistrations } from "./api/get-my-registrations";
-export type { MyRegistration, Registration } from "./api/schemas";
 
 // The watch page (video and purchase), loaded on first visit in its own chunk (app/router.tsx).
 export const loadWebinarWatchPage = () =>

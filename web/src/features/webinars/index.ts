@@ -1,18 +1,9 @@
 // Public surface of the webinars feature for the app shell and other features.
-export type { AdminWebinar, Webinar } from "./api/schemas";
-export { primeWebinar, useWebinar } from "./api/get-webinar";
 export { primeWebinars } from "./api/get-webinars";
-export { useAdminWebinars } from "./api/get-admin-webinars";
-export { webinarKeys } from "./api/keys";
 export { HomePage } from "./components/home-page";
 // The build's render of the first paint (app/server-render.tsx).
 export { WebinarCard } from "./components/webinar-card";
 export { EAGER_CARDS, FIRST_CARDS } from "./components/webinar-list";
-export { LOW_SEATS_THRESHOLD, STORE_CREDIT_PERCENTAGE, webinarSchema } from "./api/schemas";
-export { webinarPath } from "./hooks/use-reserve-spot";
-export { useStoreTimeZone } from "./hooks/use-store-time-zone";
-export { formatEventDate, formatPrice } from "./lib/format";
-export { formatStoreDay, fromWallClock, toWallClock } from "./lib/store-time";
 
 // Public pages other than home, loaded on first visit in their own chunks (app/router.tsx).
 export const loadWebinarsPage = () => import("./components/webinars-page").then((m) => m.WebinarsPage);

@@ -4,7 +4,7 @@ import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { SiteImagesTab } from "./site-images-tab";
 import { UserResetPanel } from "./user-reset-panel";

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ACCEPTED_IMAGE_TYPES, formatKB, MAX_UPLOAD_BYTES, useUploadImage } from "@/features/media";
+import { ACCEPTED_IMAGE_TYPES, formatKB, MAX_UPLOAD_BYTES, useUploadImage } from "@/lib/media";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 

@@ -2,7 +2,7 @@ import { ImageOff } from "lucide-react";
 import { useState } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatKB, useImages } from "@/features/media";
+import { formatKB, useImages } from "@/lib/media";
 import { errorMessage } from "@/lib/api";
 import { ImageUpload } from "./image-upload";
 

@@ -2,7 +2,7 @@ import { RotateCcw, UserCog, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { useAdminWebinars } from "@/features/webinars";
+import { useAdminWebinars } from "@/lib/webinars/get-admin-webinars";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useForceReset, useUsersForReset, type ResetUser } from "../api/force-reset";

@@ -3,8 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jsonResponse, mockApi, renderApp } from "@/test/utils";
 import type { Announcement } from "../api/get-announcement";
-import { ANNOUNCEMENT_DEFAULTS } from "../lib/defaults";
-import { AnnouncementBanner, AnnouncementBannerView, DISMISSED_KEY } from "./announcement-banner";
+import { AnnouncementBannerView } from "@/components/announcement-banner-view";
+import { ANNOUNCEMENT_DEFAULTS } from "@/config/announcement";
+import { AnnouncementBanner, DISMISSED_KEY } from "./announcement-banner";
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {

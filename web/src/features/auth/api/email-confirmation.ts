@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { authKeys } from "./keys";
+import { authKeys } from "@/lib/auth/keys";
 
 /** POST /api/auth/email/confirm: confirms the address with the mailed one-time token. */
 function confirmEmail(token: string): Promise<unknown> {

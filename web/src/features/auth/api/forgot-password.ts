@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { authKeys } from "./keys";
+import { authKeys } from "@/lib/auth/keys";
 import type { AccountEmailInput } from "./schemas";
 
 /**

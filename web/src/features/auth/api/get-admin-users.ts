@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, type QueryMeta } from "@tanstack/react-query";
 import { ADMIN_PAGE_SIZE, adminQueryFreshness } from "@/lib/admin-query";
 import { api } from "@/lib/api";
 import { adminUserKeys } from "./admin-user-keys";
@@ -26,6 +26,7 @@ const adminUsersQueryOptions = () =>
     ...adminQueryFreshness,
   });
 
-export function useAdminUsers() {
-  return useInfiniteQuery(adminUsersQueryOptions());
+/** `meta`: e.g. the toast of a failure (lib/query-meta.ts). */
+export function useAdminUsers(meta?: QueryMeta) {
+  return useInfiniteQuery({ ...adminUsersQueryOptions(), meta });
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { zm } from "@/lib/zod";
-import { authKeys } from "./keys";
-import { sessionSchema, type Session } from "./session-schemas";
+import { authKeys } from "@/lib/auth/keys";
+import { sessionSchema, type Session } from "@/lib/auth/session-schemas";
 
 /** GET /api/auth/session: who is logged in ({user:null} when nobody). */
 function getSession(signal?: AbortSignal): Promise<Session> {

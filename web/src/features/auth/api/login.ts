@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { appConfigKeys } from "@/lib/app-config";
-import { authKeys } from "./keys";
+import { authKeys } from "@/lib/auth/keys";
 import type { LoginInput } from "./schemas";
 import { zm } from "@/lib/zod";
-import { sessionSchema, type Session } from "./session-schemas";
+import { sessionSchema, type Session } from "@/lib/auth/session-schemas";
 
 /** 202: the password was right and the account's second factor is due (docs/api.md). */
 const secondStepSchema = zm.object({ second_factor_required: zm.literal(true) });

@@ -1,8 +1,8 @@
 import { useMutation, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { appConfigKeys } from "@/lib/app-config";
-import { authKeys } from "./keys";
-import { ANONYMOUS_SESSION } from "./session-schemas";
+import { authKeys } from "@/lib/auth/keys";
+import { ANONYMOUS_SESSION } from "@/lib/auth/session-schemas";
 
 /** POST /api/auth/logout: deletes the session and clears the cookie (204). */
 function logout(): Promise<void> {

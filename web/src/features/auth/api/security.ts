@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { z } from "@/lib/zod";
 import { adminUserKeys } from "./admin-user-keys";
-import { authKeys } from "./keys";
-import { sessionSchema, type Session } from "./session-schemas";
+import { authKeys } from "@/lib/auth/keys";
+import { sessionSchema, type Session } from "@/lib/auth/session-schemas";
 
 // The caller's second factor and sessions (docs/api.md, "Second factor and sessions").
 

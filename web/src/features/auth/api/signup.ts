@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { authKeys } from "./keys";
+import { authKeys } from "@/lib/auth/keys";
 import type { SignUpInput } from "./schemas";
-import { sessionSchema, type Session } from "./session-schemas";
+import { sessionSchema, type Session } from "@/lib/auth/session-schemas";
 
 /** POST /api/auth/signup: creates the account; does not log in. */
 function signUp(input: SignUpInput): Promise<Session> {

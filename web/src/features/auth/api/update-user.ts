@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { adminUserKeys } from "./admin-user-keys";
 import { adminUserResponseSchema, type EditUserInput } from "./admin-user-schemas";
-import { authKeys } from "./keys";
+import { authKeys } from "@/lib/auth/keys";
 
 /**
  * PUT /api/admin/users/{id} (admin), 'Edit': every field and the role.

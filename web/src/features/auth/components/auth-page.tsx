@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { postLoginTarget } from "../lib/post-login-target";
 import { AuthCard } from "./auth-card";
 import { LoginForm } from "./login-form";

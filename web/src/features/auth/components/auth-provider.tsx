@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { notify } from "@/lib/toast";
 import { useSession } from "../api/get-session";
 import { clearLocalAuthState, useLogout } from "../api/logout";
-import { AuthContext, type AuthContextValue } from "../hooks/use-auth";
+import { AuthContext, type AuthContextValue } from "@/lib/auth/use-auth";
 import { takeFormFlash } from "../lib/form-flash";
 import { notifySignedIn } from "../lib/notices";
 import { postLoginTarget } from "../lib/post-login-target";

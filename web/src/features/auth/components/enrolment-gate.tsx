@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from "react";
-import { useAuth } from "../hooks/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 
 const EnrolmentRequiredPage = lazy(() =>
   import("./security/enrolment-required-page").then((m) => ({ default: m.EnrolmentRequiredPage })),

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Navigate, Outlet } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "../hooks/use-auth";
-import { RedirectToAuth } from "./require-auth";
+import { useAuth } from "@/lib/auth/use-auth";
+import { RedirectToAuth } from "@/lib/auth/require-auth";
 
 /**
  * Admin-only routes: anonymous visitors go to /auth (path kept), signed-in

@@ -1,20 +1,21 @@
 import { Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
 import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useAuditLog } from "../api/get-audit";
 import type { AuditEntry } from "../api/schemas";
-import { BackToAdmin } from "./back-to-admin";
 
 /** The filters of the audit log, as the API and the URL name them. */
 const FILTERS = ["actor", "action", "target_type", "target_id", "from", "to"] as const;
@@ -49,8 +50,7 @@ export function AdminAuditPage() {
 
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={<BackToAdmin />}
+      <AdminPageHeader
         title="Audit Log"
         description={`Every change made by staff and admins: who, what, when and from which network. Entries are kept ${
           first ? `${first.retention_days} days` : "two years"

@@ -2,18 +2,19 @@ import { formatCents } from "@/lib/money";
 import { Download } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useReport } from "../api/get-report";
 import type { Money, Report } from "../api/schemas";
 import { periodFromParams, periodQuery, type PeriodChoice } from "../lib/period";
-import { BackToAdmin } from "./back-to-admin";
 import { PeriodPicker } from "./period-picker";
 import { SalesChart } from "./sales-chart";
 
@@ -35,8 +36,7 @@ export function AdminReportsPage() {
 
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={<BackToAdmin />}
+      <AdminPageHeader
         title="Reports"
         description="What was sold, redeemed, expired and refunded, and the store credit still owed, for any period in the store's time zone."
       />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Session } from "@/features/auth";
+import type { Session } from "@/lib/auth/session-schemas";
 import { adminSession, jsonResponse, mockApi, renderApp, staffSession, userSession } from "@/test/utils";
 import { CAMERA_KEY } from "../lib/camera-preference";
 import { CounterPage } from "./counter-page";

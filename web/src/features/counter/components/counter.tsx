@@ -4,7 +4,7 @@ import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { useStoreTimeZone } from "@/features/webinars";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { useCameraScanner } from "../hooks/use-camera-scanner";
 import { useCounter, type CounterState } from "../hooks/use-counter";
 import type { Verdict } from "../lib/verdict";

@@ -1,7 +1,8 @@
 import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, ShieldAlert, Undo2, UserX, type LucideIcon } from "lucide-react";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
-import { formatEventDate, formatStoreDay } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { formatStoreDay } from "@/lib/store-time";
 import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { CounterCoupon } from "../api/schemas";

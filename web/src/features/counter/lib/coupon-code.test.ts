@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { counterUrl, extractCode, normalizeCouponCode } from "./coupon-code";
+import { counterUrl } from "@/lib/paths";
+import { extractCode, normalizeCouponCode } from "./coupon-code";
 
 describe("normalizeCouponCode", () => {
   it.each([

@@ -38,7 +38,3 @@ export function normalizeCouponCode(input: string): string | null {
   return `LW-${body.slice(0, 4)}-${body.slice(4, 8)}-${body.slice(8)}`;
 }
 
-/** The URL a coupon's QR code holds: the counter page with the code, on this site. */
-export function counterUrl(code: string, origin: string = window.location.origin): string {
-  return `${origin}/counter?code=${encodeURIComponent(code)}`;
-}

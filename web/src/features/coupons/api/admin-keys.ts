@@ -1,4 +1,4 @@
-import { couponKeys } from "./keys";
+import { couponKeys } from "@/lib/query-keys/coupons";
 
 /**
  * Query keys of the admin coupon list, under ["coupons"] so that invalidating

@@ -1,5 +1,5 @@
 import { z, zm } from "@/lib/zod";
-import { couponSchema } from "./schemas";
+import { couponSchema } from "@/lib/coupons/schemas";
 
 /**
  * A coupon as the admin list shows it (docs/api.md "Admin: coupons"): the

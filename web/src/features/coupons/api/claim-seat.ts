@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { registrationKeys } from "@/features/registration";
-import { webinarKeys } from "@/features/webinars";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { api } from "@/lib/api";
-import { registrationResponseSchema } from "./schemas";
+import { registrationResponseSchema } from "@/lib/coupons/schemas";
 
 /**
  * POST /api/webinars/{id}/claim: a free webinar's seat (price 0) is marked

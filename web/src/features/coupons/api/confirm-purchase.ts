@@ -1,5 +1,5 @@
 import { api } from "@/lib/api";
-import { confirmedPurchaseSchema, type ConfirmedPurchase } from "./schemas";
+import { confirmedPurchaseSchema, type ConfirmedPurchase } from "@/lib/coupons/schemas";
 
 /**
  * POST /api/payments/confirm (docs/api.md "Payments and coupons"): the server

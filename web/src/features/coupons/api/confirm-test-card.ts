@@ -1,5 +1,5 @@
 import { api } from "@/lib/api";
-import { testIntentSchema } from "./schemas";
+import { testIntentSchema } from "@/lib/coupons/schemas";
 
 /** What the test-mode card form sends: expiry as month 1–12 and a four-digit year. */
 export type TestCardInput = {

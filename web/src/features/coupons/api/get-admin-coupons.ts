@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, keepPreviousData } from "@tanstack/react-query";
+import { infiniteQueryOptions, useInfiniteQuery, keepPreviousData, type QueryMeta } from "@tanstack/react-query";
 import { ADMIN_PAGE_SIZE, adminQueryFreshness } from "@/lib/admin-query";
 import { api } from "@/lib/api";
 import { adminCouponKeys } from "./admin-keys";
@@ -35,6 +35,9 @@ export const adminCouponsQueryOptions = (search: string, status = "") =>
  * The admin coupon list for `search` (and `status`). While a new search loads, the previous
  * rows stay on screen (isPlaceholderData) instead of a blank table.
  */
-export function useAdminCoupons(search: string, { enabled = true, status = "" }: { enabled?: boolean; status?: string } = {}) {
-  return useInfiniteQuery({ ...adminCouponsQueryOptions(search, status), enabled, placeholderData: keepPreviousData });
+export function useAdminCoupons(
+  search: string,
+  { enabled = true, status = "", meta }: { enabled?: boolean; status?: string; meta?: QueryMeta } = {},
+) {
+  return useInfiniteQuery({ ...adminCouponsQueryOptions(search, status), enabled, placeholderData: keepPreviousData, meta });
 }

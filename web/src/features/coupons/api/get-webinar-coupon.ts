@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { couponKeys } from "./keys";
-import { webinarCouponSchema, type Coupon } from "./schemas";
+import { couponKeys } from "@/lib/query-keys/coupons";
+import { webinarCouponSchema, type Coupon } from "@/lib/coupons/schemas";
 
 /** GET /api/webinars/{id}/coupon: my coupon for that webinar, or null when none was issued. */
 async function getWebinarCoupon(webinarId: string, signal?: AbortSignal): Promise<Coupon | null> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, isApiError } from "@/lib/api";
 import { refundResponseSchema } from "./admin-schemas";
-import { couponKeys } from "./keys";
+import { couponKeys } from "@/lib/query-keys/coupons";
 
 /**
  * POST /api/admin/coupons/{id}/refund (admin): the provider gives the card

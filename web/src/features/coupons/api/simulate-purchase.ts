@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { registrationKeys } from "@/features/registration";
-import { webinarKeys } from "@/features/webinars";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { api } from "@/lib/api";
-import { couponKeys } from "./keys";
-import { registrationResponseSchema } from "./schemas";
+import { couponKeys } from "@/lib/query-keys/coupons";
+import { registrationResponseSchema } from "@/lib/coupons/schemas";
 
 /**
  * POST /api/admin/webinars/{id}/simulated-purchase (admins only, 'DEV:

@@ -1,5 +1,5 @@
 import { api } from "@/lib/api";
-import { startedPaymentSchema, type StartedPayment } from "./schemas";
+import { startedPaymentSchema, type StartedPayment } from "@/lib/coupons/schemas";
 
 /**
  * POST /api/webinars/{id}/payments (docs/api.md "Payments and coupons"): the

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, isApiError } from "@/lib/api";
 import { adminCouponResponseSchema } from "./admin-schemas";
-import { couponKeys } from "./keys";
+import { couponKeys } from "@/lib/query-keys/coupons";
 
 /** 'Mark Redeemed' (active → used) or 'Cancel Redemption' (used → active). */
 export type RedemptionAction = "redeem" | "cancel-redemption";

@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { Coupon } from "../api/schemas";
+import type { Coupon } from "@/lib/coupons/schemas";
 import { PrintableCoupon, PrintCouponButton } from "./printable-coupon";
 
 /** docs/product.md#texts-users-see's purchase text, said on the page (the toast says 'Payment Successful'). */

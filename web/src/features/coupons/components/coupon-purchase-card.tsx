@@ -3,10 +3,12 @@ import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { useAuth } from "@/features/auth";
-import { webinarPath, type Webinar } from "@/features/webinars";
+import { useAuth } from "@/lib/auth/use-auth";
+import { type Webinar } from "@/lib/webinars/schemas";
+import { webinarPath } from "@/lib/paths";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";
+import { store } from "@/config/store";
 
 export const COUPON_PURCHASED_MESSAGE =
   "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support.";
@@ -101,7 +103,7 @@ export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardPro
           </div>
           {bonus > 0 && (
             <p className="col-span-2 text-sm font-semibold text-green-700">
-              That's {bonus}% bonus store credit at our Naperville store.
+              That's {bonus}% bonus store credit at our {store.city} store.
             </p>
           )}
           <p className="col-span-2 text-xs leading-relaxed text-muted-foreground">

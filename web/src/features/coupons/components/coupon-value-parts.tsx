@@ -1,7 +1,8 @@
-import { useStoreTimeZone } from "@/features/webinars";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
-import { couponValue, formatStoreDay, promotionalLabel, type CouponValueFields } from "../lib/coupon-value";
+import { formatStoreDay } from "@/lib/store-time";
+import { couponValue, promotionalLabel, type CouponValueFields } from "../lib/coupon-value";
 
 type CouponValuePartsProps = {
   coupon: CouponValueFields;

@@ -6,6 +6,7 @@ import { notify } from "@/lib/toast";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
 import { WebinarCouponPage } from "./webinar-coupon-page";
+import { makeCoupon } from "@/test/fixtures";
 
 // Stripe.js cannot load here; stand-ins record what the form asks of it.
 const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn() }));
@@ -19,24 +20,7 @@ vi.mock("@stripe/react-stripe-js", () => ({
   useElements: () => ({ getElement: () => cardElement }),
 }));
 
-const coupon = {
-  id: "c1",
-  code: "LW-7K3M-Q9PX-4TRW",
-  user_id: "u1",
-  webinar_id: "w1",
-  webinar_title: "Safe Storage at Home",
-  webinar_registration_id: "r1",
-  value: 48,
-  value_cents: 4800,
-  original_payment_amount: 40,
-  original_payment_cents: 4000,
-  min_purchase: 96,
-  min_purchase_today: 96,
-  status: "active",
-  created_at: "2026-11-22T18:30:00Z",
-  expires_at: "2026-12-22T18:30:00Z",
-  redeemed_at: null,
-};
+const coupon = makeCoupon();
 
 function server() {
   const calls: string[] = [];

@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Session } from "@/features/auth";
+import type { Session } from "@/lib/auth/session-schemas";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
-import type { Webinar } from "@/features/webinars";
+import type { Webinar } from "@/lib/webinars/schemas";
 import { WebinarCouponPage } from "./webinar-coupon-page";
+import { makeCoupon, makeRegistration as makeRegistrationFixture } from "@/test/fixtures";
 
 // Stripe.js must never be requested in test mode; these mocks record it if it were.
 const loadStripe = vi.hoisted(() => vi.fn());
@@ -16,40 +17,11 @@ vi.mock("@stripe/stripe-js/pure", () => ({ loadStripe }));
 const SPEC_ALREADY_PURCHASED =
   "You've already purchased the coupon for this webinar. Please check your email for the coupon code or contact support.";
 
-function makeRegistration(overrides: Record<string, unknown> = {}) {
-  return {
-    id: "r1",
-    webinar_id: "w1",
-    user_id: "u1",
-    user_name_for_registration: "Jane Doe",
-    user_email_for_registration: "jane@example.com",
-    user_phone_for_registration: null,
-    registration_time: "2026-12-01T18:00:00Z",
-    attended_live: false,
-    watched_video_fully: true,
-    purchased_coupon: false,
-    ...overrides,
-  };
-}
+// Arrives at the offer having watched the video to the end.
+const makeRegistration = (overrides: Record<string, unknown> = {}) =>
+  makeRegistrationFixture({ watched_video_fully: true, ...overrides });
 
-const coupon = {
-  id: "c1",
-  code: "LW-7K3M-Q9PX-4TRW",
-  user_id: "u1",
-  webinar_id: "w1",
-  webinar_title: "Safe Storage at Home",
-  webinar_registration_id: "r1",
-  value: 48,
-  value_cents: 4800,
-  original_payment_amount: 40,
-  original_payment_cents: 4000,
-  min_purchase: 96,
-  min_purchase_today: 96,
-  status: "active",
-  created_at: "2026-11-22T18:30:00Z",
-  expires_at: "2026-12-22T18:30:00Z",
-  redeemed_at: null,
-};
+const coupon = makeCoupon();
 
 const started = {
   id: "pi_test_abc",

@@ -1,12 +1,12 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useReducer, useRef } from "react";
-import { registrationKeys } from "@/features/registration";
-import { webinarKeys } from "@/features/webinars";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useReducer } from "react";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { confirmPurchase } from "../api/confirm-purchase";
-import { couponKeys } from "../api/keys";
-import type { StartedPayment } from "../api/schemas";
+import { couponKeys } from "@/lib/query-keys/coupons";
+import type { StartedPayment } from "@/lib/coupons/schemas";
 import { startPayment } from "../api/start-payment";
 import {
   initialPaymentFlow,
@@ -56,8 +56,11 @@ type Options = {
 export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): PaymentFlow {
   const [state, dispatch] = useReducer(paymentFlowReducer, initialPaymentFlow);
   const queryClient = useQueryClient();
-  // One request at a time, even when a button is pressed twice before the re-render.
-  const busy = useRef(false);
+  // One request at a time, even when a button is pressed twice before the
+  // re-render: the three steps share one mutation key, and the mutation cache
+  // counts a step as running from the moment it is asked for.
+  const mutationKey = couponKeys.payment(webinarId);
+  const busy = () => queryClient.isMutating({ mutationKey }) > 0;
 
   const refreshAfterPurchase = useCallback(
     () =>
@@ -69,114 +72,110 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
     [queryClient],
   );
 
-  const complete = useCallback(
-    async (payment: StartedPayment) => {
-      try {
-        const purchase = await confirmPurchase(payment.id);
-        queryClient.setQueryData(couponKeys.forWebinar(webinarId), purchase.coupon);
-        dispatch({ type: "completed", purchase });
-        // One toast at a time (docs/product.md#states-and-transitions); the page says the e-mail part inline.
-        notify.success("Payment Successful", PAYMENT_SUCCESS_MESSAGE);
+  const completion = useMutation({
+    mutationKey,
+    mutationFn: (payment: StartedPayment) => confirmPurchase(payment.id),
+    onSuccess: (purchase) => {
+      queryClient.setQueryData(couponKeys.forWebinar(webinarId), purchase.coupon);
+      dispatch({ type: "completed", purchase });
+      // One toast at a time (docs/product.md#states-and-transitions); the page says the e-mail part inline.
+      notify.success("Payment Successful", PAYMENT_SUCCESS_MESSAGE);
+      void refreshAfterPurchase();
+    },
+    onError: (error) => {
+      const code = isApiError(error) ? error.code : "";
+      if (code === "payment_refunded") {
+        const message = serverMessage(error, PURCHASE_COMPLETE_FAILED);
+        dispatch({ type: "stopped", reason: "refunded", message });
+        notify.error("Payment Refunded", message);
         void refreshAfterPurchase();
-      } catch (error) {
-        const code = isApiError(error) ? error.code : "";
-        if (code === "payment_refunded") {
-          const message = serverMessage(error, PURCHASE_COMPLETE_FAILED);
-          dispatch({ type: "stopped", reason: "refunded", message });
-          notify.error("Payment Refunded", message);
-          void refreshAfterPurchase();
-        } else if (code === "payment_mismatch") {
-          const message = serverMessage(error, PURCHASE_COMPLETE_FAILED);
-          dispatch({ type: "stopped", reason: "mismatch", message });
-          notify.error("Purchase Error", message);
-        } else if (code === "payment_not_successful" || code === "payment_canceled") {
-          const message = serverMessage(error, "Payment was not successful");
-          dispatch({ type: "complete_failed", message, retry: false });
-          notify.error("Payment Failed", message);
-        } else {
-          dispatch({ type: "complete_failed", message: PURCHASE_COMPLETE_FAILED, retry: true });
-          notify.error("Purchase Error", PURCHASE_COMPLETE_FAILED);
-        }
+      } else if (code === "payment_mismatch") {
+        const message = serverMessage(error, PURCHASE_COMPLETE_FAILED);
+        dispatch({ type: "stopped", reason: "mismatch", message });
+        notify.error("Purchase Error", message);
+      } else if (code === "payment_not_successful" || code === "payment_canceled") {
+        const message = serverMessage(error, "Payment was not successful");
+        dispatch({ type: "complete_failed", message, retry: false });
+        notify.error("Payment Failed", message);
+      } else {
+        dispatch({ type: "complete_failed", message: PURCHASE_COMPLETE_FAILED, retry: true });
+        notify.error("Purchase Error", PURCHASE_COMPLETE_FAILED);
       }
     },
-    [queryClient, refreshAfterPurchase, webinarId],
-  );
+  });
+  // Settles on its own callbacks above; the caller only waits for it.
+  const complete = (payment: StartedPayment) => completion.mutateAsync(payment).catch(() => undefined);
 
-  const start = useCallback(() => {
-    if (busy.current) return;
-    busy.current = true;
-    dispatch({ type: "start" });
-    void (async () => {
+  const preparation = useMutation({
+    mutationKey,
+    mutationFn: () => startPayment(webinarId),
+    onSuccess: (payment) => {
+      dispatch({ type: "prepared", payment });
+      if (!payment.clientSecret) notify.error("Payment Error", NO_CLIENT_SECRET_MESSAGE);
+    },
+    onError: (error) => {
+      const code = isApiError(error) ? error.code : "";
+      const message = serverMessage(error, PAYMENT_INIT_FAILED);
+      if (code === "watch_first") {
+        dispatch({ type: "prepare_failed", message });
+        onWatchFirst();
+        return;
+      }
+      if (code === "sold_out") {
+        dispatch({ type: "stopped", reason: "sold_out", message });
+      } else {
+        dispatch({ type: "prepare_failed", message });
+      }
+      notify.error("Payment Error", message);
+      // The page shows what the server knows now (bought elsewhere, sold out, made free).
+      if (code === "already_purchased" || code === "sold_out" || code === "free_webinar") void refreshAfterPurchase();
+    },
+  });
+
+  const card = useMutation({
+    mutationKey,
+    mutationFn: async ({ confirmCard }: { payment: StartedPayment; confirmCard: () => Promise<CardResult> }) => {
       try {
-        const payment = await startPayment(webinarId);
-        dispatch({ type: "prepared", payment });
-        if (!payment.clientSecret) notify.error("Payment Error", NO_CLIENT_SECRET_MESSAGE);
+        return await confirmCard();
       } catch (error) {
-        const code = isApiError(error) ? error.code : "";
-        const message = serverMessage(error, PAYMENT_INIT_FAILED);
-        if (code === "watch_first") {
-          dispatch({ type: "prepare_failed", message });
-          onWatchFirst();
-          return;
-        }
-        if (code === "sold_out") {
-          dispatch({ type: "stopped", reason: "sold_out", message });
-        } else {
-          dispatch({ type: "prepare_failed", message });
-        }
-        notify.error("Payment Error", message);
-        // The page shows what the server knows now (bought elsewhere, sold out, made free).
-        if (code === "already_purchased" || code === "sold_out" || code === "free_webinar") void refreshAfterPurchase();
-      } finally {
-        busy.current = false;
+        console.error("card confirmation failed", error);
+        return { status: "error" } satisfies CardResult as CardResult;
       }
-    })();
-  }, [onWatchFirst, refreshAfterPurchase, webinarId]);
-
-  const submitCard = useCallback(
-    (confirmCard: () => Promise<CardResult>) => {
-      if (busy.current || state.step !== "form") return;
-      const { payment } = state;
-      busy.current = true;
-      dispatch({ type: "submit" });
-      void (async () => {
-        try {
-          let result: CardResult;
-          try {
-            result = await confirmCard();
-          } catch (error) {
-            console.error("card confirmation failed", error);
-            result = { status: "error" };
-          }
-          dispatch({ type: "card_result", result, fallbackMessage: PAYMENT_PROCESSING_FAILED });
-          if (result.status === "declined") {
-            notify.error("Payment Failed", result.message);
-          } else if (result.status === "error") {
-            notify.error("Purchase Failed", PAYMENT_PROCESSING_FAILED);
-          } else if (result.status === "succeeded") {
-            await complete(payment);
-          }
-        } finally {
-          busy.current = false;
-        }
-      })();
     },
-    [complete, state],
-  );
+    // The card step stays running until the purchase is completed, so no other step starts in between.
+    onSuccess: async (result, { payment }) => {
+      dispatch({ type: "card_result", result, fallbackMessage: PAYMENT_PROCESSING_FAILED });
+      if (result.status === "declined") {
+        notify.error("Payment Failed", result.message);
+      } else if (result.status === "error") {
+        notify.error("Purchase Failed", PAYMENT_PROCESSING_FAILED);
+      } else if (result.status === "succeeded") {
+        await complete(payment);
+      }
+    },
+  });
 
-  const retryComplete = useCallback(() => {
-    if (busy.current || state.step !== "complete_failed") return;
-    const { payment } = state;
-    busy.current = true;
+  const start = () => {
+    if (busy()) return;
+    dispatch({ type: "start" });
+    preparation.mutate();
+  };
+
+  const submitCard = (confirmCard: () => Promise<CardResult>) => {
+    if (busy() || state.step !== "form") return;
+    dispatch({ type: "submit" });
+    card.mutate({ payment: state.payment, confirmCard });
+  };
+
+  const retryComplete = () => {
+    if (busy() || state.step !== "complete_failed") return;
     dispatch({ type: "complete" });
-    void complete(payment).finally(() => {
-      busy.current = false;
-    });
-  }, [complete, state]);
+    void complete(state.payment);
+  };
 
-  const cancel = useCallback(() => {
-    if (!busy.current) dispatch({ type: "cancel" });
-  }, []);
+  const cancel = () => {
+    if (!busy()) dispatch({ type: "cancel" });
+  };
 
   return { state, start, submitCard, retryComplete, cancel };
 }

@@ -1,6 +1,7 @@
 import { store } from "@/config/store";
 import { formatMoney } from "@/lib/money";
-import { couponValue, formatStoreDay, type CouponValueFields } from "./coupon-value";
+import { formatStoreDay } from "@/lib/store-time";
+import { couponValue, type CouponValueFields } from "./coupon-value";
 
 /** Coupon expiry (docs/product.md#timings-and-constants): the default life of a coupon, and the fallback when its dates cannot be read. */
 export const COUPON_EXPIRY_DAYS = 30;

@@ -1,4 +1,4 @@
-import { formatStoreDay } from "@/features/webinars";
+import { formatStoreDay } from "@/lib/store-time";
 
 /** The value fields of a coupon as the API shows them (docs/api.md "Coupon value"), all but value optional. */
 export type CouponValueFields = {
@@ -40,7 +40,6 @@ export function couponValue(c: CouponValueFields): CouponValue {
   };
 }
 
-export { formatStoreDay };
 
 /** The label of a Split coupon's bonus (docs/product.md#coupons): 'Promotional value — expires {date}'. */
 export function promotionalLabel(bonusUntil: string, timeZone: string): string {

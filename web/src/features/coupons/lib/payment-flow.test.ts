@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ConfirmedPurchase, StartedPayment } from "../api/schemas";
+import type { ConfirmedPurchase, StartedPayment } from "@/lib/coupons/schemas";
 import {
   initialPaymentFlow,
   isPaymentBusy,

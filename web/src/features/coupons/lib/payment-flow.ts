@@ -1,4 +1,4 @@
-import type { ConfirmedPurchase, StartedPayment } from "../api/schemas";
+import type { ConfirmedPurchase, StartedPayment } from "@/lib/coupons/schemas";
 
 /** The fields of the test-mode card form; server field errors are mapped onto them. */
 export type CardField = "cardNumber" | "expiry" | "cvc" | "postalCode";

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { registrationKeys } from "./keys";
-import { myRegistrationListSchema, type MyRegistration } from "./schemas";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { myRegistrationListSchema, type MyRegistration } from "@/lib/registrations/schemas";
 
 /** GET /api/registrations: my registrations with their webinar, newest first. */
 async function getMyRegistrations(signal?: AbortSignal): Promise<MyRegistration[]> {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { registrationKeys } from "./keys";
-import { videoSchema } from "./schemas";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { videoSchema } from "@/lib/registrations/schemas";
 
 /**
  * GET /api/webinars/{id}/video: the YouTube id, for registered users and

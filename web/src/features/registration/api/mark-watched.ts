@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { registrationKeys } from "./keys";
-import { registrationBodySchema, type Registration } from "./schemas";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { registrationBodySchema, type Registration } from "@/lib/registrations/schemas";
 
 /**
  * POST /api/webinars/{id}/registration/watched: watched_video_fully becomes

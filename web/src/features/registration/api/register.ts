@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { registrationKeys } from "./keys";
-import { registerResponseSchema, type RegisterResponse, type RegistrationInput } from "./schemas";
+import { registrationKeys } from "@/lib/query-keys/registrations";
+import { registerResponseSchema, type RegisterResponse, type RegistrationInput } from "@/lib/registrations/schemas";
 
 type RegisterVariables = { webinarId: string; input: RegistrationInput };
 

@@ -4,24 +4,11 @@ import { useOpenRegistration } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { TEMP_REGISTRATION_KEY } from "../lib/temp-registration";
+import { makeRegistration as makeRegistrationFixture } from "@/test/fixtures";
 
 const webinar = { id: "w7", title: "Safe Storage at Home" };
 
-function makeRegistration(overrides: Record<string, unknown> = {}) {
-  return {
-    id: "r1",
-    webinar_id: "w7",
-    user_id: "u1",
-    user_name_for_registration: "Jane Doe",
-    user_email_for_registration: "jane@example.com",
-    user_phone_for_registration: null,
-    registration_time: "2026-12-01T18:00:00Z",
-    attended_live: false,
-    watched_video_fully: false,
-    purchased_coupon: false,
-    ...overrides,
-  };
-}
+const makeRegistration = () => makeRegistrationFixture({ webinar_id: "w7" });
 
 function OpenButton() {
   const open = useOpenRegistration();

@@ -8,13 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { isApiError } from "@/lib/api";
 import type { ReserveSpotTarget } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
-import { useRegistration } from "../api/get-registration";
+import { useRegistration } from "@/lib/registrations/get-registration";
 import { useRegister } from "../api/register";
-import { registrationFormSchema, type RegistrationFormValues, type RegistrationInput } from "../api/schemas";
+import { registrationFormSchema, type RegistrationFormValues, type RegistrationInput } from "@/lib/registrations/schemas";
 import { watchPath } from "../hooks/use-watch-access";
 import { writeTempRegistration } from "../lib/temp-registration";
 

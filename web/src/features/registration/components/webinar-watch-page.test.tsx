@@ -4,9 +4,10 @@ import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { adminSession, jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
-import type { Session } from "@/features/auth";
+import type { Session } from "@/lib/auth/session-schemas";
 import { TEMP_REGISTRATION_KEY, writeTempRegistration } from "../lib/temp-registration";
 import { WebinarWatchPage, type WatchPurchaseProps } from "./webinar-watch-page";
+import { makeRegistration } from "@/test/fixtures";
 
 // The real player loads YouTube's script; here a button stands in for the video's end.
 vi.mock("./video-player", () => ({
@@ -20,22 +21,6 @@ vi.mock("./video-player", () => ({
 }));
 
 const webinar = makeWebinar({ id: "w1", title: "Safe Storage at Home", description: "Locks, safes and the law." });
-
-function makeRegistration(overrides: Record<string, unknown> = {}) {
-  return {
-    id: "r1",
-    webinar_id: "w1",
-    user_id: "u1",
-    user_name_for_registration: "Jane Doe",
-    user_email_for_registration: "jane@example.com",
-    user_phone_for_registration: null,
-    registration_time: "2026-12-01T18:00:00Z",
-    attended_live: false,
-    watched_video_fully: false,
-    purchased_coupon: false,
-    ...overrides,
-  };
-}
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 

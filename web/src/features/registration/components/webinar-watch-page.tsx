@@ -19,17 +19,21 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth";
-import { formatEventDate, useStoreTimeZone, useWebinar, webinarKeys, webinarPath, type Webinar } from "@/features/webinars";
-import { GiveawayEntryCard } from "@/features/giveaway";
+import { useAuth } from "@/lib/auth/use-auth";
+import { useWebinar } from "@/lib/webinars/get-webinar";
+import { type Webinar } from "@/lib/webinars/schemas";
+import { webinarKeys } from "@/lib/query-keys/webinars";
+import { webinarPath } from "@/lib/paths";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useRegistration } from "../api/get-registration";
+import { useRegistration } from "@/lib/registrations/get-registration";
 import { useVideoId } from "../api/get-video";
 import { useMarkWatched } from "../api/mark-watched";
 import { useAdminResetRegistration, useResetRegistration } from "../api/reset-registration";
-import type { Registration } from "../api/schemas";
+import type { Registration } from "@/lib/registrations/schemas";
 import { useWatchAccess, type WatchAccess } from "../hooks/use-watch-access";
 import { clearLocalWatchFlags } from "../lib/local-watch-flags";
 import type { JustRegisteredState } from "./registration-dialog";
@@ -50,6 +54,8 @@ type WebinarWatchPageProps = {
    * features importing each other.
    */
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
+  /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
+  renderGiveaway?: (webinarId: string) => ReactNode;
 };
 
 function isJustRegistered(state: unknown): state is JustRegisteredState {
@@ -93,7 +99,7 @@ function RegistrationIssue({ reason }: { reason: "required" | "verification_fail
  * webinar', 'Reset Status' ('Force Reset' for admins), and after the end the
  * congratulations box and the purchase card.
  */
-export function WebinarWatchPage({ renderPurchase }: WebinarWatchPageProps) {
+export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatchPageProps) {
   const { webinarId = "" } = useParams();
   const webinar = useWebinar(webinarId);
   const access = useWatchAccess(webinarId, { enabled: !webinar.isError });
@@ -121,6 +127,7 @@ export function WebinarWatchPage({ renderPurchase }: WebinarWatchPageProps) {
         videoId={video.data}
         access={access}
         renderPurchase={renderPurchase}
+        renderGiveaway={renderGiveaway}
       />
     );
   }
@@ -133,9 +140,11 @@ type WatchContentProps = {
   videoId: string;
   access: WatchAccess;
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
+  /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
+  renderGiveaway?: (webinarId: string) => ReactNode;
 };
 
-function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContentProps) {
+function WatchContent({ webinar, videoId, access, renderPurchase, renderGiveaway }: WatchContentProps) {
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
@@ -228,7 +237,7 @@ function WatchContent({ webinar, videoId, access, renderPurchase }: WatchContent
               </p>
             </section>
           )}
-          <GiveawayEntryCard webinarId={webinar.id} />
+          {renderGiveaway?.(webinar.id)}
           <WatchStatusTools webinarId={webinar.id} completed={completed} onReset={() => setEndedHere(false)} />
         </aside>
       </div>

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "@/features/auth";
-import { webinarPath } from "@/features/webinars";
+import { useAuth } from "@/lib/auth/use-auth";
+import { webinarPath } from "@/lib/paths";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
-import { registrationQueryOptions } from "../api/get-registration";
+import { registrationQueryOptions } from "@/lib/registrations/get-registration";
 import { ACCESS_DENIED_REDIRECT_MS, nextAccessStep, type AccessCheckResult } from "../lib/access-check";
 import { clearTempRegistration, isTempRegistrationValid, readTempRegistration } from "../lib/temp-registration";
 

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { reminderKeys } from "./keys";
-import { preferencesSchema, type ReminderKind, type ReminderPreferences } from "./schemas";
+import type { ReminderKind } from "@/lib/reminder-kinds";
+import { preferencesSchema, type ReminderPreferences } from "./schemas";
 
 /** GET /api/reminders/preferences: the signed-in account's "Reminder e-mails" switches. */
 export function useReminderPreferences() {

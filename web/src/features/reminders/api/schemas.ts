@@ -1,18 +1,5 @@
+import { REMINDER_KINDS } from "@/lib/reminder-kinds";
 import { zm } from "@/lib/zod";
-
-/** The three reminder e-mails (docs/api.md "Reminders"), in the order screens show them. */
-export const REMINDER_KINDS = ["ready", "unfinished", "offer"] as const;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
-
-/** How each kind is named, with what it is about. */
-export const REMINDER_LABELS: Record<ReminderKind, { label: string; description: string }> = {
-  ready: { label: "It's ready to watch", description: "When a webinar you registered for is ready, if you haven't watched it yet." },
-  unfinished: { label: "You didn't finish", description: "Two days later, if you still haven't watched it to the end." },
-  offer: {
-    label: "Your coupon offer",
-    description: "A day after watching, if you haven't bought the coupon and seats are left.",
-  },
-};
 
 /** GET/PATCH /api/reminders/preferences: which reminders the account receives. */
 export const preferencesSchema = zm.object({ ready: zm.boolean(), unfinished: zm.boolean(), offer: zm.boolean() });

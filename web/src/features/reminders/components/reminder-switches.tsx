@@ -8,7 +8,7 @@ import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useReminderPreferences, useSetReminderPreference } from "../api/preferences";
-import { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "../api/schemas";
+import { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "@/lib/reminder-kinds";
 
 /**
  * My Dashboard's Settings tab: the "Reminder e-mails" switches (docs/api.md

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { adminQueryFreshness } from "@/lib/admin-query";
 import { api } from "@/lib/api";
-import { settingsKeys } from "./keys";
+import { settingsKeys } from "@/lib/site-settings/keys";
 import { adminSettingsSchema, type AdminSettings } from "./schemas";
 
 /** GET /api/admin/settings (admin): every key, with the value pages see. */

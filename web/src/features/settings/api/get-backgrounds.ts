@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { settingsKeys } from "./keys";
+import { settingsKeys } from "@/lib/site-settings/keys";
 import { backgroundsSchema, type BackgroundPage } from "./schemas";
 
 /** GET /api/settings/backgrounds (anyone): each page's background image URL or null. */

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { settingsKeys } from "./keys";
+import { settingsKeys } from "@/lib/site-settings/keys";
 import {
   backgroundResultSchema,
   reminderSettingsSchema,
-  siteInfoSchema,
   type AnnouncementInput,
   type BackgroundPage,
   type ReminderSettings,
-  type SiteInfo,
 } from "./schemas";
+import { siteInfoSchema, type SiteInfo } from "@/lib/site-settings/site-info-schema";
 
 /** The public banner's query key (features/announcement reads it); refreshed after a save. */
 const ANNOUNCEMENT_KEY = ["announcement"] as const;

@@ -1,22 +1,5 @@
 import { zm } from "@/lib/zod";
-import { SITE_NAME, store, storeAddressLine } from "@/config/store";
-
-/** GET /api/settings/site: what the header, footer and Contact page show (zod/mini: see lib/zod.ts). */
-export const siteInfoSchema = zm.object({
-  site_title: zm.string(),
-  contact_email: zm.string(),
-  store_address: zm.string(),
-  store_phone: zm.string(),
-});
-export type SiteInfo = zm.infer<typeof siteInfoSchema>;
-
-/** The server's defaults (docs/api.md "Site settings"), shown until the settings load. */
-export const SITE_INFO_DEFAULTS: SiteInfo = {
-  site_title: SITE_NAME,
-  contact_email: store.email,
-  store_address: storeAddressLine,
-  store_phone: store.phone,
-};
+export type { SiteInfo } from "@/lib/site-settings/site-info-schema";
 
 /** GET /api/admin/settings: every key with the value pages see (booleans as "true"/"false"). */
 export const adminSettingsSchema = zm.object({ settings: zm.record(zm.string(), zm.string()) });

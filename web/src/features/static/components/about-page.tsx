@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { store } from "@/config/store";
-import { addressLines, useSiteInfo } from "@/features/settings";
+import { addressLines } from "@/lib/site-settings/site-info";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 const values = [

@@ -3,7 +3,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { store } from "@/config/store";
-import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
+import { addressLines, phoneHref } from "@/lib/site-settings/site-info";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { store } from "@/config/store";
-import { useCouponPolicy, type CouponPolicy } from "@/features/settings";
+import { useCouponPolicy, type CouponPolicy } from "@/lib/site-settings/coupon-policy";
 
 /** Until the policy loads (and if it cannot): SPEC's Whole coupon of 30 days (docs/product.md#coupons). */
 const WHOLE_DEFAULT: CouponPolicy = { policy: "whole", paid_years: 5, bonus_days: 30, whole_expiry_days: 30 };

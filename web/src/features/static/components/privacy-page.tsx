@@ -1,5 +1,5 @@
 import { PageContainer, PageHeader } from "@/components/layout/page";
-import { useSiteInfo } from "@/features/settings";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { useDocumentTitle } from "@/lib/use-document-title";
 
 export function PrivacyPage() {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { store } from "@/config/store";
-import { useSiteInfo } from "@/features/settings";
+import { useSiteInfo } from "@/lib/site-settings/get-site-info";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { CouponTermsList, StoreCreditTerms } from "./coupon-terms";
 

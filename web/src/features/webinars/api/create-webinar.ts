@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { webinarKeys } from "./keys";
-import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "./schemas";
+import { webinarKeys } from "@/lib/query-keys/webinars";
+import { adminWebinarSchema, type AdminWebinar, type WebinarInput } from "@/lib/webinars/schemas";
 
 /** POST /api/admin/webinars (admin): 201 with the new webinar. */
 function createWebinar(input: WebinarInput): Promise<AdminWebinar> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
-import { webinarKeys } from "./keys";
+import { webinarKeys } from "@/lib/query-keys/webinars";
 
 /**
  * DELETE /api/admin/webinars/{id} (admin): 204. A webinar with paid

@@ -2,8 +2,8 @@ import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query"
 import { zm } from "@/lib/zod";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
-import { webinarKeys } from "./keys";
-import { webinarListSchema, type Webinar } from "./schemas";
+import { webinarKeys } from "@/lib/query-keys/webinars";
+import { webinarListSchema, type Webinar } from "@/lib/webinars/schemas";
 
 /** GET /api/webinars: active webinars, newest event first. */
 async function getWebinars(signal?: AbortSignal): Promise<Webinar[]> {

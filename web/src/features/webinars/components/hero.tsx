@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import heroFallback from "@/assets/hero-fallback.svg";
 import { Button } from "@/components/ui/button";
 import { useAppConfig } from "@/lib/app-config";
+import { store } from "@/config/store";
 
 /**
  * Layers, top first: dark overlay for readable white text, the photo an
@@ -47,7 +48,7 @@ export function Hero() {
         <div className="max-w-2xl">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-white/20 bg-white/10 px-3 py-1 text-xs font-semibold tracking-wider uppercase backdrop-blur-sm">
             <span className="size-2 rounded-full bg-accent-500" aria-hidden="true" />
-            Naperville, Illinois
+            {store.city}, {store.stateName}
           </p>
           <h1 id="hero-title" className="text-4xl leading-[1.05] font-black tracking-tight sm:text-6xl lg:text-7xl">
             Watch. Claim. Save. <span className="text-accent-500">Win.</span>

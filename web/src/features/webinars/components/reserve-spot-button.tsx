@@ -1,7 +1,7 @@
 import type { ComponentProps, MouseEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { useAuth } from "@/features/auth";
-import type { Webinar } from "../api/schemas";
+import { useAuth } from "@/lib/auth/use-auth";
+import type { Webinar } from "@/lib/webinars/schemas";
 import { reserveSpotLoginPath, useReserveSpot } from "../hooks/use-reserve-spot";
 
 type Props = Omit<ComponentProps<typeof Button>, "asChild" | "onClick"> & { webinar: Pick<Webinar, "id" | "title"> };

@@ -1,8 +1,8 @@
 import { BadgePercent, Flame, Ban } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
-import { LOW_SEATS_THRESHOLD, STORE_CREDIT_PERCENTAGE, type Webinar } from "../api/schemas";
-import { formatSeatsLeftBadge } from "../lib/format";
+import { LOW_SEATS_THRESHOLD, STORE_CREDIT_PERCENTAGE, type Webinar } from "@/lib/webinars/schemas";
+import { formatSeatsLeftBadge } from "@/lib/format";
 
 type Props = {
   webinar: Pick<Webinar, "actual_coupon_value_percentage" | "seats_left" | "display_price">;

@@ -2,11 +2,11 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { authKeys } from "@/features/auth";
+import { authKeys } from "@/lib/auth/keys";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
-import type { Webinar } from "../api/schemas";
+import type { Webinar } from "@/lib/webinars/schemas";
 import { WebinarCard } from "./webinar-card";
 
 function renderCard(overrides: Partial<Webinar> = {}, session = userSession) {

@@ -1,9 +1,9 @@
 import { CalendarDays, Gift, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
-import type { Webinar } from "../api/schemas";
-import { webinarPath } from "../hooks/use-reserve-spot";
-import { useStoreTimeZone } from "../hooks/use-store-time-zone";
-import { formatEventDate, formatPrice, formatSeats } from "../lib/format";
+import type { Webinar } from "@/lib/webinars/schemas";
+import { webinarPath } from "@/lib/paths";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
+import { formatEventDate, formatPrice, formatSeats } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { WebinarBadges } from "./webinar-badges";
 import { ReserveSpotButton } from "./reserve-spot-button";

@@ -1,23 +1,24 @@
 import { ArrowLeft, CalendarDays, Gift, Lock, Play, SearchX, Store, Ticket, Users } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { GiveawayEntryCard } from "@/features/giveaway";
 import { isApiError } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useWebinar } from "../api/get-webinar";
-import type { Webinar } from "../api/schemas";
-import { useStoreTimeZone } from "../hooks/use-store-time-zone";
-import { formatEventDate, formatPrice } from "../lib/format";
+import { useWebinar } from "@/lib/webinars/get-webinar";
+import type { Webinar } from "@/lib/webinars/schemas";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
+import { formatEventDate, formatPrice } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";
 import { ReserveSpotButton } from "./reserve-spot-button";
 import { couponLine } from "./webinar-card";
 import { WebinarBadges } from "./webinar-badges";
 import { WebinarImage } from "./webinar-image";
+import { store } from "@/config/store";
 
 function BackToWebinars() {
   return (
@@ -143,7 +144,7 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
       {paid && (
         <p className="flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
           <Store className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Redeem your {formatMoney(webinar.coupon_value)} coupon in person at our Naperville store on a purchase of at
+          Redeem your {formatMoney(webinar.coupon_value)} coupon in person at our {store.city} store on a purchase of at
           least {formatMoney(webinar.min_purchase)}.
         </p>
       )}
@@ -151,7 +152,12 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
   );
 }
 
-function WebinarDetail({ webinar }: { webinar: Webinar }) {
+export type WebinarDetailPageProps = {
+  /** The giveaway entry card under the summary, filled by app/ from the giveaway feature. */
+  renderGiveaway?: (webinarId: string) => ReactNode;
+};
+
+function WebinarDetail({ webinar, renderGiveaway }: { webinar: Webinar } & WebinarDetailPageProps) {
   const timeZone = useStoreTimeZone();
   return (
     <article className="grid gap-8">
@@ -171,7 +177,7 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
         <aside aria-label="Reserve a seat" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="grid gap-6">
             <SummaryCard webinar={webinar} timeZone={timeZone} />
-            <GiveawayEntryCard webinarId={webinar.id} />
+            {renderGiveaway?.(webinar.id)}
           </div>
         </aside>
         <section aria-labelledby="about-webinar" className="grid gap-4 lg:col-start-1">
@@ -193,7 +199,7 @@ function WebinarDetail({ webinar }: { webinar: Webinar }) {
 }
 
 /** "/webinar/:webinarId": one active webinar (docs/product.md#webinar-detail). */
-export function WebinarDetailPage() {
+export function WebinarDetailPage({ renderGiveaway }: WebinarDetailPageProps = {}) {
   const { webinarId } = useParams();
   const query = useWebinar(webinarId);
   const notFound = !webinarId || (query.isError && isApiError(query.error) && query.error.status === 404);
@@ -212,7 +218,7 @@ export function WebinarDetailPage() {
       </Alert>
     );
   } else {
-    body = <WebinarDetail webinar={query.data} />;
+    body = <WebinarDetail webinar={query.data} renderGiveaway={renderGiveaway} />;
   }
 
   return (

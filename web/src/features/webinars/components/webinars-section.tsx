@@ -1,4 +1,5 @@
 import { WebinarList } from "./webinar-list";
+import { store } from "@/config/store";
 
 /** Home page section with id "webinars" (the hero button scrolls here). */
 export function WebinarsSection() {
@@ -10,7 +11,7 @@ export function WebinarsSection() {
             Video Webinars &amp; Coupons
           </h2>
           <p className="mt-3 text-muted-foreground sm:text-lg">
-            Reserve a seat, watch the video, and unlock a store-credit coupon for our Naperville store.
+            Reserve a seat, watch the video, and unlock a store-credit coupon for our {store.city} store.
           </p>
         </div>
         <WebinarList />

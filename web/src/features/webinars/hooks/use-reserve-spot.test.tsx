@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it, vi } from "vitest";
-import { authKeys } from "@/features/auth";
+import { authKeys } from "@/lib/auth/keys";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { ReserveSpotContext } from "@/lib/reserve-spot";
 import { mockApi, renderApp, userSession } from "@/test/utils";

@@ -1,14 +1,10 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
+import { webinarPath } from "@/lib/paths";
 import { useOpenRegistration, type ReserveSpotTarget } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
-
-/** The detail page of a webinar. */
-export function webinarPath(id: string): string {
-  return `/webinar/${encodeURIComponent(id)}`;
-}
 
 /** Where 'Reserve Spot' sends a visitor who is not signed in. */
 export function reserveSpotLoginPath(id: string): string {

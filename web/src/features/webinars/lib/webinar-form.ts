@@ -1,7 +1,7 @@
 import { z } from "@/lib/zod";
-import type { AdminWebinar, WebinarInput } from "../api/schemas";
-import { DEFAULT_TIME_ZONE } from "./format";
-import { fromWallClock, todayIn, toWallClock } from "./store-time";
+import type { AdminWebinar, WebinarInput } from "@/lib/webinars/schemas";
+import { DEFAULT_TIME_ZONE } from "@/lib/format";
+import { fromWallClock, todayIn, toWallClock } from "@/lib/store-time";
 import { extractVideoId } from "./video-id";
 
 /** Messages of docs/product.md#validation-and-its-messages (the server sends the same ones). */

@@ -1,18 +1,19 @@
-import { ArrowLeft } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { useState } from "react";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
-import { notify } from "@/lib/toast";
+import { toastOnError } from "@/lib/query-meta";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import type { AdminUser } from "../../api/admin-user-schemas";
 import { useAdminUsers } from "../../api/get-admin-users";
-import { useAuth } from "../../hooks/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { AdminUsersTable } from "./admin-users-table";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { DeleteUserDialog } from "./delete-user-dialog";
 import { EditUserDialog } from "./edit-user-dialog";
 import { EndSessionsDialog } from "./end-sessions-dialog";
+
+const failedToFetchUsers = toastOnError(() => ["Error", "Failed to fetch users"]);
 
 type Open = { dialog: "edit" | "password" | "delete" | "sessions"; user: AdminUser } | null;
 
@@ -20,27 +21,14 @@ type Open = { dialog: "edit" | "password" | "delete" | "sessions"; user: AdminUs
 export function AdminUsersPage() {
   useDocumentTitle("Manage Users");
   const { user: me } = useAuth();
-  const users = useAdminUsers();
+  const users = useAdminUsers(failedToFetchUsers);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const userFor = (dialog: NonNullable<Open>["dialog"]) => (open?.dialog === dialog ? open.user : null);
 
-  const { error } = users;
-  useEffect(() => {
-    if (error) notify.error("Error", "Failed to fetch users");
-  }, [error]);
-
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Manage Users"
         description="Edit accounts and roles, set a new password, or delete an account. Paid coupons stay valid when an account is deleted."
       />

@@ -1,6 +1,6 @@
 import { KeyRound, LogOut, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
+import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { AdminUser } from "../../api/admin-user-schemas";
@@ -47,28 +47,17 @@ export function AdminUsersTable({
   onEndSessions,
 }: AdminUsersTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
-      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[820px]">
-        <caption className="sr-only">Users</caption>
-        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y max-sm:block">
-          {isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Loading users...</TableMessageRow>
-          ) : isError && !users ? (
-            <TableMessageRow colSpan={COLUMNS.length} tone="error">Failed to fetch users. Please try again later.</TableMessageRow>
-          ) : !users || users.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>No users found.</TableMessageRow>
-          ) : (
-            users.map((u) => (
+    <AdminTable
+      caption="Users"
+      columns={COLUMNS}
+      className="sm:min-w-[820px]"
+      rows={users}
+      isPending={isPending}
+      isError={isError && !users}
+      loading="Loading users..."
+      error="Failed to fetch users. Please try again later."
+      empty="No users found."
+      renderRow={(u) => (
               <tr
                 key={u.id}
                 className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-start max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
@@ -129,10 +118,7 @@ export function AdminUsersTable({
                   </div>
                 </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+      )}
+    />
   );
 }

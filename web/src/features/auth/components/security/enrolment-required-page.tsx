@@ -9,9 +9,9 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { useSendOnce } from "@/lib/use-send-once";
-import { authKeys } from "../../api/keys";
+import { authKeys } from "@/lib/auth/keys";
 import { useFactorStatus, useMailEnrolmentLink, useOpenEnrolmentLink } from "../../api/security";
-import { useAuth } from "../../hooks/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { ENROLMENT_LINK_PATH } from "./enrolment-link";
 import { EnrolFactor, RecoveryCodes } from "./two-factor-card";
 

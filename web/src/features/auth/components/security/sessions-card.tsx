@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useEndOtherSessions, useEndSession, useSessions } from "../../api/security";
-import { useAuth } from "../../hooks/use-auth";
+import { useAuth } from "@/lib/auth/use-auth";
 
 function ago(iso: string): string {
   return formatDistanceToNow(new Date(iso), { addSuffix: true });

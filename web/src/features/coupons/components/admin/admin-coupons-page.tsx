@@ -1,13 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, RefreshCw, ShieldAlert, ShieldQuestion, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { RefreshCw, ShieldAlert, ShieldQuestion, X } from "lucide-react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useAuth } from "@/features/auth";
+import { useAuth } from "@/lib/auth/use-auth";
 import { errorMessage, isApiError } from "@/lib/api";
+import { toastOnError } from "@/lib/query-meta";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import type { AdminCoupon } from "../../api/admin-schemas";
@@ -15,6 +17,11 @@ import { adminCouponsQueryOptions, useAdminCoupons } from "../../api/get-admin-c
 import { AdminCouponsTable } from "./admin-coupons-table";
 import { CouponQrDialog } from "./coupon-qr-dialog";
 import { CouponSearchForm } from "./coupon-search-form";
+
+/** A failed load of the coupons, except a 403 (the page then says access is denied). */
+const failedToLoadCoupons = toastOnError((error) =>
+  isApiError(error) && error.status === 403 ? null : [`Failed to load coupon data: ${errorMessage(error, "Unknown Error")}`],
+);
 
 const ACCESS_DENIED = "You don't have permission to access this page. Please log in as an administrator.";
 
@@ -54,23 +61,18 @@ function AdminCoupons() {
   const [params, setParams] = useSearchParams();
   const search = (params.get("search") ?? "").trim();
   const status = params.get("status") === "disputed" ? "disputed" : "";
-  const coupons = useAdminCoupons(search, { status });
+  const coupons = useAdminCoupons(search, { status, meta: failedToLoadCoupons });
   const queryClient = useQueryClient();
   const [qr, setQr] = useState<AdminCoupon | null>(null);
   const [loading, setLoading] = useState(false);
 
   const { error } = coupons;
   const forbidden = isApiError(error) && error.status === 403;
-  useEffect(() => {
-    if (error && !(isApiError(error) && error.status === 403)) {
-      notify.error(`Failed to load coupon data: ${errorMessage(error, "Unknown Error")}`);
-    }
-  }, [error]);
 
   /**
    * A search or refresh the admin asked for: load it and say 'Coupons
    * Loaded' (background refetches stay quiet). A failure is announced by
-   * the effect above, from the query's own error.
+   * the query client, from the query's own error (failedToLoadCoupons).
    */
   const load = async (next: string, nextStatus = status) => {
     if (next !== search || nextStatus !== status) {
@@ -78,12 +80,12 @@ function AdminCoupons() {
     }
     setLoading(true);
     try {
-      const data = await queryClient.fetchInfiniteQuery(adminCouponsQueryOptions(next, nextStatus));
+      const data = await queryClient.fetchInfiniteQuery({ ...adminCouponsQueryOptions(next, nextStatus), meta: failedToLoadCoupons });
       const count = data.pages.reduce((n, p) => n + p.coupons.length, 0);
       const more = data.pages.at(-1)?.has_more ?? false;
       notify.success("Coupons Loaded", describeCount(count, more, next));
     } catch {
-      // The query's error effect shows 'Failed to load coupon data: …'.
+      // The query client shows 'Failed to load coupon data: …' (failedToLoadCoupons).
     } finally {
       setLoading(false);
     }
@@ -94,15 +96,7 @@ function AdminCoupons() {
   const busy = loading || coupons.isFetching;
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Manage Coupons"
         description="Find a customer's coupon by its code, their email or the webinar, then mark it redeemed at the counter."
         actions={

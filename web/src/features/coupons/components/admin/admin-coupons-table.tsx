@@ -1,9 +1,11 @@
 import { QrCode } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
+import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { abbreviateMonth, StackedDateTime } from "@/components/ui/stacked-date-time";
-import { formatEventDate, formatStoreDay, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { formatStoreDay } from "@/lib/store-time";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { AdminCoupon } from "../../api/admin-schemas";
@@ -62,40 +64,19 @@ function RedeemedOn({ text, verb = "Redeemed" }: { text: string; verb?: string }
 export function AdminCouponsTable({ coupons, isPending, isError, search, stale = false, onShowQr }: AdminCouponsTableProps) {
   const timeZone = useStoreTimeZone();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
-      <table
-        aria-busy={stale || undefined}
-        className={cn(
-          "w-full border-collapse text-left text-sm transition-opacity max-sm:block sm:min-w-[1180px]",
-          stale && "opacity-60",
-        )}
-      >
-        <caption className="sr-only">Coupons</caption>
-        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((c, i) => (
-              <th
-                key={c}
-                scope="col"
-                className={cn("px-3 py-3 font-semibold", i === 0 && "pl-4", c === "Actions" && "pr-4 text-right")}
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y max-sm:block">
-          {isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Loading coupons...</TableMessageRow>
-          ) : isError && !coupons ? (
-            <TableMessageRow colSpan={COLUMNS.length} tone="error">Failed to load coupons. Please try again later.</TableMessageRow>
-          ) : !coupons || coupons.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>
-              {search ? <>No coupons match &ldquo;{search}&rdquo;.</> : "No coupons found. Coupons appear here once customers buy them."}
-            </TableMessageRow>
-          ) : (
-            coupons.map((c) => {
+    <AdminTable
+      caption="Coupons"
+      columns={COLUMNS}
+      className={cn("transition-opacity sm:min-w-[1180px]", stale && "opacity-60")}
+      rows={coupons}
+      isPending={isPending}
+      isError={isError && !coupons}
+      loading="Loading coupons..."
+      error="Failed to load coupons. Please try again later."
+      empty={search ? <>No coupons match &ldquo;{search}&rdquo;.</> : "No coupons found. Coupons appear here once customers buy them."}
+      headClassName={(c, i) => cn("px-3 py-3 font-semibold", i === 0 && "pl-4", c === "Actions" && "pr-4 text-right")}
+      aria-busy={stale || undefined}
+      renderRow={(c) => {
               const status = couponDisplayStatus(c);
               return (
                 <tr
@@ -159,11 +140,8 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                   </td>
                 </tr>
               );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from "qrcode.react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { counterUrl } from "@/features/counter";
+import { counterUrl } from "@/lib/paths";
 import type { AdminCoupon } from "../../api/admin-schemas";
 
 /** docs/product.md#timings-and-constants: the QR popup is 200 px. */

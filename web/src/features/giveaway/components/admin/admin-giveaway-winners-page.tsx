@@ -1,8 +1,6 @@
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
-import { Button } from "@/components/ui/button";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useGiveawayWinners } from "../../api/get-winners";
 import type { Winner } from "../../api/schemas";
@@ -22,15 +20,7 @@ export function AdminGiveawayWinnersPage() {
 
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Giveaway Winners"
         description="A winner is drawn at random among all entries, paid and free, when a webinar's paid seats fill or on its draw date. Email the winner, or pick a new one."
       />

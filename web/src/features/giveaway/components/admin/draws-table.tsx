@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { Download } from "lucide-react";
-import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
-import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { entryListUrl, useAdminDraws } from "../../api/admin-draws";
 import type { AdminDraw } from "../../api/schemas";
 
@@ -46,29 +47,18 @@ export function DrawsTable() {
           <code>sha256sum</code> on it to get the SHA-256 shown.
         </p>
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-        <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[980px]">
-          <caption className="sr-only">Giveaway draws</caption>
-          <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
-            <tr>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-semibold">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y max-sm:block">
-            {draws.isPending ? (
-              <TableMessageRow colSpan={COLUMNS.length}>Loading draws...</TableMessageRow>
-            ) : draws.isError && !draws.data ? (
-              <TableMessageRow colSpan={COLUMNS.length} tone="error">
-                Error loading draws. Please try again later.
-              </TableMessageRow>
-            ) : !draws.data || draws.data.length === 0 ? (
-              <TableMessageRow colSpan={COLUMNS.length}>No draws yet.</TableMessageRow>
-            ) : (
-              draws.data.map((d) => (
+      <AdminTable
+        caption="Giveaway draws"
+        columns={COLUMNS}
+        className="sm:min-w-[980px]"
+        rows={draws.data}
+        isPending={draws.isPending}
+        isError={draws.isError && !draws.data}
+        loading="Loading draws..."
+        error="Error loading draws. Please try again later."
+        empty="No draws yet."
+        headClassName={() => "px-4 py-3 font-semibold"}
+        renderRow={(d) => (
                 <tr key={d.id} className="align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4">
                   <th scope="row" className="px-4 py-3 font-semibold text-ink max-sm:col-span-2 max-sm:p-0">
                     {d.webinar_title ?? "Unknown Webinar"}
@@ -117,11 +107,8 @@ export function DrawsTable() {
                     )}
                   </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+        )}
+      />
     </section>
   );
 }

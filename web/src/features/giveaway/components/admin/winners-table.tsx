@@ -1,9 +1,10 @@
 import { Shuffle } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
+import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { StackedDateTime } from "@/components/ui/stacked-date-time";
-import { formatEventDate, useStoreTimeZone } from "@/features/webinars";
+import { formatEventDate } from "@/lib/format";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { cn } from "@/lib/utils";
 import type { Winner } from "../../api/schemas";
 import { SendNotificationButton } from "./send-notification-button";
@@ -22,30 +23,17 @@ const COLUMNS = ["Winner", "Webinar", "Date Picked", "Status", "Actions"] as con
 export function WinnersTable({ winners, isPending, isError, onPickNew }: WinnersTableProps) {
   const timeZone = useStoreTimeZone();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
-      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[880px]">
-        <caption className="sr-only">Giveaway winners</caption>
-        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y max-sm:block">
-          {isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Loading giveaway winners...</TableMessageRow>
-          ) : isError && !winners ? (
-            <TableMessageRow colSpan={COLUMNS.length} tone="error">Error loading giveaway winners. Please try again later.</TableMessageRow>
-          ) : !winners || winners.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>
-              No giveaway winners yet. A winner is drawn automatically when all of a webinar&apos;s seats are paid for.
-            </TableMessageRow>
-          ) : (
-            winners.map((w) => {
+    <AdminTable
+      caption="Giveaway winners"
+      columns={COLUMNS}
+      className="sm:min-w-[880px]"
+      rows={winners}
+      isPending={isPending}
+      isError={isError && !winners}
+      loading="Loading giveaway winners..."
+      error="Error loading giveaway winners. Please try again later."
+      empty="No giveaway winners yet. A winner is drawn automatically when all of a webinar's seats are paid for."
+      renderRow={(w) => {
               const name = winnerName(w);
               return (
                 <tr
@@ -94,10 +82,7 @@ export function WinnersTable({ winners, isPending, isError, onPickNew }: Winners
                   </td>
                 </tr>
               );
-            })
-          )}
-        </tbody>
-      </table>
-    </div>
+      }}
+    />
   );
 }

@@ -1,15 +1,14 @@
-import { ArrowLeft, Construction } from "lucide-react";
+import { Construction } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { GiveawayRulesForm } from "@/features/giveaway";
 import { errorMessage } from "@/lib/api";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useCouponPolicy } from "../../api/coupon-policy";
+import { useCouponPolicy } from "@/lib/site-settings/coupon-policy";
 import { useAdminSettings } from "../../api/get-admin-settings";
 import { AnnouncementForm } from "./announcement-form";
 import { BackgroundImagesForm } from "./background-images-form";
@@ -42,7 +41,12 @@ function ComingSoon({ what }: { what: string }) {
 const triggerClass = "flex-none px-4 sm:flex-1";
 
 /** "/admin/settings" (admin only): the five tabs of docs/product.md#admin-screens, and the Giveaway tab (docs/product.md#giveaway). */
-export function AdminSettingsPage() {
+export type AdminSettingsPageProps = {
+  /** The Giveaway tab's rules form, filled by app/ from the giveaway feature. */
+  giveawayRules?: ReactNode;
+};
+
+export function AdminSettingsPage({ giveawayRules }: AdminSettingsPageProps = {}) {
   useDocumentTitle("Site Settings");
   const settings = useAdminSettings();
   const loaded = settings.data;
@@ -63,14 +67,9 @@ export function AdminSettingsPage() {
 
   return (
     <PageContainer>
-      <PageHeader
+      <AdminPageHeader
         title="Site Settings"
         description="The store's details, the announcement banner and page backgrounds."
-        eyebrow={
-          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-ink">
-            <ArrowLeft className="size-4" aria-hidden="true" /> Admin Dashboard
-          </Link>
-        }
       />
       <Tabs defaultValue="general">
         <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
@@ -142,7 +141,7 @@ export function AdminSettingsPage() {
             title="Giveaway"
             description="The official giveaway rules: sponsor, prize and value, eligibility and the winner's deadlines. Sponsor, address and prize value are required."
           >
-            <GiveawayRulesForm />
+            {giveawayRules}
           </TabCard>
         </TabsContent>
       </Tabs>

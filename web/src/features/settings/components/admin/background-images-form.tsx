@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useImages, type StoredImage } from "@/features/media";
+import { useImages, type StoredImage } from "@/lib/media";
 import { errorMessage } from "@/lib/api";
 import { useBackgrounds } from "../../api/get-backgrounds";
 import { useSaveBackground } from "../../api/save-settings";

@@ -7,7 +7,7 @@ import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorMessage, isApiError } from "@/lib/api";
 import { z } from "@/lib/zod";
-import { useSaveCouponPolicy, type CouponPolicy, type CouponPolicyInput } from "../../api/coupon-policy";
+import { useSaveCouponPolicy, type CouponPolicy, type CouponPolicyInput } from "@/lib/site-settings/coupon-policy";
 import { SettingsAlert, type SaveOutcome } from "./settings-alert";
 
 // The server's rules and messages (docs/api.md "Coupon value"); it checks them again on save.

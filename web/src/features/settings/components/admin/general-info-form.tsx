@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from "@/lib/api";
 import { useSaveGeneralInfo } from "../../api/save-settings";
 import type { AdminSettings, SiteInfo } from "../../api/schemas";
 import { SettingsAlert, type SaveOutcome } from "./settings-alert";
+import { storeAddressLine } from "@/config/store";
 
 // The server's rules and messages (docs/api.md "Site settings"); it checks them again on save.
 const generalSchema = z.object({
@@ -72,7 +73,7 @@ export function GeneralInfoForm({ settings }: { settings: AdminSettings }) {
         <FormField
           id="store_address"
           label="Store Address"
-          description="One line, e.g. 1847 W Ogden Ave, Naperville, IL 60540. Leave empty to hide the address."
+          description={`One line, e.g. ${storeAddressLine}. Leave empty to hide the address.`}
           error={errors.store_address?.message}
         >
           <FormControl>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
-import { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "@/features/reminders";
+import { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "@/lib/reminder-kinds";
 import { errorMessage } from "@/lib/api";
 import { useSaveReminderSettings } from "../../api/save-settings";
 import type { AdminSettings } from "../../api/schemas";

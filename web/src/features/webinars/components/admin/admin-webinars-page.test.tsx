@@ -71,31 +71,6 @@ describe("AdminWebinarsPage table", () => {
     expect(within(row2).getByText("Inactive")).toBeInTheDocument();
   });
 
-  it("opens a webinar's reminder e-mail figures from its row", async () => {
-    const figures = {
-      webinar_id: "w1",
-      kinds: [
-        { kind: "ready", label: "It's ready to watch", sent: 12, watched: 7, bought: 3 },
-        { kind: "unfinished", label: "You didn't finish", sent: 5, watched: 2, bought: 1 },
-        { kind: "offer", label: "Your coupon offer", sent: 4, watched: 4, bought: 2 },
-      ],
-    };
-    renderPage((url, init) =>
-      url === "/api/admin/webinars/w1/reminders" ? jsonResponse(figures) : list()(url, init),
-    );
-    await userEvent.click(await screen.findByRole("button", { name: "Reminders of Pistol Basics" }));
-    const dialog = await screen.findByRole("dialog", { name: "Reminder e-mails" });
-    expect(dialog).toHaveAccessibleDescription("Pistol Basics");
-    const row = (await within(dialog).findByRole("rowheader", { name: "It's ready to watch" })).closest("tr")!;
-    expect(within(row).getAllByRole("cell").map((c) => c.textContent)).toEqual(["12", "7", "3"]);
-    expect(within(dialog).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
-      "Reminder",
-      "Sent",
-      "Then watched",
-      "Then bought",
-    ]);
-  });
-
   it("says 'Loading webinars...' while loading", async () => {
     renderPage((url) => (url === "/api/admin/webinars" ? new Promise<Response>(() => {}) : undefined));
     expect(await screen.findByText("Loading webinars...")).toBeInTheDocument();

@@ -1,43 +1,39 @@
-import { ArrowLeft, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
-import { PageContainer, PageHeader } from "@/components/layout/page";
-import { WebinarRemindersDialog } from "@/features/reminders";
+import { Plus } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { AdminPageHeader } from "@/components/layout/admin-page-header";
+import { PageContainer } from "@/components/layout/page";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api";
-import { notify } from "@/lib/toast";
+import { toastOnError } from "@/lib/query-meta";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useAdminWebinars } from "../../api/get-admin-webinars";
-import type { AdminWebinar } from "../../api/schemas";
+import { useAdminWebinars } from "@/lib/webinars/get-admin-webinars";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { AdminWebinarsTable } from "./admin-webinars-table";
 import { DeleteWebinarDialog } from "./delete-webinar-dialog";
 import { WebinarFormDialog } from "./webinar-form-dialog";
 
+export type AdminWebinarsPageProps = {
+  /** More actions of a table row (app/ puts the giveaway terms button here). */
+  renderRowActions?: (webinar: AdminWebinar) => ReactNode;
+  /** The reminder figures dialog of the webinar whose Reminders button was pressed (app/ fills it from the reminders feature). */
+  renderRemindersDialog?: (props: { webinar: AdminWebinar | null; onClose: () => void }) => ReactNode;
+};
+
+const failedToFetchWebinars = toastOnError((error) => [`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`]);
+
 type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
 
 /** "/admin/webinars" (admin only): create, edit, deactivate and delete webinars. */
-export function AdminWebinarsPage() {
+export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog }: AdminWebinarsPageProps = {}) {
   useDocumentTitle("Manage Webinars");
-  const { data, isPending, isError, error } = useAdminWebinars();
+  const { data, isPending, isError } = useAdminWebinars(failedToFetchWebinars);
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<AdminWebinar | null>(null);
   const [remindersOf, setRemindersOf] = useState<AdminWebinar | null>(null);
 
-  useEffect(() => {
-    if (error) notify.error(`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`);
-  }, [error]);
-
   return (
     <PageContainer>
-      <PageHeader
-        eyebrow={
-          <Button asChild variant="ghost" size="sm" className="-ml-3 w-fit text-muted-foreground">
-            <Link to="/admin">
-              <ArrowLeft aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </Button>
-        }
+      <AdminPageHeader
         title="Manage Webinars"
         description="Create, edit, deactivate or delete webinars. Times are in the store's time zone."
         actions={
@@ -54,6 +50,7 @@ export function AdminWebinarsPage() {
         onEdit={(webinar) => setForm({ open: true, webinar })}
         onDelete={setToDelete}
         onReminders={setRemindersOf}
+        renderRowActions={renderRowActions}
       />
       <WebinarFormDialog
         open={form.open}
@@ -61,7 +58,7 @@ export function AdminWebinarsPage() {
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
       <DeleteWebinarDialog webinar={toDelete} onClose={() => setToDelete(null)} />
-      <WebinarRemindersDialog webinar={remindersOf} onClose={() => setRemindersOf(null)} />
+      {renderRemindersDialog?.({ webinar: remindersOf, onClose: () => setRemindersOf(null) })}
     </PageContainer>
   );
 }

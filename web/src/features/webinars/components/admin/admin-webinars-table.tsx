@@ -1,13 +1,13 @@
 import { Mail, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
-import { responsiveCell, TableMessageRow } from "@/components/ui/admin-table";
+import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { AdminWebinar } from "../../api/schemas";
-import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
-import { formatEventDate, formatPrice } from "../../lib/format";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
+import { useStoreTimeZone } from "@/lib/use-store-time-zone";
+import { formatEventDate, formatPrice } from "@/lib/format";
 import { WebinarImage } from "../webinar-image";
-import { GiveawayTermsButton } from "@/features/giveaway";
+import type { ReactNode } from "react";
 
 type AdminWebinarsTableProps = {
   webinars: AdminWebinar[] | undefined;
@@ -17,36 +17,35 @@ type AdminWebinarsTableProps = {
   onDelete: (webinar: AdminWebinar) => void;
   /** Opens the webinar's reminder e-mail figures (issue 26). */
   onReminders: (webinar: AdminWebinar) => void;
+  /** More actions of a row, filled by app/ (the giveaway terms button). */
+  renderRowActions?: (webinar: AdminWebinar) => ReactNode;
 };
 
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
 
 /** Every webinar, newest event first, with edit and delete (docs/product.md#admin-screens). */
-export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDelete, onReminders }: AdminWebinarsTableProps) {
+export function AdminWebinarsTable({
+  webinars,
+  isPending,
+  isError,
+  onEdit,
+  onDelete,
+  onReminders,
+  renderRowActions,
+}: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
-      {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
-      <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[760px]">
-        <caption className="sr-only">Webinars</caption>
-        <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
-          <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className={c === "Actions" ? "px-4 py-3 text-right font-semibold" : "px-4 py-3 font-semibold"}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y max-sm:block">
-          {isPending ? (
-            <TableMessageRow colSpan={COLUMNS.length}>Loading webinars...</TableMessageRow>
-          ) : isError ? (
-            <TableMessageRow colSpan={COLUMNS.length} tone="error">Error loading webinars. Please try again later.</TableMessageRow>
-          ) : !webinars || webinars.length === 0 ? (
-            <TableMessageRow colSpan={COLUMNS.length}>No webinars found. Create your first webinar by clicking &quot;Add New Webinar&quot;.</TableMessageRow>
-          ) : (
-            webinars.map((w) => (
+    <AdminTable
+      caption="Webinars"
+      columns={COLUMNS}
+      className="sm:min-w-[760px]"
+      rows={webinars}
+      isPending={isPending}
+      isError={isError}
+      loading="Loading webinars..."
+      error="Error loading webinars. Please try again later."
+      empty={'No webinars found. Create your first webinar by clicking "Add New Webinar".'}
+      renderRow={(w) => (
               <tr
                 key={w.id}
                 className="align-middle hover:bg-zinc-50/70 max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-4"
@@ -81,7 +80,7 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                     <Button variant="ghost" size="icon" aria-label={`Reminders of ${w.title}`} onClick={() => onReminders(w)}>
                       <Mail aria-hidden="true" />
                     </Button>
-                    <GiveawayTermsButton webinarId={w.id} title={w.title} />
+                    {renderRowActions?.(w)}
                     <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
                       <Pencil aria-hidden="true" />
                     </Button>
@@ -97,10 +96,7 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                   </div>
                 </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+      )}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notify } from "@/lib/toast";
 import { useConfirmMutation } from "@/lib/use-confirm-mutation";
 import { useDeleteWebinar } from "../../api/delete-webinar";
-import type { AdminWebinar } from "../../api/schemas";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
 
 type DeleteWebinarDialogProps = {
   /** The webinar to delete; the dialog is open while set. */

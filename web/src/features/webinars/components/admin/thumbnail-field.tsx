@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, useUploadImage } from "@/features/media";
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, useUploadImage } from "@/lib/media";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
-import type { AdminWebinar } from "../../api/schemas";
-import { useLoadedStoreTimeZone } from "../../hooks/use-store-time-zone";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
+import { useLoadedStoreTimeZone } from "@/lib/use-store-time-zone";
 import { WebinarForm } from "./webinar-form";
 
 type WebinarFormDialogProps = {

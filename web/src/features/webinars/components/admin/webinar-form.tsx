@@ -11,11 +11,11 @@ import { Textarea } from "@/components/ui/textarea";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useCreateWebinar } from "../../api/create-webinar";
-import type { AdminWebinar } from "../../api/schemas";
+import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { useUpdateWebinar } from "../../api/update-webinar";
-import { zoneLabel } from "../../lib/format";
+import { zoneLabel } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
-import { fromWallClock } from "../../lib/store-time";
+import { fromWallClock } from "@/lib/store-time";
 import { extractVideoId } from "../../lib/video-id";
 import {
   formFieldOf,

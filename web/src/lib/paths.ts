@@ -1,0 +1,11 @@
+/** Links between pages that several features write: one spelling each. */
+
+/** The detail page of a webinar. */
+export function webinarPath(id: string): string {
+  return `/webinar/${encodeURIComponent(id)}`;
+}
+
+/** The URL a coupon's QR code holds: the counter page with the code, on this site. */
+export function counterUrl(code: string, origin: string = window.location.origin): string {
+  return `${origin}/counter?code=${encodeURIComponent(code)}`;
+}
