@@ -22,6 +22,7 @@ import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage 
 import { loadMigrationToolPage } from "@/features/migration";
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadUnsubscribePage } from "@/features/reminders";
+import { loadConfirmPage } from "@/features/webinar-alerts";
 import { loadAdminSettingsPage } from "@/features/settings";
 import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
 import {
@@ -111,6 +112,8 @@ export const pageRoutes: RouteObject[] = [
   { path: "giveaway/draws/:drawId", element: lazyPage(loadDrawProofPage) },
   // The link in every reminder e-mail: unsubscribes without a login (issue 26).
   { path: "unsubscribe", element: lazyPage(loadUnsubscribePage) },
+  // The double opt-in link of the new-webinar alerts (issue 37).
+  { path: "webinar-alerts/confirm", element: lazyPage(loadConfirmPage) },
 
   // signed-in
   {

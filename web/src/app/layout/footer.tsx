@@ -2,6 +2,7 @@ import { Camera, CirclePlay, Mail, MapPin, Phone, ThumbsUp, type LucideIcon } fr
 import { Link } from "react-router";
 import { store } from "@/config/store";
 import { addressLines, phoneHref, useSiteInfo } from "@/features/settings";
+import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
 import { useHydrated } from "@/lib/use-hydrated";
 import { Brand } from "./brand";
 
@@ -49,6 +50,7 @@ function FooterContent() {
           <p className="text-xs leading-relaxed text-zinc-400">
             Customers must be 21 or older. A valid FOID card is required for firearm purchases in Illinois.
           </p>
+          <SubscribeBox tone="dark" className="mt-2" />
         </div>
 
         <nav aria-labelledby="footer-quick-links">

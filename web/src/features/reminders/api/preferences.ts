@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { reminderKeys } from "./keys";
-import { preferencesSchema, type ReminderKind, type ReminderPreferences } from "./schemas";
+import { preferencesSchema, type ReminderPreferences, type SwitchKind } from "./schemas";
 
 /** GET /api/reminders/preferences: the signed-in account's "Reminder e-mails" switches. */
 export function useReminderPreferences() {
@@ -13,11 +13,11 @@ export function useReminderPreferences() {
   });
 }
 
-/** PATCH /api/reminders/preferences with one switch; the answer holds all three. */
+/** PATCH /api/reminders/preferences with one switch; the answer holds every switch. */
 export function useSetReminderPreference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, on }: { kind: ReminderKind; on: boolean }) =>
+    mutationFn: ({ kind, on }: { kind: SwitchKind; on: boolean }) =>
       api.patch("/api/reminders/preferences", { [kind]: on }, { schema: preferencesSchema }),
     onSuccess: (saved: ReminderPreferences) => queryClient.setQueryData(reminderKeys.preferences(), saved),
   });

@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Gift, Lock, Play, SearchX, Store, Ticket, Users } from "lucide-react";
 import { Link, useParams } from "react-router";
+import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -135,9 +136,12 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
       <ReserveButton webinar={webinar} className="w-full" />
 
       {webinar.seats_left <= 0 && (
-        <p className="text-sm text-muted-foreground">
-          {SOLD_OUT_MESSAGE} You can still register and watch.
-        </p>
+        <>
+          <p className="text-sm text-muted-foreground">
+            {SOLD_OUT_MESSAGE} You can still register and watch.
+          </p>
+          <SubscribeBox className="border-t pt-4" />
+        </>
       )}
 
       {paid && (
