@@ -184,6 +184,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	payments.SetReconcileGrace(cfg.ReconcileGrace)
 	reminders := reminder.NewService(d, outbox, reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone},
 		settings, webinars, now)
+	reminders.SetCouponTerms(coupons.Terms)
 	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,
 		PaymentMode: func() string { return payments.Provider().Name() },
 		Timezone:    cfg.Timezone, BaseURL: cfg.BaseURL, StoreURL: cfg.StoreURL,

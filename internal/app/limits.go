@@ -39,6 +39,12 @@ var (
 	// One-click unsubscribes: mailbox providers post them from a few
 	// addresses of their own, so the per-address limit is generous.
 	limitUnsubscribe = throttle.Rule{Name: "unsubscribe", PerAccount: 30, PerAddress: 600, Window: limitWindow}
+	// The "Tell me about new webinars" box: each request may mail a
+	// confirmation link (one address gets at most 3 a day besides, package
+	// reminder), and following links is cheap for a guesser, so both are
+	// limited per client address.
+	limitAlertSubscribe = throttle.Rule{Name: "webinar-alerts", PerAccount: 20, PerAddress: 60, Window: limitWindow}
+	limitAlertConfirm   = throttle.Rule{Name: "webinar-alert-confirm", PerAccount: 30, PerAddress: 120, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

@@ -209,6 +209,10 @@ func (a *App) Routes() []Route {
 		user("PATCH /api/reminders/preferences", reminders.SetPreferences, ""),
 		admin("GET /api/admin/webinars/{id}/reminders", reminders.Stats),
 		admin("PUT /api/admin/settings/reminders", settings.SaveReminders),
+		// New-webinar alerts: anyone leaves an address (one neutral answer
+		// whatever it is) and confirms it from the mailed link.
+		anyone("POST /api/webinar-alerts", reminders.Subscribe).limited(limitAlertSubscribe),
+		anyone("POST /api/webinar-alerts/confirm", reminders.Confirm).limited(limitAlertConfirm),
 
 		// Images (served publicly under /media/ by media.PublicRoutes).
 		admin("POST /api/admin/media/{bucket}", images.Upload),

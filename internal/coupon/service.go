@@ -103,8 +103,7 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 // Split: the paid part lasts PaidYears, the bonus BonusDays (a coupon
 // without a bonus simply lasts the years).
 func (c *Coupon) split(policy Policy, now time.Time, wholeDays int) {
-	c.PaidCents = max(0, min(c.OriginalPaymentCents, c.ValueCents))
-	c.BonusCents = c.ValueCents - c.PaidCents
+	c.PaidCents, c.BonusCents = Parts(c.OriginalPaymentCents, c.ValueCents)
 	c.Policy = policy.Name
 	if policy.Name == PolicySplit {
 		c.PaidUntil = now.AddDate(policy.PaidYears, 0, 0)
@@ -118,6 +117,14 @@ func (c *Coupon) split(policy Policy, now time.Time, wholeDays int) {
 		c.BonusUntil = c.PaidUntil
 	}
 	c.ExpiresAt = c.PaidUntil
+}
+
+// Parts splits a face value of valueCents bought for paidCents into the part
+// its buyer paid (at most the face value) and the promotional bonus above it
+// (docs/product.md, "Value policy"); the new-webinar alert shows them too.
+func Parts(paidCents, valueCents int64) (paid, bonus int64) {
+	paid = max(0, min(paidCents, valueCents))
+	return paid, valueCents - paid
 }
 
 // ForPayment returns the coupon a payment was fulfilled with.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/coupon"
 	"watchwin/internal/mail"
 	"watchwin/internal/money"
 	"watchwin/internal/registration"
@@ -73,3 +74,95 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 
 // Key is the outbox DedupeKey of reminder k of a registration.
 func Key(k Kind, registrationID string) string { return "reminder:" + string(k) + ":" + registrationID }
+
+// creditData is what templates/credit-reminder.*.tmpl show.
+type creditData struct {
+	Kind, KindLabel                  string
+	Name, Title, Link                string
+	Amount, Ends                     string // the value that ends, and its last moment's day
+	Paid, PaidUntil                  string // BonusExpiry: the part that stays, and until when
+	Days                             int    // how many days are left
+	UnsubscribeLink, UnsubscribePost string
+}
+
+// day writes t as the store's day, "January 2, 2006".
+func (m Mailer) day(t time.Time) string { return t.In(m.TimeZone).Format("January 2, 2006") }
+
+// creditMessage is credit reminder k for coupon c, due at due, to the
+// account's own address, signed with token: bulk mail, one per coupon and
+// kind (Key). CreditExpiry names what the coupon is worth in its last week
+// (the coupon's own value rule), BonusExpiry the bonus and the paid part
+// that stays.
+func (m Mailer) creditMessage(ctx context.Context, k Kind, c creditCandidate, due time.Time, token string) (mail.Message, error) {
+	q := "?token=" + url.QueryEscape(token)
+	d := creditData{
+		Kind: string(k), KindLabel: k.Label(),
+		Name:  auth.PlainName(c.FirstName),
+		Title: strings.Join(strings.Fields(c.Title), " "),
+		Link:  m.Templates.Link("/dashboard"), Days: creditLead(k),
+		Amount: money.Format(c.valueAt(due)), Ends: m.day(c.ExpiresAt),
+		UnsubscribeLink: m.Templates.Link(UnsubscribePath + q),
+		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
+	}
+	if k == BonusExpiry {
+		d.Amount, d.Ends = money.Format(c.BonusCents), m.day(c.BonusUntil)
+		d.Paid, d.PaidUntil = money.Format(c.PaidCents), m.day(c.ExpiresAt)
+	}
+	msg, err := m.Templates.Render(ctx, "credit-reminder", c.Email, d)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	msg.DedupeKey = Key(k, c.CouponID)
+	msg.Class = mail.Bulk
+	msg.ListUnsubscribe = d.UnsubscribePost
+	return msg, nil
+}
+
+// alertData is what templates/webinar-alert.*.tmpl show.
+type alertData struct {
+	KindLabel, Title, When, Link     string
+	Price, CouponValue               string // Price "" for a free webinar
+	Bonus                            string // under Split: the promotional part of the coupon value
+	BonusDays, PaidYears             int
+	UnsubscribeLink, UnsubscribePost string
+}
+
+// alertMessage is the alert of a published webinar to subscriber c, with
+// its title, date, price and coupon value (under the Split policy, the
+// promotional part and its life too), signed with token: bulk mail, one
+// per webinar and subscriber (alertKey).
+func (m Mailer) alertMessage(ctx context.Context, c alertCandidate, terms coupon.PolicyTerms, token string) (mail.Message, error) {
+	q := "?token=" + url.QueryEscape(token)
+	d := alertData{
+		KindLabel:       NewWebinars.Label(),
+		Title:           strings.Join(strings.Fields(c.Title), " "),
+		When:            c.EventAt.In(m.TimeZone).Format(registration.WhenLayout),
+		Link:            m.Templates.Link("/webinar/" + c.WebinarID),
+		UnsubscribeLink: m.Templates.Link(UnsubscribePath + q),
+		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
+	}
+	if c.PriceCents > 0 {
+		value := webinar.CouponValueCents(c.PriceCents, c.Percentage)
+		d.Price, d.CouponValue = money.Format(c.PriceCents), money.Format(value)
+		if _, bonus := coupon.Parts(c.PriceCents, value); terms.Policy == coupon.PolicySplit && bonus > 0 {
+			d.Bonus, d.BonusDays, d.PaidYears = money.Format(bonus), terms.BonusDays, terms.PaidYears
+		}
+	}
+	msg, err := m.Templates.Render(ctx, "webinar-alert", c.Email, d)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	msg.DedupeKey = alertKey(c.WebinarID, c.SubscriptionID)
+	msg.Class = mail.Bulk
+	msg.ListUnsubscribe = d.UnsubscribePost
+	return msg, nil
+}
+
+// confirmMessage is the double opt-in's link to email: transactional (the
+// visitor asked for it), no unsubscribe (nothing was subscribed yet).
+func (m Mailer) confirmMessage(ctx context.Context, email, token string, expires time.Time) (mail.Message, error) {
+	return m.Templates.Render(ctx, "alert-confirm", email, struct{ Link, Until string }{
+		Link:  m.Templates.Link(ConfirmPath + "?token=" + url.QueryEscape(token)),
+		Until: expires.In(m.TimeZone).Format(registration.WhenLayout),
+	})
+}

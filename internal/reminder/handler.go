@@ -56,3 +56,33 @@ func (h *Handler) Stats(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusOK, st)
 	return nil
 }
+
+// Subscribe takes the "Tell me about new webinars" box's address and
+// answers 202 with SubscribeMessage whatever became of it (no enumeration).
+func (h *Handler) Subscribe(w http.ResponseWriter, r *http.Request) error {
+	var in SubscribeInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	if err := h.svc.Subscribe(r.Context(), in); err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusAccepted, map[string]string{"message": SubscribeMessage})
+	return nil
+}
+
+// Confirm spends a confirmation link's token (the body's "token").
+func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request) error {
+	var in struct {
+		Token string `json:"token"`
+	}
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	out, err := h.svc.Confirm(r.Context(), in.Token)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, out)
+	return nil
+}

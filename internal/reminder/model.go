@@ -24,8 +24,27 @@ const (
 	Offer Kind = "offer"
 )
 
-// Kinds lists every kind in the order screens show them.
+// The credit reminders, each once per coupon (docs/api.md, "Reminders"):
+// seven days before a coupon ends, and under the Split value policy three
+// days before its promotional bonus ends (the paid part stays).
+const (
+	CreditExpiry Kind = "credit_expiry"
+	BonusExpiry  Kind = "bonus_expiry"
+)
+
+// NewWebinars is the new-webinar alert (docs/api.md, "New-webinar alerts"):
+// one e-mail per published webinar to each confirmed subscriber, who may
+// have no account; its unsubscribe ends the subscription.
+const NewWebinars Kind = "new_webinars"
+
+// Kinds lists the registration reminders in the order screens show them.
 var Kinds = []Kind{Ready, Unfinished, Offer}
+
+// CreditKinds lists the coupon reminders in the order screens show them.
+var CreditKinds = []Kind{CreditExpiry, BonusExpiry}
+
+// accountKinds are the kinds an account opts out of in reminder_optouts.
+var accountKinds = append(append([]Kind{}, Kinds...), CreditKinds...)
 
 // Label is how e-mails and the unsubscribe page name a kind.
 func (k Kind) Label() string {
@@ -36,6 +55,12 @@ func (k Kind) Label() string {
 		return "You didn't finish"
 	case Offer:
 		return "Your coupon offer"
+	case CreditExpiry:
+		return "Your store credit expires soon"
+	case BonusExpiry:
+		return "Your promotional bonus expires soon"
+	case NewWebinars:
+		return "New webinars"
 	}
 	return string(k)
 }
@@ -74,11 +99,16 @@ func (k Kind) offset() time.Duration {
 }
 
 // Preferences say which reminders an account receives (My Dashboard's
-// "Reminder e-mails" switches); true unless the account unsubscribed.
+// "Reminder e-mails" switches): the reminders are on unless the account
+// unsubscribed; the new-webinar alerts only while its address is a
+// confirmed subscriber.
 type Preferences struct {
-	Ready      bool `json:"ready"`
-	Unfinished bool `json:"unfinished"`
-	Offer      bool `json:"offer"`
+	Ready        bool `json:"ready"`
+	Unfinished   bool `json:"unfinished"`
+	Offer        bool `json:"offer"`
+	CreditExpiry bool `json:"credit_expiry"`
+	BonusExpiry  bool `json:"bonus_expiry"`
+	NewWebinars  bool `json:"new_webinars"`
 }
 
 func (p *Preferences) set(k Kind, on bool) {
@@ -89,15 +119,24 @@ func (p *Preferences) set(k Kind, on bool) {
 		p.Unfinished = on
 	case Offer:
 		p.Offer = on
+	case CreditExpiry:
+		p.CreditExpiry = on
+	case BonusExpiry:
+		p.BonusExpiry = on
+	case NewWebinars:
+		p.NewWebinars = on
 	}
 }
 
 // PreferencesInput changes some of an account's switches: a kind left out
 // keeps its value.
 type PreferencesInput struct {
-	Ready      *bool `json:"ready"`
-	Unfinished *bool `json:"unfinished"`
-	Offer      *bool `json:"offer"`
+	Ready        *bool `json:"ready"`
+	Unfinished   *bool `json:"unfinished"`
+	Offer        *bool `json:"offer"`
+	CreditExpiry *bool `json:"credit_expiry"`
+	BonusExpiry  *bool `json:"bonus_expiry"`
+	NewWebinars  *bool `json:"new_webinars"`
 }
 
 func (in PreferencesInput) get(k Kind) *bool {
@@ -106,8 +145,14 @@ func (in PreferencesInput) get(k Kind) *bool {
 		return in.Ready
 	case Unfinished:
 		return in.Unfinished
+	case Offer:
+		return in.Offer
+	case CreditExpiry:
+		return in.CreditExpiry
+	case BonusExpiry:
+		return in.BonusExpiry
 	}
-	return in.Offer
+	return in.NewWebinars
 }
 
 // Unsubscribed is the answer to an unsubscribe link: the kind it ended.

@@ -386,17 +386,17 @@ func TestUnsubscribe(t *testing.T) {
 			r.c.Do("GET", "/api/reminders/preferences", nil).JSON(t, &p)
 			return p
 		}
-		if got := prefs(sam); got != (reminder.Preferences{Ready: false, Unfinished: true, Offer: true}) {
+		if got := prefs(sam); got != (reminder.Preferences{Ready: false, Unfinished: true, Offer: true, CreditExpiry: true, BonusExpiry: true}) {
 			t.Errorf("Sam's preferences %+v, want only ready off", got)
 		}
-		if got := prefs(pat); got != (reminder.Preferences{Ready: true, Unfinished: true, Offer: true}) {
+		if got := prefs(pat); got != (reminder.Preferences{Ready: true, Unfinished: true, Offer: true, CreditExpiry: true, BonusExpiry: true}) {
 			t.Errorf("Pat's preferences %+v, want all on", got)
 		}
 
 		// The dashboard's switches change what is sent, one kind at a time.
 		var p reminder.Preferences
 		sam.c.Do("PATCH", "/api/reminders/preferences", map[string]bool{"ready": true, "offer": false}).JSON(t, &p)
-		if p != (reminder.Preferences{Ready: true, Unfinished: true, Offer: false}) || prefs(sam) != p {
+		if p != (reminder.Preferences{Ready: true, Unfinished: true, Offer: false, CreditExpiry: true, BonusExpiry: true}) || prefs(sam) != p {
 			t.Errorf("after PATCH: %+v, stored %+v", p, prefs(sam))
 		}
 		sam.c.Do("PATCH", "/api/reminders/preferences", map[string]any{"email": "x"}).Check(t, testutil.Want{Status: 400, Code: "unknown_field", Field: "email"})
@@ -419,7 +419,7 @@ func TestUnsubscribe(t *testing.T) {
 				t.Errorf("%s token: %d %s", name, res.Status, res.Body)
 			}
 		}
-		if got := prefs(pat); got != (reminder.Preferences{Ready: true, Unfinished: true, Offer: true}) {
+		if got := prefs(pat); got != (reminder.Preferences{Ready: true, Unfinished: true, Offer: true, CreditExpiry: true, BonusExpiry: true}) {
 			t.Errorf("Pat's preferences after forged tokens %+v, want all on", got)
 		}
 	})

@@ -7,12 +7,16 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/google/uuid"
+
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
 	"watchwin/internal/clock"
+	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/setting"
+	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
 )
 
@@ -39,6 +43,8 @@ type Service struct {
 	settings Settings
 	webinars Webinars
 	now      clock.Func
+	limits   *throttle.Throttle
+	terms    func(ctx context.Context) (coupon.PolicyTerms, error)
 
 	keyMu sync.Mutex
 	key   []byte // the signing key, read once from server_keys
@@ -50,7 +56,8 @@ type Service struct {
 
 // NewService returns the reminder service on d, queuing mail in outbox.
 func NewService(d *db.DB, outbox *mail.Outbox, mailer Mailer, settings Settings, webinars Webinars, now clock.Func) *Service {
-	return &Service{db: d, store: store{d}, outbox: outbox, mail: mailer, settings: settings, webinars: webinars, now: now}
+	return &Service{db: d, store: store{d}, outbox: outbox, mail: mailer, settings: settings, webinars: webinars, now: now,
+		limits: throttle.New(d, now)}
 }
 
 // keyName names the unsubscribe links' HMAC key in server_keys.
@@ -85,11 +92,13 @@ func (s *Service) Token(ctx context.Context, k Kind, userID string) (string, err
 const settleWindow = 48 * time.Hour
 
 // Run is the periodic job (under its lease, once across instances): it
-// first withdraws queued reminders whose reason went away, then queues
-// every reminder due now and at most MaxLate late, and returns how many it
-// queued. A registration gets each kind at most once, even when two
-// instances run at once. No reminder goes out while the store's postal
-// address is empty.
+// first withdraws queued mails whose reason went away, then queues every
+// reminder due now and at most MaxLate late (the registration kinds the
+// site has on, the credit kinds), and the alerts of webinars published in
+// that time, and returns how many it queued. Each goes out at most once
+// (per registration, coupon, or webinar and subscriber), even when two
+// instances run at once. Nothing goes out while the store's postal address
+// is empty.
 func (s *Service) Run(ctx context.Context) (int, error) {
 	on, err := s.settings.Reminders(ctx)
 	if err != nil {
@@ -99,8 +108,11 @@ func (s *Service) Run(ctx context.Context) (int, error) {
 	if err := s.withdrawStale(ctx, kinds); err != nil {
 		return 0, err
 	}
-	if len(kinds) == 0 {
-		return 0, nil
+	if err := s.withdrawStaleCredit(ctx); err != nil {
+		return 0, err
+	}
+	if err := s.withdrawStaleAlerts(ctx); err != nil {
+		return 0, err
 	}
 	site, err := s.settings.Site(ctx)
 	if err != nil {
@@ -127,7 +139,15 @@ func (s *Service) Run(ctx context.Context) (int, error) {
 			return queued, err
 		}
 	}
-	return queued, nil
+	for _, k := range CreditKinds {
+		n, err := s.queueCredit(ctx, k, key)
+		queued += n
+		if err != nil {
+			return queued, err
+		}
+	}
+	n, err := s.queueAlerts(ctx, key)
+	return queued + n, err
 }
 
 // enabledKinds are the kinds on, in Kinds order.
@@ -199,7 +219,7 @@ func (s *Service) withdrawStale(ctx context.Context, on []Kind) error {
 	}
 	keys := make([]string, len(stale))
 	for i, q := range stale {
-		keys[i] = Key(q.Kind, q.RegistrationID)
+		keys[i] = Key(q.Kind, q.ID)
 	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		withdrawn, err := s.outbox.Withdraw(ctx, keys)
@@ -211,7 +231,7 @@ func (s *Service) withdrawStale(ctx context.Context, on []Kind) error {
 			gone[k] = true
 		}
 		for _, q := range stale {
-			if err := s.store.settle(ctx, q, gone[Key(q.Kind, q.RegistrationID)]); err != nil {
+			if err := s.store.settle(ctx, q, gone[Key(q.Kind, q.ID)]); err != nil {
 				return err
 			}
 		}
@@ -231,14 +251,22 @@ func (s *Service) Unsubscribe(ctx context.Context, token string) (Unsubscribed, 
 	if err != nil {
 		return Unsubscribed{}, err
 	}
-	k, userID, err := verify(key, token)
+	k, id, err := verify(key, token)
 	if err != nil {
 		return Unsubscribed{}, errInvalidToken
 	}
-	if err := s.store.optOut(ctx, userID, k, s.now()); err != nil {
+	if k == NewWebinars {
+		// id is the subscription's: a subscriber may have no account.
+		if err := s.store.unsubscribeID(ctx, id, s.now()); err != nil {
+			return Unsubscribed{}, err
+		}
+		slog.InfoContext(ctx, "webinar alerts unsubscribed", "subscription_id", id)
+		return Unsubscribed{Kind: k, Label: k.Label(), Unsubscribed: true}, nil
+	}
+	if err := s.store.optOut(ctx, id, k, s.now()); err != nil {
 		return Unsubscribed{}, err
 	}
-	slog.InfoContext(ctx, "reminders unsubscribed", "user_id", userID, "kind", string(k))
+	slog.InfoContext(ctx, "reminders unsubscribed", "user_id", id, "kind", string(k))
 	return Unsubscribed{Kind: k, Label: k.Label(), Unsubscribed: true}, nil
 }
 
@@ -252,17 +280,32 @@ func (s *Service) Preferences(ctx context.Context, user auth.Profile) (Preferenc
 		return Preferences{}, err
 	}
 	var p Preferences
-	for _, k := range Kinds {
+	for _, k := range accountKinds {
 		p.set(k, !off[k])
 	}
-	return p, nil
+	p.NewWebinars, err = s.store.accountSubscribed(ctx, auth.NormalizeEmail(user.Email))
+	return p, err
 }
 
 // SetPreferences changes the switches in the input (the others keep their
 // value), in one transaction, and returns all of them.
 func (s *Service) SetPreferences(ctx context.Context, user auth.Profile, in PreferencesInput) (Preferences, error) {
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		for _, k := range Kinds {
+		// The alerts' switch stands for the account's own address: on
+		// subscribes it confirmed (the account proves it), off unsubscribes.
+		if on := in.get(NewWebinars); on != nil {
+			email := auth.NormalizeEmail(user.Email)
+			var err error
+			if *on {
+				err = s.store.subscribeAccount(ctx, uuid.NewString(), user.ID, email, s.now())
+			} else {
+				err = s.store.unsubscribeEmail(ctx, email, s.now())
+			}
+			if err != nil {
+				return err
+			}
+		}
+		for _, k := range accountKinds {
 			on := in.get(k)
 			var err error
 			switch {

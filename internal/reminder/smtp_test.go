@@ -73,3 +73,51 @@ func TestReminderOverSMTPUnsubscribesInOneClick(t *testing.T) {
 		t.Errorf("preferences after the one-click POST %+v, want ready off", p)
 	}
 }
+
+// A new-webinar alert and a credit reminder go through a real SMTP server
+// (aiosmtpd) with both one-click headers; the confirmation mail, which the
+// visitor asked for, carries neither.
+func TestAlertAndCreditReminderOverSMTP(t *testing.T) {
+	addr, maildir := smtpserver.Start(t)
+	s := testutil.NewServer(t, db.SQLite)
+	subscribe(t, s, "fan@example.com")
+	confirm(s, confirmLink(t, s, "fan@example.com"))
+	s.Clock.Advance(time.Minute)
+	w := s.CreateWebinar(testutil.WebinarSpec{Title: "Holster basics"})
+	_, holder, c := buyer(t, s)
+	_ = w
+	run(t, s)
+	at(s, c.ExpiresAt.In(s.App.Config.Timezone).AddDate(0, 0, -7).Add(time.Minute))
+	run(t, s)
+	smtp, err := mail.NewSMTP("smtp://" + addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worker := mail.NewWorker(s.App.Outbox, smtp, "WatchWin <no-reply@watchwin.test>", nil)
+	for range 5 { // a second apart: bulk mail takes one slot of the pace each
+		if _, err := worker.SendDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		s.Clock.Advance(time.Second)
+	}
+	want := map[string]bool{"New webinar: Holster basics": false, "Your store credit expires in 7 days": false}
+	for _, m := range smtpserver.Received(t, maildir) {
+		subject := m.Header.Get("Subject")
+		unsub, post := m.Header.Get("List-Unsubscribe"), m.Header.Get("List-Unsubscribe-Post")
+		if _, ok := want[subject]; !ok {
+			if strings.Contains(subject, "Confirm") && (unsub != "" || post != "") {
+				t.Errorf("the confirmation mail carries List-Unsubscribe %q / %q", unsub, post)
+			}
+			continue
+		}
+		want[subject] = true
+		if post != "List-Unsubscribe=One-Click" || !strings.HasPrefix(unsub, "<"+s.URL+reminder.UnsubscribeAPI+"?token=") {
+			t.Errorf("%q: List-Unsubscribe %q, List-Unsubscribe-Post %q", subject, unsub, post)
+		}
+	}
+	for subject, seen := range want {
+		if !seen {
+			t.Errorf("%q did not arrive (holder %s)", subject, holder.Email)
+		}
+	}
+}

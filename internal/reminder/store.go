@@ -116,8 +116,8 @@ func (s store) record(ctx context.Context, registrationID string, k Kind, now ti
 
 // queued is a reminder that was queued and may still wait in the outbox.
 type queued struct {
-	RegistrationID string
-	Kind           Kind
+	ID   string // the registration's (registration kinds) or the coupon's (credit kinds)
+	Kind Kind
 }
 
 // stale returns the reminders queued since since, not settled yet, whose
@@ -148,7 +148,7 @@ func (s store) stale(ctx context.Context, since time.Time, on []Kind) ([]queued,
 	var out []queued
 	for rows.Next() {
 		var q queued
-		if err := rows.Scan(&q.RegistrationID, &q.Kind); err != nil {
+		if err := rows.Scan(&q.ID, &q.Kind); err != nil {
 			return nil, db.MapError(err)
 		}
 		out = append(out, q)
@@ -164,7 +164,7 @@ func (s store) settle(ctx context.Context, q queued, canceled bool) error {
 		status = "canceled"
 	}
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE reminders SET status = $3 WHERE registration_id = $1 AND kind = $2`,
-		q.RegistrationID, string(q.Kind), status)
+		q.ID, string(q.Kind), status)
 	return db.MapError(err)
 }
 

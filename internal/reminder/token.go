@@ -10,14 +10,15 @@ import (
 // An unsubscribe token names an account and a kind and is signed with the
 // server's key (db.ServerKey "unsubscribe"), so it cannot be guessed or
 // altered to name another account or kind: base64url (no padding) of
-// mac (16 bytes) | kind code (1 byte) | account id. It does not expire:
+// mac (16 bytes) | kind code (1 byte) | account id (for NewWebinars: the
+// subscription's id, as a subscriber may have no account). It does not expire:
 // an unsubscribe link must keep working long after the mail was sent, and
 // using it twice changes nothing. Its alphabet is that of the other link
 // tokens, so logs mask it the same way (mail.MaskTokens).
 const macSize = 16
 
 // kindCodes are the kinds' one-byte codes in a token.
-var kindCodes = map[Kind]byte{Ready: 'r', Unfinished: 'u', Offer: 'o'}
+var kindCodes = map[Kind]byte{Ready: 'r', Unfinished: 'u', Offer: 'o', CreditExpiry: 'c', BonusExpiry: 'b', NewWebinars: 'n'}
 
 // errBadToken: a token this server did not sign, or one altered since.
 var errBadToken = errors.New("reminder: invalid unsubscribe token")

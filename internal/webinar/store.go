@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"time"
 
 	"watchwin/internal/db"
 	"watchwin/internal/seat"
@@ -86,10 +87,10 @@ func nullable(s string) sql.NullString { return sql.NullString{String: s, Valid:
 func (s store) insert(ctx context.Context, w Webinar) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinars
 		(id, title, description, event_datetime, display_price_cents, actual_coupon_value_percentage,
-		 total_seats, thumbnail_image_path, youtube_video_id, is_active, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+		 total_seats, thumbnail_image_path, youtube_video_id, is_active, created_at, updated_at, published_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
 		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
-		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.CreatedAt)
+		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.CreatedAt, publishedAt(w, w.CreatedAt))
 	return db.MapError(err)
 }
 
@@ -98,11 +99,23 @@ func (s store) insert(ctx context.Context, w Webinar) error {
 func (s store) update(ctx context.Context, w Webinar) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
 		display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,
-		thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11
+		thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11,
+		published_at = COALESCE(published_at, $12)
 		WHERE id = $1`,
 		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
-		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt)
+		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt, publishedAt(w, w.UpdatedAt))
 	return db.MapError(err)
+}
+
+// publishedAt is the published_at a write of w at now sets when the column
+// is still empty: now when w is active (its first publication, which the
+// new-webinar alerts follow), else nothing. Once set it never changes, so
+// switching a webinar off and on again is not a new publication.
+func publishedAt(w Webinar, now time.Time) *time.Time {
+	if !w.IsActive {
+		return nil
+	}
+	return &now
 }
 
 // delete removes a webinar and, by cascade, its unpaid registrations and

@@ -21,6 +21,7 @@ import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
 import { loadUnsubscribePage } from "@/features/reminders";
+import { loadConfirmPage } from "@/features/webinar-alerts";
 import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
 import { HomePage, loadAdminWebinarsManagementPage, loadWebinarsPage } from "@/features/webinars";
 import {
@@ -95,6 +96,8 @@ export const pageRoutes: RouteObject[] = [
   { path: "giveaway/draws/:drawId", element: lazyPage(loadDrawProofPage) },
   // The link in every reminder e-mail: unsubscribes without a login (issue 26).
   { path: "unsubscribe", element: lazyPage(loadUnsubscribePage) },
+  // The double opt-in link of the new-webinar alerts (issue 37).
+  { path: "webinar-alerts/confirm", element: lazyPage(loadConfirmPage) },
 
   // signed-in
   {

@@ -58,7 +58,7 @@ describe("DashboardPage", () => {
 
   it("has a Settings tab with the reminder e-mail switches (?tab=settings)", async () => {
     const fetchMock = mockApi(userSession, (url) =>
-      url === "/api/reminders/preferences" ? jsonResponse({ ready: false, unfinished: true, offer: true }) : undefined,
+      url === "/api/reminders/preferences" ? jsonResponse({ ready: false, unfinished: true, offer: true, credit_expiry: true, bonus_expiry: true, new_webinars: false }) : undefined,
     );
     renderApp(<DashboardPage />, { path: "/dashboard", initialEntries: ["/dashboard?tab=settings"] });
     expect(await screen.findByRole("tab", { name: "Settings" })).toHaveAttribute("aria-selected", "true");

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { store } from "@/config/store";
 import { addressLines, phoneHref } from "@/lib/site-settings/site-info";
 import { useSiteInfo } from "@/lib/site-settings/get-site-info";
+import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
 import { useHydrated } from "@/lib/use-hydrated";
 import { Brand } from "./brand";
 
@@ -50,6 +51,7 @@ function FooterContent() {
           <p className="text-xs leading-relaxed text-zinc-400">
             Customers must be 21 or older. A valid FOID card is required for firearm purchases in Illinois.
           </p>
+          <SubscribeBox tone="dark" className="mt-2" />
         </div>
 
         <nav aria-labelledby="footer-quick-links">

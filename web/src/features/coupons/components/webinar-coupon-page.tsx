@@ -2,6 +2,7 @@ import { ArrowLeft, CircleAlert, Gift, LoaderCircle, LogIn, ShoppingCart, Ticket
 import { useCallback, useEffect, useRef } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
+import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -79,11 +80,14 @@ function LoginRequired({ webinarId }: { webinarId: string }) {
 
 function SoldOut({ message = SOLD_OUT_MESSAGE }: { message?: string }) {
   return (
-    <Alert>
-      <XCircle aria-hidden="true" />
-      <AlertTitle>Sold Out</AlertTitle>
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
+    <div className="grid gap-6">
+      <Alert>
+        <XCircle aria-hidden="true" />
+        <AlertTitle>Sold Out</AlertTitle>
+        <AlertDescription>{message}</AlertDescription>
+      </Alert>
+      <SubscribeBox className="rounded-lg border bg-card p-6" />
+    </div>
   );
 }
 

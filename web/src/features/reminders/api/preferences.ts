@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { reminderKeys } from "./keys";
-import type { ReminderKind } from "@/lib/reminder-kinds";
+import type { SwitchKind } from "@/lib/reminder-kinds";
 import { preferencesSchema, type ReminderPreferences } from "./schemas";
 
 /** GET /api/reminders/preferences: the signed-in account's "Reminder e-mails" switches. */
@@ -14,11 +14,11 @@ export function useReminderPreferences() {
   });
 }
 
-/** PATCH /api/reminders/preferences with one switch; the answer holds all three. */
+/** PATCH /api/reminders/preferences with one switch; the answer holds every switch. */
 export function useSetReminderPreference() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, on }: { kind: ReminderKind; on: boolean }) =>
+    mutationFn: ({ kind, on }: { kind: SwitchKind; on: boolean }) =>
       api.patch("/api/reminders/preferences", { [kind]: on }, { schema: preferencesSchema }),
     onSuccess: (saved: ReminderPreferences) => queryClient.setQueryData(reminderKeys.preferences(), saved),
   });

@@ -1,13 +1,20 @@
-import { REMINDER_KINDS } from "@/lib/reminder-kinds";
+import { SWITCH_KINDS } from "@/lib/reminder-kinds";
 import { zm } from "@/lib/zod";
 
 /** GET/PATCH /api/reminders/preferences: which reminders the account receives. */
-export const preferencesSchema = zm.object({ ready: zm.boolean(), unfinished: zm.boolean(), offer: zm.boolean() });
+export const preferencesSchema = zm.object({
+  ready: zm.boolean(),
+  unfinished: zm.boolean(),
+  offer: zm.boolean(),
+  credit_expiry: zm.boolean(),
+  bonus_expiry: zm.boolean(),
+  new_webinars: zm.boolean(),
+});
 export type ReminderPreferences = zm.infer<typeof preferencesSchema>;
 
 /** POST /api/reminders/unsubscribe answer. */
 export const unsubscribedSchema = zm.object({
-  kind: zm.enum(REMINDER_KINDS),
+  kind: zm.enum(SWITCH_KINDS),
   label: zm.string(),
   unsubscribed: zm.boolean(),
 });
@@ -18,7 +25,7 @@ export const webinarRemindersSchema = zm.object({
   webinar_id: zm.string(),
   kinds: zm.array(
     zm.object({
-      kind: zm.enum(REMINDER_KINDS),
+      kind: zm.enum(SWITCH_KINDS),
       label: zm.string(),
       sent: zm.number(),
       watched: zm.number(),

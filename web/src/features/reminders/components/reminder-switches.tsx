@@ -8,7 +8,7 @@ import { Switch } from "@/components/ui/switch";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useReminderPreferences, useSetReminderPreference } from "../api/preferences";
-import { REMINDER_KINDS, REMINDER_LABELS, type ReminderKind } from "@/lib/reminder-kinds";
+import { REMINDER_LABELS, SWITCH_KINDS, type SwitchKind } from "@/lib/reminder-kinds";
 
 /**
  * My Dashboard's Settings tab: the "Reminder e-mails" switches (docs/api.md
@@ -19,11 +19,11 @@ export function ReminderSwitches() {
   const prefs = useReminderPreferences();
   const save = useSetReminderPreference();
 
-  const change = (kind: ReminderKind, on: boolean) =>
+  const change = (kind: SwitchKind, on: boolean) =>
     save.mutate(
       { kind, on },
       {
-        onSuccess: () => notify.success("Reminder e-mails saved", `"${REMINDER_LABELS[kind].label}" reminders are ${on ? "on" : "off"}.`),
+        onSuccess: () => notify.success("Reminder e-mails saved", `"${REMINDER_LABELS[kind].label}" e-mails are ${on ? "on" : "off"}.`),
         onError: (error) => notify.error("Error saving", errorMessage(error)),
       },
     );
@@ -36,7 +36,7 @@ export function ReminderSwitches() {
           Reminder e-mails
         </h2>
         <CardDescription>
-          Short e-mails about the webinars you registered for. Your coupons, receipts and account e-mails always come.
+          Short e-mails about your webinars, your store credit and new webinars. Your coupons, receipts and account e-mails always come.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -54,7 +54,7 @@ export function ReminderSwitches() {
           </Alert>
         ) : (
           <ul className="divide-y" aria-busy={prefs.isPending}>
-            {REMINDER_KINDS.map((kind) => {
+            {SWITCH_KINDS.map((kind) => {
               const id = `reminder-${kind}`;
               // The switch shows the choice being saved, then what the server kept.
               const pending = save.isPending && save.variables?.kind === kind;

@@ -51,7 +51,7 @@ describe("UnsubscribePage", () => {
 
 describe("ReminderSwitches", () => {
   it("shows each reminder's switch and saves one when it is turned", async () => {
-    let prefs = { ready: true, unfinished: false, offer: true };
+    let prefs = { ready: true, unfinished: false, offer: true, credit_expiry: true, bonus_expiry: true, new_webinars: false };
     const fetchMock = mockApi(userSession, (url, init) => {
       if (url !== "/api/reminders/preferences") return undefined;
       if (init.method === "PATCH") prefs = { ...prefs, ...JSON.parse(String(init.body)) };

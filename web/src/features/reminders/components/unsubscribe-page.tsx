@@ -48,7 +48,11 @@ export function UnsubscribePage() {
       <>
         <Alert variant="success">
           <CircleCheck aria-hidden="true" />
-          <AlertDescription>You won't get &ldquo;{unsubscribe.data.label}&rdquo; reminders any more.</AlertDescription>
+          <AlertDescription>
+            {unsubscribe.data.kind === "new_webinars"
+              ? "You won't get new-webinar alerts any more."
+              : <>You won't get &ldquo;{unsubscribe.data.label}&rdquo; reminders any more.</>}
+          </AlertDescription>
         </Alert>
         <p className="text-muted-foreground">
           Your coupons, receipts and account e-mails still come, and so do the other reminders. You can switch any

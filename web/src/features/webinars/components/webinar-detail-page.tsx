@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, Gift, Lock, Play, SearchX, Store, Ticket, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
+import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -136,9 +137,12 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
       <ReserveButton webinar={webinar} className="w-full" />
 
       {webinar.seats_left <= 0 && (
-        <p className="text-sm text-muted-foreground">
-          {SOLD_OUT_MESSAGE} You can still register and watch.
-        </p>
+        <>
+          <p className="text-sm text-muted-foreground">
+            {SOLD_OUT_MESSAGE} You can still register and watch.
+          </p>
+          <SubscribeBox className="border-t pt-4" />
+        </>
       )}
 
       {paid && (

@@ -1,4 +1,5 @@
 import { PageContainer, PageHeader } from "@/components/layout/page";
+import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { WebinarList } from "./webinar-list";
 
@@ -13,6 +14,7 @@ export function WebinarsPage() {
       />
       {/* Right under the page's h1, and the first cards are on the first screen. */}
       <WebinarList headingLevel={2} eager />
+      <SubscribeBox className="mx-auto mt-12 max-w-xl rounded-lg border bg-card p-6" />
     </PageContainer>
   );
 }
