@@ -39,6 +39,10 @@ var (
 	// One-click unsubscribes: mailbox providers post them from a few
 	// addresses of their own, so the per-address limit is generous.
 	limitUnsubscribe = throttle.Rule{Name: "unsubscribe", PerAccount: 30, PerAddress: 600, Window: limitWindow}
+	// Progress reports of the watch page: one every 10 s while playing,
+	// plus pauses and tab changes, is under 150 in 15 minutes; per address,
+	// a room of viewers behind one shop's address.
+	limitProgress = throttle.Rule{Name: "progress", PerAccount: 450, PerAddress: 20000, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

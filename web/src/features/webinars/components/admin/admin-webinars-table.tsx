@@ -74,7 +74,14 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                   {w.total_seats}
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
-                  {w.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+                  <div className="flex flex-wrap gap-1">
+                    {w.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+                    {!w.video_length_seconds && (
+                      <Badge variant="warning" title="Set the video length so the server can tell who watched it">
+                        No video length
+                      </Badge>
+                    )}
+                  </div>
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
                   <div className="flex justify-end gap-1">
