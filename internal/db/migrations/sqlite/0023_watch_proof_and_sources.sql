@@ -20,18 +20,8 @@ ALTER TABLE webinar_registrations ADD COLUMN utm_medium TEXT;
 ALTER TABLE webinar_registrations ADD COLUMN utm_campaign TEXT;
 ALTER TABLE webinar_registrations ADD COLUMN ref TEXT;
 
--- The admin's campaign links: /webinar/{id}?ref={ref}.
-CREATE TABLE campaign_links (
-    id         TEXT PRIMARY KEY,
-    webinar_id TEXT NOT NULL REFERENCES webinars (id) ON DELETE CASCADE,
-    ref        TEXT NOT NULL,
-    label      TEXT NOT NULL,
-    created_at TIMESTAMP NOT NULL,
-    UNIQUE (webinar_id, ref)
-);
 
 -- +goose Down
-DROP TABLE campaign_links;
 ALTER TABLE webinar_registrations DROP COLUMN ref;
 ALTER TABLE webinar_registrations DROP COLUMN utm_campaign;
 ALTER TABLE webinar_registrations DROP COLUMN utm_medium;

@@ -8,6 +8,7 @@ import { useStoreTimeZone } from "../../hooks/use-store-time-zone";
 import { formatEventDate, formatPrice } from "../../lib/format";
 import { WebinarImage } from "../webinar-image";
 import { GiveawayTermsButton } from "@/features/giveaway";
+import { CampaignLinkButton } from "./campaign-link-button";
 
 type AdminWebinarsTableProps = {
   webinars: AdminWebinar[] | undefined;
@@ -89,6 +90,7 @@ export function AdminWebinarsTable({ webinars, isPending, isError, onEdit, onDel
                       <Mail aria-hidden="true" />
                     </Button>
                     <GiveawayTermsButton webinarId={w.id} title={w.title} />
+                    <CampaignLinkButton webinarId={w.id} title={w.title} />
                     <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
                       <Pencil aria-hidden="true" />
                     </Button>
