@@ -40,7 +40,7 @@ func TestRetentionAndSources(t *testing.T) {
 		a := register(&registration.Source{Ref: "flyer-nov"})
 		b := register(&registration.Source{UTMSource: "Facebook", UTMMedium: "social", UTMCampaign: "nov"})
 		c := register(&registration.Source{Ref: "  Flyer Nov!"}) // cleaned to flyer-nov
-		register(nil)                                              // direct, never plays
+		register(nil)                                            // direct, never plays
 		watch(a, 100)
 		watch(b, 50)
 		watch(c, 25)
