@@ -173,9 +173,11 @@ func (s *Service) ReportProgress(ctx context.Context, user auth.Profile, webinar
 		if row.progressAt.Valid {
 			anchor = row.progressAt.Time
 		}
+		// Rounded down, and the anchor moves by exactly what was credited,
+		// so no series of reports gains a second the clock did not give.
 		budget := 0
 		if elapsed := now.Sub(anchor); elapsed > 0 {
-			budget = int(elapsed.Seconds()*maxRate) + 1 // +1: rounding to whole seconds
+			budget = int(elapsed.Seconds() * maxRate)
 		}
 		have := parseSpans(row.intervals)
 		merged, credited := have.addCapped(reported, budget)
