@@ -161,6 +161,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	seats.Listen(webinars.InvalidateList, giveaways)
 	registrations := registration.NewService(d, webinars, seats, now,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
+	registrations.CompletePercent = cfg.WatchCompletePercent
 	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
 		RequireConfirmation: cfg.RequireEmailConfirmation})
 	accounts.RequireFactorForStaff = cfg.RequireSecondFactorForStaff

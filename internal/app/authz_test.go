@@ -155,6 +155,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("POST /api/webinars/{id}/payments", "/api/webinars/"+wid+"/payments", nil, c401, is(404, 403), is(conflict), is(404, 403)),
 		r("POST /api/webinars/{id}/claim", "/api/webinars/"+wid+"/claim", nil, c401, is(404, 403, conflict), is(conflict), is(404, 403, conflict)),
 		r("POST /api/webinars/{id}/registration/watched", "/api/webinars/"+wid+"/registration/watched", nil, c401, c404, is(ok), c404),
+		// Progress: the webinar here has no video length (409 for anyone signed in); reading it is the owner's.
+		r("POST /api/webinars/{id}/registration/progress", "/api/webinars/"+wid+"/registration/progress", map[string]any{"intervals": []any{}}, c401, is(conflict), is(conflict), is(conflict)),
+		r("GET /api/webinars/{id}/registration/progress", "/api/webinars/"+wid+"/registration/progress", nil, c401, c404, is(ok), c404),
 		r("POST /api/webinars/{id}/registration/reset", "/api/webinars/"+wid+"/registration/reset", nil, c401, c404, is(ok, conflict), c404),
 		r("POST /api/webinars/{id}/registrations", "/api/webinars/"+wid+"/registrations", map[string]string{"name": "Sam Carter", "email": "sam@example.com"}, c401, is(created), is(ok), is(created)),
 

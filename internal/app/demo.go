@@ -7,6 +7,8 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"time"
 
 	"watchwin/internal/audit"
@@ -36,6 +38,7 @@ type demoWebinar struct {
 	price              string // dollars, as the admin form sends them
 	percentage, seats  string
 	videoID            string // Blender Foundation open movies: harmless, embeddable
+	length             int    // the video's length in seconds, as its preview reads it
 	thumbnail          string // file in demo/
 }
 
@@ -47,7 +50,7 @@ var demoWebinars = []demoWebinar{
 			"comfortable all day, plus belt selection and a safe draw-and-reholster routine you can practice " +
 			"with an unloaded firearm. Bring your questions about carrying in Illinois.",
 		daysAhead: -2, price: "40", percentage: "120", seats: "20",
-		videoID: "aqz-KE-bpKQ", thumbnail: "holster_fundamentals.jpg",
+		videoID: "aqz-KE-bpKQ", length: 634, thumbnail: "holster_fundamentals.jpg",
 	},
 	{
 		title: "Optics 101: Red Dots for Defensive Pistols",
@@ -55,7 +58,7 @@ var demoWebinars = []demoWebinar{
 			"plates, dot size in MOA, battery life, co-witnessing with iron sights, and a simple zeroing " +
 			"routine for the range. Small group, hands-on demonstrations with the optics we carry in store.",
 		daysAhead: 17, price: "25", percentage: "130", seats: "4",
-		videoID: "eRsGyueVLvQ", thumbnail: "optics_red_dots.jpg",
+		videoID: "eRsGyueVLvQ", length: 888, thumbnail: "optics_red_dots.jpg",
 	},
 	{
 		title: "Safe Storage at Home: Safes, Lockboxes and Illinois Law",
@@ -63,7 +66,7 @@ var demoWebinars = []demoWebinar{
 			"gun safes, cable and trigger locks, where to place them at home, and what Illinois law expects " +
 			"of gun owners. A free community session from our Naperville store.",
 		daysAhead: 24, price: "0", percentage: "120", seats: "30",
-		videoID: "R6MlUcmOul8", thumbnail: "safe_storage.jpg",
+		videoID: "R6MlUcmOul8", length: 734, thumbnail: "safe_storage.jpg",
 	},
 }
 
@@ -119,6 +122,9 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 		}
 		if err := a.seedSampleCoupon(ctx, admin, first); err != nil {
 			return fmt.Errorf("create demo sample coupon: %w", err)
+		}
+		if err := a.seedDemoViewers(ctx, first); err != nil {
+			return fmt.Errorf("create demo viewers: %w", err)
 		}
 		return nil
 	})
@@ -186,9 +192,58 @@ func (a *App) demoWebinarInputs(ctx context.Context) ([]webinar.Input, error) {
 			CouponPercentage:   webinar.Number(d.percentage),
 			TotalSeats:         webinar.Number(d.seats),
 			YouTubeVideoID:     d.videoID,
+			VideoLengthSeconds: webinar.Number(strconv.Itoa(d.length)),
 			IsActive:           &active,
 			ThumbnailImagePath: &fi.Path,
 		})
 	}
 	return inputs, nil
+}
+
+// demoViewers are sample registrants of the first demo webinar, so Reports
+// show a retention curve and where registrants came from: each with the
+// first touch of their visit and how far they watched (percent of the video).
+var demoViewers = []struct {
+	first   string
+	source  registration.Source
+	watched int
+}{
+	{"Alex", registration.Source{Ref: "flyer-nov"}, 100},
+	{"Blair", registration.Source{Ref: "flyer-nov"}, 95},
+	{"Casey", registration.Source{Ref: "flyer-nov"}, 40},
+	{"Drew", registration.Source{UTMSource: "facebook", UTMMedium: "social", UTMCampaign: "range-day"}, 100},
+	{"Emery", registration.Source{UTMSource: "facebook", UTMMedium: "social", UTMCampaign: "range-day"}, 20},
+	{"Finley", registration.Source{UTMSource: "newsletter", UTMMedium: "email"}, 65},
+	{"Gray", registration.Source{}, 10},
+	{"Harper", registration.Source{}, 0},
+}
+
+// seedDemoViewers creates the demo registrants (accounts with random
+// passwords nobody is told: they exist to be counted) and their watching,
+// written as progress would have left it. Runs in SeedDemo's transaction.
+func (a *App) seedDemoViewers(ctx context.Context, w webinar.Webinar) error {
+	for _, v := range demoViewers {
+		email := strings.ToLower(v.first) + "@demo.watchwin.local"
+		p, err := a.Auth.CreateUser(ctx, email, rand.Text(), auth.RoleUser, v.first, "Demo")
+		if err != nil {
+			return err
+		}
+		src := v.source
+		reg, _, err := a.Registrations.Register(ctx, p, w.ID, registration.Input{Name: v.first + " Demo", Email: email, Source: &src})
+		if err != nil {
+			return err
+		}
+		end := w.VideoLengthSeconds * v.watched / 100
+		intervals := ""
+		if end > 0 {
+			intervals = "0-" + strconv.Itoa(end)
+		}
+		watched := v.watched >= registration.DefaultCompletePercent
+		if _, err := a.DB.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET watch_intervals = $2,
+			watched_seconds = $3, progress_at = $4, watched_video_fully = $5 WHERE id = $1`,
+			reg.ID, intervals, end, a.now(), watched); err != nil {
+			return err
+		}
+	}
+	return nil
 }

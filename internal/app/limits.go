@@ -45,6 +45,10 @@ var (
 	// limited per client address.
 	limitAlertSubscribe = throttle.Rule{Name: "webinar-alerts", PerAccount: 20, PerAddress: 60, Window: limitWindow}
 	limitAlertConfirm   = throttle.Rule{Name: "webinar-alert-confirm", PerAccount: 30, PerAddress: 120, Window: limitWindow}
+	// Progress reports of the watch page: one every 10 s while playing,
+	// plus pauses and tab changes, is under 150 in 15 minutes; per address,
+	// a room of viewers behind one shop's address.
+	limitProgress = throttle.Rule{Name: "progress", PerAccount: 450, PerAddress: 20000, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

@@ -144,6 +144,8 @@ func (a *App) Routes() []Route {
 		user("POST /api/webinars/{id}/registrations", registrations.Register, msgRegisterSignedOut).limited(limitRegister),
 		user("GET /api/webinars/{id}/registration", registrations.Mine, ""),
 		user("POST /api/webinars/{id}/registration/watched", registrations.Watched, ""),
+		user("POST /api/webinars/{id}/registration/progress", registrations.ReportProgress, "").limited(limitProgress),
+		user("GET /api/webinars/{id}/registration/progress", registrations.Progress, ""),
 		user("POST /api/webinars/{id}/registration/reset", registrations.Reset, ""),
 		user("GET /api/webinars/{id}/video", registrations.Video, ""),
 		user("GET /api/registrations", registrations.List, ""),

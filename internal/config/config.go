@@ -28,6 +28,9 @@ type Config struct {
 	CouponExpiryDays int
 	// SeatHold is how long a started payment keeps its seat.
 	SeatHold time.Duration
+	// WatchCompletePercent is the share of a video's unique seconds that
+	// makes it watched fully (WATCHWIN_WATCH_COMPLETE_PERCENT, 90).
+	WatchCompletePercent int
 	// ReconcileGrace is how old an unconfirmed payment must be before the
 	// reconciler asks the provider about it (WATCHWIN_RECONCILE_GRACE).
 	ReconcileGrace time.Duration
@@ -130,6 +133,7 @@ func Defaults() (Config, error) {
 		StoreURL:             os.Getenv("WATCHWIN_STORE_URL"),
 		CouponExpiryDays:     30,
 		SeatHold:             15 * time.Minute,
+		WatchCompletePercent: 90,
 		ReconcileGrace:       30 * time.Second,
 		JobInterval:          time.Minute,
 		AuditRetention:       730 * 24 * time.Hour,
@@ -162,6 +166,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_SEAT_HOLD_MINUTES must be a whole number of minutes, 1 to 1440")
 		}
 		c.SeatHold = time.Duration(n) * time.Minute
+	}
+	if v := os.Getenv("WATCHWIN_WATCH_COMPLETE_PERCENT"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 50 || n > 100 {
+			return c, fmt.Errorf("WATCHWIN_WATCH_COMPLETE_PERCENT must be a whole percentage, 50 to 100")
+		}
+		c.WatchCompletePercent = n
 	}
 	if v := os.Getenv("WATCHWIN_RECONCILE_GRACE"); v != "" {
 		d, err := time.ParseDuration(v)

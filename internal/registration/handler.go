@@ -111,3 +111,32 @@ func (h *Handler) SimulatePurchase(w http.ResponseWriter, r *http.Request) error
 	httpx.WriteJSON(w, http.StatusOK, registrationBody{Registration: &reg})
 	return nil
 }
+
+type progressBody struct {
+	Progress Progress `json:"progress"`
+}
+
+// ReportProgress takes one progress report (docs/api.md, "Proof of
+// watching") and answers the server's figure.
+func (h *Handler) ReportProgress(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	var in ProgressInput
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	p, err := h.svc.ReportProgress(r.Context(), user, r.PathValue("id"), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, progressBody{Progress: p})
+	return nil
+}
+
+// Progress answers the caller's progress without changing it.
+func (h *Handler) Progress(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	p, err := h.svc.Progress(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, progressBody{Progress: p})
+	return nil
+}

@@ -19,6 +19,8 @@ type Registration struct {
 	AttendedLive      bool      `json:"attended_live"`
 	WatchedVideoFully bool      `json:"watched_video_fully"`
 	PurchasedCoupon   bool      `json:"purchased_coupon"`
+	// source is the first touch stored at registration (written, not read back).
+	source Source
 }
 
 // Mine is one of my registrations with the webinar it is for (My Webinars
@@ -40,6 +42,8 @@ type Input struct {
 	Name  string `json:"name"`
 	Email string `json:"email"`
 	Phone string `json:"phone"`
+	// Source is the visit's first touch (utm tags and ?ref=), optional.
+	Source *Source `json:"source"`
 }
 
 // ResetInput names the registration an admin resets ('Force Reset').
@@ -51,4 +55,8 @@ type ResetInput struct {
 // Video is what the watch page needs to play a webinar.
 type Video struct {
 	YouTubeVideoID string `json:"youtube_video_id"`
+	// LengthSeconds: the length watching is measured against; null: not
+	// set, the end is recorded as before.
+	LengthSeconds *int `json:"video_length_seconds"`
+	AllowSeeking  bool `json:"allow_seeking"`
 }

@@ -30,6 +30,9 @@ type Service struct {
 	seats    *seat.Service
 	mail     Mailer
 	now      clock.Func
+	// CompletePercent is the share of a video's unique seconds that makes
+	// it watched fully (0: DefaultCompletePercent).
+	CompletePercent int
 }
 
 // NewService returns the registration service on d; seats takes and gives
@@ -58,7 +61,7 @@ func (s *Service) Register(ctx context.Context, user auth.Profile, webinarID str
 		return Registration{}, false, err
 	}
 	r := Registration{ID: uuid.NewString(), WebinarID: webinarID, UserID: user.ID,
-		Name: in.Name, Email: in.Email, RegistrationTime: s.now()}
+		Name: in.Name, Email: in.Email, RegistrationTime: s.now(), source: in.Source.clean()}
 	if in.Phone != "" {
 		r.Phone = &in.Phone
 	}
@@ -92,9 +95,19 @@ func (s *Service) ListMine(ctx context.Context, user auth.Profile) ([]Mine, erro
 	return s.store.listMine(ctx, user.ID)
 }
 
-// MarkWatched records that user watched the webinar to the end. Only their
-// own registration; a repeat changes nothing.
+// MarkWatched is the browser's word that the video ended. It counts only
+// for a webinar without a video length (as before proof of watching); for
+// one with a length the server decides from progress reports
+// (ReportProgress), and this answers the registration as it stands. Only
+// the caller's own registration; a repeat changes nothing.
 func (s *Service) MarkWatched(ctx context.Context, user auth.Profile, webinarID string) (Registration, error) {
+	w, err := s.webinars.Get(ctx, webinarID)
+	if err != nil {
+		return Registration{}, err
+	}
+	if w.VideoLengthSeconds > 0 {
+		return s.Mine(ctx, user, webinarID)
+	}
 	return notFoundAs(s.store.markWatched(ctx, webinarID, user.ID, s.now()))
 }
 
@@ -192,7 +205,12 @@ func (s *Service) Video(ctx context.Context, user auth.Profile, webinarID string
 			return Video{}, err
 		}
 	}
-	return Video{YouTubeVideoID: w.YouTubeVideoID}, nil
+	v := Video{YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking}
+	if w.VideoLengthSeconds > 0 {
+		n := w.VideoLengthSeconds
+		v.LengthSeconds = &n
+	}
+	return v, nil
 }
 
 // notFoundAs turns a missing row into 404 'Registration not found'.

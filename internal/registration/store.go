@@ -22,6 +22,8 @@ const returning = `id, webinar_id, user_id, user_name_for_registration, user_ema
 
 type scanner interface{ Scan(...any) error }
 
+func nullText(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
 func scanRegistration(row scanner, extra ...any) (Registration, error) {
 	var r Registration
 	var phone sql.NullString
@@ -43,10 +45,11 @@ func scanRegistration(row scanner, extra ...any) (Registration, error) {
 func (s store) insert(ctx context.Context, r Registration) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinar_registrations
 		(id, webinar_id, user_id, user_name_for_registration, user_email_for_registration,
-		 user_phone_for_registration, registration_time)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
+		 user_phone_for_registration, registration_time, utm_source, utm_medium, utm_campaign, ref)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
 		ON CONFLICT (webinar_id, user_id) DO NOTHING`,
-		r.ID, r.WebinarID, r.UserID, r.Name, r.Email, r.Phone, r.RegistrationTime)
+		r.ID, r.WebinarID, r.UserID, r.Name, r.Email, r.Phone, r.RegistrationTime,
+		nullText(r.source.UTMSource), nullText(r.source.UTMMedium), nullText(r.source.UTMCampaign), nullText(r.source.Ref))
 	if err != nil {
 		return false, db.MapError(err)
 	}
@@ -68,11 +71,13 @@ func (s store) markWatched(ctx context.Context, webinarID, userID string, now ti
 		RETURNING `+returning, webinarID, userID, now))
 }
 
-// resetWatched clears watched_video_fully and watched_at and records the
-// reset (a reset registration gets no reminders).
+// resetWatched clears watched_video_fully, watched_at and the played
+// stretches, and records the reset (a reset registration gets no reminders).
 func (s store) resetWatched(ctx context.Context, webinarID, userID string, now time.Time) (Registration, error) {
 	return scanRegistration(s.db.Q(ctx).QueryRowContext(ctx, `UPDATE webinar_registrations
-		SET watched_video_fully = FALSE, watched_at = NULL, reset_at = $3 WHERE webinar_id = $1 AND user_id = $2
+		SET watched_video_fully = FALSE, watched_at = NULL, reset_at = $3,
+		    watch_intervals = '', watched_seconds = 0, progress_at = NULL
+		WHERE webinar_id = $1 AND user_id = $2
 		RETURNING `+returning, webinarID, userID, now))
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,56 @@ var Exports = map[string]func(s *Service, ctx context.Context, p period.Period, 
 	"coupons.csv":       (*Service).exportCoupons,
 	"payments.csv":      (*Service).exportPayments,
 	"registrations.csv": (*Service).exportRegistrations,
+	"retention.csv":     (*Service).exportRetention,
+	"sources.csv":       (*Service).exportSources,
+}
+
+// exportRetention is the retention table: a row per webinar and part of
+// its video (from and to in seconds), with the share who watched it and
+// the webinar's median and half-stopped point repeated.
+func (s *Service) exportRetention(ctx context.Context, p period.Period, w *csvx.Writer) error {
+	if err := w.Row("webinar", "length_seconds", "part", "from_seconds", "to_seconds", "watched_percent",
+		"registrants", "viewers", "median_watched_percent", "half_stopped_seconds"); err != nil {
+		return err
+	}
+	list, err := s.Retention(ctx, p)
+	if err != nil {
+		return err
+	}
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+	for _, r := range list {
+		if r.LengthSeconds == 0 {
+			continue
+		}
+		part := float64(r.LengthSeconds) / RetentionBuckets
+		for k, share := range r.Buckets {
+			if err := w.Row(r.Title, strconv.Itoa(r.LengthSeconds), strconv.Itoa(k+1), f(float64(int(float64(k)*part*10))/10),
+				f(float64(int(float64(k+1)*part*10))/10), f(share), strconv.Itoa(r.Registrants), strconv.Itoa(r.Viewers),
+				f(r.MedianPercent), strconv.Itoa(r.HalfStoppedSec)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// exportSources is the funnel by source of the period's registrations.
+func (s *Service) exportSources(ctx context.Context, p period.Period, w *csvx.Writer) error {
+	if err := w.Row("source", "utm_medium", "utm_campaign", "ref", "registered", "watched", "paid", "redeemed",
+		"revenue"); err != nil {
+		return err
+	}
+	list, err := s.Sources(ctx, p)
+	if err != nil {
+		return err
+	}
+	for _, f := range list {
+		if err := w.Row(f.Source, f.Medium, f.Campaign, f.Ref, strconv.Itoa(f.Registered), strconv.Itoa(f.Watched),
+			strconv.Itoa(f.Paid), strconv.Itoa(f.Redeemed), money.Plain(f.Revenue.Cents)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // statusLabel is a coupon's status as every table shows it.

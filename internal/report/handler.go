@@ -41,7 +41,7 @@ func (h *Handler) Export(w http.ResponseWriter, r *http.Request) error {
 	name := r.PathValue("name")
 	export, ok := Exports[name]
 	if !ok {
-		return apperr.NotFound("No such export: coupons.csv, payments.csv and registrations.csv exist.")
+		return apperr.NotFound("No such export: coupons.csv, payments.csv, registrations.csv, retention.csv and sources.csv exist.")
 	}
 	p, err := h.period(r)
 	if err != nil {

@@ -80,7 +80,12 @@ type Report struct {
 		Promotional Money `json:"promotional"`
 	} `json:"outstanding"`
 	Funnel []Funnel `json:"funnel"`
-	Series Series   `json:"series"`
+	// Retention: the curve of each funnel webinar with a video length
+	// (docs/product.md "Retention and sources"); Sources: the funnel of the
+	// period's registrations by their first touch.
+	Retention []Retention    `json:"retention"`
+	Sources   []SourceFunnel `json:"sources"`
+	Series    Series         `json:"series"`
 	// Controls are the period's store-credit acts the owner checks by name
 	// (docs/product.md "Reports"): redemptions of a coupon by its own
 	// owner, and refunds of coupons that were redeemed before.
@@ -204,6 +209,8 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 	g.Go(func() (err error) { r.Controls.RefundsAfterUndo, err = s.refundsAfterUndo(ctx, p); return err })
 	g.Go(func() error { return s.outstanding(ctx, p, now, &r) })
 	g.Go(func() (err error) { funnelCounts, err = s.funnel(ctx, g, p); return err })
+	g.Go(func() (err error) { r.Retention, err = s.Retention(ctx, p); return err })
+	g.Go(func() (err error) { r.Sources, err = s.Sources(ctx, p); return err })
 	if err := g.Wait(); err != nil {
 		return Report{}, err
 	}

@@ -10,8 +10,47 @@ import (
 	"watchwin/internal/registration"
 )
 
+// Watch has p watch a webinar through as the watch page reports it: for a
+// webinar with a video length, honest progress reports of 20 s of video
+// every 10 s of the test clock (twice real speed, the fastest rate the
+// server credits) from start to end; for one without, the old "ended" call.
+func (s *Server) Watch(p auth.Profile, webinarID string) {
+	s.t.Helper()
+	ctx := context.Background()
+	w, err := s.App.Webinars.Get(ctx, webinarID)
+	if err != nil {
+		s.t.Fatalf("watch: %v", err)
+	}
+	if w.VideoLengthSeconds == 0 {
+		if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
+			s.t.Fatalf("watch: %v", err)
+		}
+		return
+	}
+	report := func(a, b float64) registration.Progress {
+		in := registration.ProgressInput{Intervals: [][]float64{}}
+		if b > a {
+			in.Intervals = append(in.Intervals, []float64{a, b})
+		}
+		pr, err := s.App.Registrations.ReportProgress(ctx, p, webinarID, in)
+		if err != nil {
+			s.t.Fatalf("progress report [%v, %v]: %v", a, b, err)
+		}
+		return pr
+	}
+	report(0, 0) // playback starts
+	length := float64(w.VideoLengthSeconds)
+	for at := 0.0; at < length; at += 20 {
+		s.Clock.Advance(10 * time.Second)
+		report(at, min(at+20, length))
+	}
+	if pr := report(0, 0); !pr.WatchedFully {
+		s.t.Fatalf("watched through, but the server says %+v", pr)
+	}
+}
+
 // Purchase buys the coupon of a webinar for p the way a visitor does, through
-// the real services: it registers p, marks the video watched, starts a
+// the real services: it registers p, watches the video through (Watch), starts a
 // payment, pays it with the built-in test provider's good card and confirms
 // it. It returns the coupon issued.
 func (s *Server) Purchase(p auth.Profile, webinarID string) coupon.Coupon {
@@ -20,9 +59,7 @@ func (s *Server) Purchase(p auth.Profile, webinarID string) coupon.Coupon {
 	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Sam Carter", Email: p.Email}); err != nil {
 		s.t.Fatalf("register %s: %v", p.Email, err)
 	}
-	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
-		s.t.Fatalf("watch: %v", err)
-	}
+	s.Watch(p, webinarID)
 	st, err := s.App.Payments.Start(ctx, p, webinarID, "")
 	if err != nil {
 		s.t.Fatalf("start payment: %v", err)

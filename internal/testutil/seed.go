@@ -15,6 +15,10 @@ type WebinarSpec struct {
 	Seats    int    // default 20
 	Inactive bool
 	At       time.Time // the event's time; default a week ahead
+	// Length is the video's length in seconds (0: not set, watched is
+	// marked as before proof of watching); NoSeeking turns skipping ahead off.
+	Length    int
+	NoSeeking bool
 }
 
 // CreateWebinar adds a webinar through the webinar service, a week ahead,
@@ -31,6 +35,11 @@ func (s *Server) CreateWebinar(spec WebinarSpec) webinar.Webinar {
 		spec.Seats = 20
 	}
 	active := !spec.Inactive
+	seeking := !spec.NoSeeking
+	length := webinar.Number("")
+	if spec.Length > 0 {
+		length = webinar.Number(strconv.Itoa(spec.Length))
+	}
 	if spec.At.IsZero() {
 		spec.At = s.Clock.Now().Add(7 * 24 * time.Hour)
 	}
@@ -38,7 +47,7 @@ func (s *Server) CreateWebinar(spec WebinarSpec) webinar.Webinar {
 		Title: spec.Title, Description: "A webinar seeded by a test.",
 		EventDatetime: spec.At.Format(time.RFC3339),
 		DisplayPrice:  webinar.Number(spec.Price), TotalSeats: webinar.Number(strconv.Itoa(spec.Seats)),
-		YouTubeVideoID: "dQw4w9WgXcQ", IsActive: &active,
+		YouTubeVideoID: "dQw4w9WgXcQ", IsActive: &active, VideoLengthSeconds: length, AllowSeeking: &seeking,
 	})
 	if err != nil {
 		s.t.Fatalf("create webinar %q: %v", spec.Title, err)

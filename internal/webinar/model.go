@@ -31,9 +31,15 @@ type Webinar struct {
 	PaidSeats          int    // registrations with purchased_coupon true
 	ThumbnailImagePath string // path in the webinar_assets bucket; "" for none
 	YouTubeVideoID     string // bare id
-	IsActive           bool
-	CreatedAt          time.Time
-	UpdatedAt          time.Time
+	// VideoLengthSeconds is the length the server measures watching
+	// against (docs/product.md "Proof of watching"); 0: not set, the
+	// webinar is marked watched as before.
+	VideoLengthSeconds int
+	// AllowSeeking: viewers may skip ahead (the default).
+	AllowSeeking bool
+	IsActive     bool
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 }
 
 // SeatsLeft is the seats left the webinar shows (seat.LeftShown).
@@ -79,7 +85,9 @@ type View struct {
 // AdminView is the admin API's webinar: the public view plus the video id.
 type AdminView struct {
 	View
-	YouTubeVideoID string `json:"youtube_video_id"`
+	YouTubeVideoID     string `json:"youtube_video_id"`
+	VideoLengthSeconds *int   `json:"video_length_seconds"` // null: not set
+	AllowSeeking       bool   `json:"allow_seeking"`
 }
 
 // PublicView returns the public representation of w.
@@ -113,5 +121,10 @@ func (w Webinar) PublicView() View {
 
 // AdminView returns the admin representation of w.
 func (w Webinar) AdminView() AdminView {
-	return AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID}
+	v := AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking}
+	if w.VideoLengthSeconds > 0 {
+		n := w.VideoLengthSeconds
+		v.VideoLengthSeconds = &n
+	}
+	return v
 }

@@ -219,6 +219,8 @@ func (f fields) apply(w *Webinar, now time.Time) {
 	w.CouponPercentage = f.Percentage
 	w.TotalSeats = f.TotalSeats
 	w.YouTubeVideoID = f.VideoID
+	w.VideoLengthSeconds = f.VideoLength
+	w.AllowSeeking = f.AllowSeeking
 	w.IsActive = f.IsActive
 	w.ThumbnailImagePath = f.Thumbnail
 	w.UpdatedAt = now

@@ -22,7 +22,7 @@ var (
 
 const columns = `w.id, w.title, w.description, w.event_datetime, w.display_price_cents,
 	w.actual_coupon_value_percentage, w.total_seats, w.thumbnail_image_path,
-	w.youtube_video_id, w.is_active, w.created_at, w.updated_at`
+	w.youtube_video_id, w.is_active, w.created_at, w.updated_at, w.video_length_seconds, w.allow_seeking`
 
 // listQuery is the webinars with their paid seats (seat.PaidSQL, a count
 // per webinar on index webinar_registrations_paid).
@@ -41,13 +41,15 @@ var getQuery = `SELECT ` + columns + `, ` + seatPaid + ` FROM webinars w WHERE w
 func scanWebinar(row interface{ Scan(...any) error }) (Webinar, error) {
 	var w Webinar
 	var thumb sql.NullString
+	var length sql.NullInt64
 	err := row.Scan(&w.ID, &w.Title, &w.Description, &w.EventDatetime, &w.DisplayPriceCents,
 		&w.CouponPercentage, &w.TotalSeats, &thumb, &w.YouTubeVideoID, &w.IsActive,
-		&w.CreatedAt, &w.UpdatedAt, &w.PaidSeats)
+		&w.CreatedAt, &w.UpdatedAt, &length, &w.AllowSeeking, &w.PaidSeats)
 	if err != nil {
 		return Webinar{}, db.MapError(err)
 	}
 	w.ThumbnailImagePath = thumb.String
+	w.VideoLengthSeconds = int(length.Int64)
 	w.EventDatetime = w.EventDatetime.UTC()
 	w.CreatedAt = w.CreatedAt.UTC()
 	w.UpdatedAt = w.UpdatedAt.UTC()
@@ -84,13 +86,18 @@ func (s store) get(ctx context.Context, id string) (Webinar, error) {
 
 func nullable(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
 
+// nullableLength stores an unset video length (0) as NULL.
+func nullableLength(n int) sql.NullInt64 { return sql.NullInt64{Int64: int64(n), Valid: n > 0} }
+
 func (s store) insert(ctx context.Context, w Webinar) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinars
 		(id, title, description, event_datetime, display_price_cents, actual_coupon_value_percentage,
-		 total_seats, thumbnail_image_path, youtube_video_id, is_active, created_at, updated_at, published_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)`,
+		 total_seats, thumbnail_image_path, youtube_video_id, is_active, created_at, updated_at, published_at,
+		 video_length_seconds, allow_seeking)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)`,
 		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
-		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.CreatedAt, publishedAt(w, w.CreatedAt))
+		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.CreatedAt, publishedAt(w, w.CreatedAt),
+		nullableLength(w.VideoLengthSeconds), w.AllowSeeking)
 	return db.MapError(err)
 }
 
@@ -100,10 +107,12 @@ func (s store) update(ctx context.Context, w Webinar) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET title = $2, description = $3, event_datetime = $4,
 		display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,
 		thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11,
-		published_at = COALESCE(published_at, $12)
+		published_at = COALESCE(published_at, $12),
+		video_length_seconds = $13, allow_seeking = $14
 		WHERE id = $1`,
 		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
-		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt, publishedAt(w, w.UpdatedAt))
+		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt, publishedAt(w, w.UpdatedAt),
+		nullableLength(w.VideoLengthSeconds), w.AllowSeeking)
 	return db.MapError(err)
 }
 

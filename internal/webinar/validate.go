@@ -30,6 +30,10 @@ const (
 	msgSeats          = "Total seats must be at least 1"
 	msgSeatsWhole     = "Total seats must be a whole number"
 	msgSeatsMax       = "Total seats must be at most 100000"
+	msgLengthMin      = "Video length must be at least 10 seconds"
+	msgLengthWhole    = "Video length must be a whole number of seconds"
+	msgLengthMax      = "Video length must be at most 12 hours"
+	fieldVideoLength  = "video_length_seconds"
 	msgThumbnail      = "Thumbnail image not found. Please upload it again."
 	msgNotFound       = "Webinar not found"
 	msgHasPaidSeats   = "This webinar has paid registrations and cannot be deleted. Deactivate it instead."
@@ -49,6 +53,8 @@ const (
 	maxPriceCents    = 100_000_00
 	maxPercentage    = 1000
 	maxTotalSeats    = 100_000
+	minVideoLength   = 10 // seconds
+	maxVideoLength   = 12 * 60 * 60
 	maxNumberLiteral = 40 // characters; no valid value needs more
 	maxExponent      = 30 // |e| of a literal like 4e1; beyond it no value is valid
 )
@@ -130,6 +136,9 @@ type Input struct {
 	YouTubeVideoID     string  `json:"youtube_video_id"` // bare id or a video URL
 	IsActive           *bool   `json:"is_active"`
 	ThumbnailImagePath *string `json:"thumbnail_image_path"` // in webinar_assets; null or "" for none
+	// VideoLengthSeconds: whole seconds, 10 s to 12 h; absent or null: not set.
+	VideoLengthSeconds Number `json:"video_length_seconds"`
+	AllowSeeking       *bool  `json:"allow_seeking"` // absent: true
 }
 
 // fields is a validated Input.
@@ -140,6 +149,8 @@ type fields struct {
 	Percentage         int
 	TotalSeats         int
 	VideoID            string
+	VideoLength        int // 0: not set
+	AllowSeeking       bool
 	IsActive           bool
 	Thumbnail          string
 }
@@ -188,6 +199,13 @@ func (in Input) validate() (fields, error) {
 	if f.VideoID, err = normalizeVideoID(in.YouTubeVideoID); err != nil {
 		return f, err
 	}
+	if in.VideoLengthSeconds != "" {
+		if f.VideoLength, err = wholeNumber(in.VideoLengthSeconds, 0, minVideoLength, maxVideoLength,
+			fieldVideoLength, msgLengthMin, msgLengthWhole, msgLengthMax); err != nil {
+			return f, err
+		}
+	}
+	f.AllowSeeking = in.AllowSeeking == nil || *in.AllowSeeking
 	f.IsActive = in.IsActive == nil || *in.IsActive
 	if in.ThumbnailImagePath != nil {
 		f.Thumbnail = strings.TrimSpace(*in.ThumbnailImagePath)

@@ -16,6 +16,10 @@
 //   __ytStandIn.pause()          pause (onStateChange PAUSED)
 //   __ytStandIn.end()            jump to the end (onStateChange ENDED)
 //   __ytStandIn.fail(code)       report a player error (onError with code)
+//   __ytStandIn.time             the newest player's position, in seconds
+//   __ytStandIn.setDuration(s)   the length of the stand-in videos (default 600 s)
+//   __ytStandIn.setRate(r)       while playing, the video advances r seconds per
+//                                real second (default 0: it moves only when told)
 //
 // Every control acts on the newest live player and throws if there is none
 // yet: wait first, e.g. page.waitForFunction(() => window.__ytStandIn?.ready).
@@ -24,6 +28,7 @@
 
   var PlayerState = { UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 };
   var DURATION = 600;
+  var RATE = 0;
   var current = null;
 
   var standIn = {
@@ -32,6 +37,10 @@
     duration: DURATION,
     get ready() {
       return Boolean(current && current._ready);
+    },
+    // The newest player's position in seconds (null before one exists).
+    get time() {
+      return current ? current._time : null;
     },
     play: function () {
       live().playVideo();
@@ -53,7 +62,23 @@
     fail: function (code) {
       live()._emit('onError', Number(code));
     },
+    setDuration: function (seconds) {
+      DURATION = Number(seconds);
+      standIn.duration = DURATION;
+    },
+    setRate: function (rate) {
+      RATE = Number(rate);
+    },
   };
+
+  // Real-time playback (setRate): the position advances while playing and
+  // the video ends by itself at its end.
+  setInterval(function () {
+    var player = current;
+    if (!player || RATE <= 0 || player._state !== PlayerState.PLAYING) return;
+    player._time = Math.min(DURATION, player._time + RATE * 0.1);
+    if (player._time >= DURATION) player._setState(PlayerState.ENDED);
+  }, 100);
 
   function live() {
     if (!current) throw new Error('YouTube stand-in: no player yet (wait for window.__ytStandIn.ready)');

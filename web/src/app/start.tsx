@@ -5,6 +5,7 @@ import { App } from "./app";
 import { primeQueryCache, readInitialData } from "./initial-data";
 import { createQueryClient } from "./query-client";
 import { preloadPage } from "./router";
+import { rememberFirstTouch } from "@/lib/first-touch";
 
 /**
  * Starts the SPA in #root. The first URL's page code loads before the first
@@ -18,6 +19,7 @@ import { preloadPage } from "./router";
  * makes React adopt that part first and then handle the press.
  */
 export async function start() {
+  rememberFirstTouch(window.location.search);
   const queryClient = createQueryClient();
   primeQueryCache(queryClient, readInitialData());
   await preloadPage(window.location.pathname).catch(() => undefined);

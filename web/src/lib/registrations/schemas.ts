@@ -34,7 +34,28 @@ export const registerResponseSchema = zm.object({
 });
 export type RegisterResponse = zm.infer<typeof registerResponseSchema>;
 
-export const videoSchema = zm.object({ youtube_video_id: zm.string() });
+export const videoSchema = zm.object({
+  youtube_video_id: zm.string(),
+  /** The length the server measures watching against; null: not set (the end is recorded as before). */
+  video_length_seconds: zm.optional(zm.nullable(zm.number())),
+  allow_seeking: zm.optional(zm.boolean()),
+});
+
+/** What the watch page plays: the video, its length the server trusts, and the seeking policy. */
+export type WatchVideo = { id: string; lengthSeconds: number | null; allowSeeking: boolean };
+
+/** The server's figure of my watching (docs/api.md "Proof of watching"). */
+export const progressSchema = zm.object({
+  length_seconds: zm.number(),
+  watched_seconds: zm.number(),
+  percent: zm.number(),
+  furthest_seconds: zm.number(),
+  watched_fully: zm.boolean(),
+  complete_percent: zm.number(),
+  allow_seeking: zm.boolean(),
+});
+export type WatchProgress = zm.infer<typeof progressSchema>;
+export const progressBodySchema = zm.object({ progress: progressSchema });
 
 /** GET /api/registrations: mine, newest first, each with its webinar. */
 export const myRegistrationSchema = zm.extend(registrationSchema, {

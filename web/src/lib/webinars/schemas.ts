@@ -37,6 +37,10 @@ export type Webinar = zm.infer<typeof webinarSchema>;
 /** The admin API's webinar: the public one plus the video id. */
 export const adminWebinarSchema = zm.extend(webinarSchema, {
   youtube_video_id: zm.string(),
+  /** Seconds the server measures watching against; null: not set (the end is recorded as before). */
+  video_length_seconds: zm.optional(zm.nullable(zm.number())),
+  /** Viewers may skip ahead. */
+  allow_seeking: zm.optional(zm.boolean()),
 });
 export type AdminWebinar = zm.infer<typeof adminWebinarSchema>;
 
@@ -59,6 +63,9 @@ export type WebinarInput = {
   /** bare id (the form converts URLs) */
   youtube_video_id: string;
   is_active: boolean;
+  /** whole seconds, 10 s to 12 h; null: not set */
+  video_length_seconds: number | null;
+  allow_seeking: boolean;
   /** path in the webinar_assets bucket, or null */
   thumbnail_image_path: string | null;
 };

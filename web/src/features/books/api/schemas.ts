@@ -35,6 +35,37 @@ export const reportSchema = z.object({
       redeemed_percent: z.number(),
     }),
   ),
+  // Where viewers stop (docs/product.md "Retention and sources"): per webinar, 100 parts of the video.
+  retention: z
+    .array(
+      z.object({
+        webinar_id: z.string(),
+        webinar_title: z.string(),
+        length_seconds: z.number(),
+        registrants: z.number(),
+        viewers: z.number(),
+        buckets: z.array(z.number()),
+        median_watched_percent: z.number(),
+        half_stopped_seconds: z.number(),
+      }),
+    )
+    .optional(),
+  // The period's registrations by first touch.
+  sources: z
+    .array(
+      z.object({
+        source: z.string(),
+        utm_medium: z.string(),
+        utm_campaign: z.string(),
+        ref: z.string(),
+        registered: z.number(),
+        watched: z.number(),
+        paid: z.number(),
+        redeemed: z.number(),
+        revenue: moneySchema,
+      }),
+    )
+    .optional(),
   series: z.object({
     bucket: z.enum(["day", "month", "year"]),
     points: z.array(z.object({ start: z.string(), sales: moneySchema, redemptions: moneySchema })),
@@ -72,6 +103,8 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 export type SeriesPoint = Report["series"]["points"][number];
+export type RetentionCurve = NonNullable<Report["retention"]>[number];
+export type SourceRow = NonNullable<Report["sources"]>[number];
 
 /**
  * An audit entry (docs/api.md "Audit log"): the actor's e-mail is null for the system or a deleted account;

@@ -16,7 +16,9 @@ import { useReport } from "../api/get-report";
 import type { Money, Report } from "../api/schemas";
 import { periodFromParams, periodQuery, type PeriodChoice } from "../lib/period";
 import { PeriodPicker } from "./period-picker";
+import { RetentionChart } from "./retention-chart";
 import { SalesChart } from "./sales-chart";
+import { SourcesTable } from "./sources-table";
 
 /**
  * "/admin/reports" (admin only): the books of a period of the store's days
@@ -121,6 +123,26 @@ function ReportBody({ report, query, stale }: { report: Report; query: string; s
         </CardContent>
       </Card>
       <FunnelTable funnel={report.funnel} />
+      {report.retention && report.retention.some((c) => c.length_seconds > 0) && (
+        <section aria-labelledby="retention-title" className="grid gap-3">
+          <div>
+            <h2 id="retention-title" className="text-lg font-bold text-ink">
+              Where viewers stop
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              For each webinar with a video length: the share of its registrants who watched each part of the video.
+            </p>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {report.retention
+              .filter((c) => c.length_seconds > 0)
+              .map((c) => (
+                <RetentionChart key={c.webinar_id} curve={c} />
+              ))}
+          </div>
+        </section>
+      )}
+      {report.sources && <SourcesTable sources={report.sources} />}
       {report.controls && <Controls controls={report.controls} zone={zone} />}
       <Exports query={query} period={report.period} />
     </div>
@@ -310,6 +332,8 @@ function Exports({ query, period }: { query: string; period: Report["period"] })
     { href: `/api/admin/reports/exports/coupons.csv?${query}`, label: "Coupons" },
     { href: `/api/admin/reports/exports/payments.csv?${query}`, label: "Payments and refunds" },
     { href: `/api/admin/reports/exports/registrations.csv?${query}`, label: "Registrations" },
+    { href: `/api/admin/reports/exports/retention.csv?${query}`, label: "Retention" },
+    { href: `/api/admin/reports/exports/sources.csv?${query}`, label: "Sources" },
     { href: `/api/admin/audit/export.csv?${auditQuery}`, label: "Audit log" },
   ];
   return (

@@ -1,11 +1,9 @@
 import type { Report, SeriesPoint } from "../api/schemas";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCents } from "@/lib/money";
 
 type SalesChartProps = { series: Report["series"] };
 
-const WIDTH = 720;
-const HEIGHT = 240;
-const PAD = { top: 16, right: 8, bottom: 28, left: 56 };
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A bucket's short label: the day of the month, the month, or the year. */
@@ -22,18 +20,18 @@ function longLabel(p: SeriesPoint, bucket: Report["series"]["bucket"]): string {
 
 /**
  * Sales (payments taken) and redemptions (face value) per bucket of the
- * period, as paired bars in plain SVG, with the same figures in a table for
- * screen readers. Plain SVG, no charting library: it ships in the reports
- * page's chunk.
+ * period, as paired bars drawn by recharts (the reports' one chart library,
+ * which the retention curves use too), with the same figures in a table for
+ * screen readers.
  */
 export function SalesChart({ series }: SalesChartProps) {
   const points = series.points;
-  const max = Math.max(1, ...points.flatMap((p) => [p.sales.cents, p.redemptions.cents]));
-  const plotW = WIDTH - PAD.left - PAD.right;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(points.length, 1);
-  const bar = Math.max(1, Math.min(14, slot / 2 - 1));
-  const y = (cents: number) => PAD.top + plotH - (cents / max) * plotH;
+  const data = points.map((p) => ({
+    label: label(p.start, series.bucket),
+    long: longLabel(p, series.bucket),
+    sales: p.sales.cents,
+    redemptions: p.redemptions.cents,
+  }));
   const every = Math.ceil(points.length / 12);
   const per = series.bucket === "day" ? "day" : series.bucket === "month" ? "month" : "year";
 
@@ -48,39 +46,25 @@ export function SalesChart({ series }: SalesChartProps) {
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-accent-500" /> Redeemed (face value)
         </span>
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+      <div
+        className="h-60 w-full"
         role="img"
         aria-label={`Bar chart of sales and redemptions per ${per}; the table below holds the same figures.`}
       >
-        {[0, 0.5, 1].map((f) => (
-          <g key={f}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max * f)} y2={y(max * f)} className="stroke-zinc-200" />
-            <text x={PAD.left - 6} y={y(max * f) + 4} textAnchor="end" className="fill-zinc-500 text-[11px]">
-              {formatCents(Math.round(max * f)).replace(/\.\d\d$/, "")}
-            </text>
-          </g>
-        ))}
-        {points.map((p, i) => {
-          const x = PAD.left + i * slot + slot / 2;
-          return (
-            <g key={p.start}>
-              <rect x={x - bar} y={y(p.sales.cents)} width={bar} height={PAD.top + plotH - y(p.sales.cents)} className="fill-zinc-800">
-                <title>{`${longLabel(p, series.bucket)}: sales ${formatCents(p.sales.cents)}`}</title>
-              </rect>
-              <rect x={x} y={y(p.redemptions.cents)} width={bar} height={PAD.top + plotH - y(p.redemptions.cents)} className="fill-accent-500">
-                <title>{`${longLabel(p, series.bucket)}: redeemed ${formatCents(p.redemptions.cents)}`}</title>
-              </rect>
-              {i % every === 0 && (
-                <text x={x} y={HEIGHT - 8} textAnchor="middle" className="fill-zinc-500 text-[11px]">
-                  {label(p.start, series.bucket)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+            <CartesianGrid vertical={false} stroke="#e4e4e7" />
+            <XAxis dataKey="label" fontSize={11} interval={Math.max(0, every - 1)} />
+            <YAxis fontSize={11} width={56} tickFormatter={(c: number) => formatCents(Math.round(c)).replace(/\.\d\d$/, "")} />
+            <Tooltip
+              formatter={(v, name) => [formatCents(Number(v)), name === "sales" ? "Sales" : "Redeemed"]}
+              labelFormatter={(_, items) => (items?.[0]?.payload as { long?: string } | undefined)?.long ?? ""}
+            />
+            <Bar dataKey="sales" fill="#27272a" isAnimationActive={false} />
+            <Bar dataKey="redemptions" fill="#E53E3E" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
       <table className="sr-only">
         <caption>Sales and redemptions per {per}</caption>
         <thead>

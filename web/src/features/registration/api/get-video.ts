@@ -2,19 +2,19 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 import { retryTransient } from "@/lib/retry";
 import { registrationKeys } from "@/lib/query-keys/registrations";
-import { videoSchema } from "@/lib/registrations/schemas";
+import { videoSchema, type WatchVideo } from "@/lib/registrations/schemas";
 
 /**
  * GET /api/webinars/{id}/video: the YouTube id, for registered users and
  * admins only (403 `registration_required` otherwise; the public webinar
  * endpoints never show it).
  */
-async function getVideoId(webinarId: string, signal?: AbortSignal): Promise<string> {
-  const { youtube_video_id } = await api.get(`/api/webinars/${encodeURIComponent(webinarId)}/video`, {
+async function getVideoId(webinarId: string, signal?: AbortSignal): Promise<WatchVideo> {
+  const v = await api.get(`/api/webinars/${encodeURIComponent(webinarId)}/video`, {
     schema: videoSchema,
     signal,
   });
-  return youtube_video_id;
+  return { id: v.youtube_video_id, lengthSeconds: v.video_length_seconds ?? null, allowSeeking: v.allow_seeking ?? true };
 }
 
 const videoQueryOptions = (webinarId: string) =>
@@ -25,7 +25,7 @@ const videoQueryOptions = (webinarId: string) =>
     retry: retryTransient(2),
   });
 
-/** The video id; ask only once access is settled (`enabled`). */
+/** The video (id, length, seeking policy); ask only once access is settled (`enabled`). */
 export function useVideoId(webinarId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...videoQueryOptions(webinarId ?? ""), enabled: enabled && Boolean(webinarId) });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
+import { firstTouch } from "@/lib/first-touch";
 import { registrationKeys } from "@/lib/query-keys/registrations";
 import { registerResponseSchema, type RegisterResponse, type RegistrationInput } from "@/lib/registrations/schemas";
 
@@ -11,7 +12,14 @@ type RegisterVariables = { webinarId: string; input: RegistrationInput };
  * registered (not an error: the dialog takes the 'already registered' path).
  */
 function register({ webinarId, input }: RegisterVariables): Promise<RegisterResponse> {
-  const body = { name: input.name, email: input.email, ...(input.phone ? { phone: input.phone } : {}) };
+  const source = firstTouch();
+  const body = {
+    name: input.name,
+    email: input.email,
+    ...(input.phone ? { phone: input.phone } : {}),
+    // Where the visitor came from (docs/product.md "Where registrants came from").
+    ...(source ? { source } : {}),
+  };
   return api.post(`/api/webinars/${encodeURIComponent(webinarId)}/registrations`, body, {
     schema: registerResponseSchema,
   });

@@ -27,6 +27,9 @@ class FakePlayer {
   getPlayerState = () => this.state;
   playVideo = () => this.setState(1);
   pauseVideo = () => this.setState(2);
+  seekTo = vi.fn((seconds: number) => {
+    this.currentTime = seconds;
+  });
   destroy = vi.fn(() => {
     this.destroyed = true;
   });

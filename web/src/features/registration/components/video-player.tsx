@@ -31,7 +31,26 @@ export type VideoPlayerProps = {
   onProgress?: (percent: number) => void;
   /** The webinar's title: names the player region and its iframe for assistive technology. */
   title?: string;
+  /** Proof of watching: each stretch played continuously, [from, to] in seconds. */
+  onPlayed?: (from: number, to: number) => void;
+  /** Playback started (or resumed). */
+  onPlaying?: () => void;
+  /** Playback paused or ended. */
+  onStopped?: () => void;
+  /**
+   * Seeking off: the furthest point the viewer may jump to (seconds); a jump
+   * beyond it springs back there with a one-line reason. Undefined: free.
+   */
+  seekLimit?: number;
+  /** The server's percentage watched, shown by the bar instead of the position. */
+  serverPercent?: number | null;
 };
+
+/** A jump at most this far past the allowed point is a rounding, not a skip. */
+const SEEK_TOLERANCE_S = 2;
+/** Played time may grow at most this fast (the fastest playback rate) plus a second, else it was a jump. */
+const MAX_RATE = 2;
+export const SEEK_BLOCKED_MESSAGE = "Skipping ahead is off for this webinar: it returns you to the furthest point you watched.";
 
 /**
  * The embedded YouTube player with its watch-progress bar (docs/product.md#states-and-transitions
@@ -43,11 +62,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
   return <YouTubePlayer key={props.videoId} {...props} />;
 }
 
-function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps) {
+function YouTubePlayer({ videoId, onEnded, onProgress, title, onPlayed, onPlaying, onStopped, seekLimit, serverPercent }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<VideoPlayerStatus>("loading");
   const [percent, setPercent] = useState(0);
   const [error, setError] = useState<{ message: string; retrying: boolean } | null>(null);
+  const [seekNote, setSeekNote] = useState<string | null>(null);
   // attempt: automatic retries used so far; cycle: bumped by "Try again" to start over.
   const [run, setRun] = useState({ attempt: 0, cycle: 0 });
 
@@ -57,6 +77,11 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps
   });
   const reportEnded = useEffectEvent(() => onEnded());
   const frameTitle = useEffectEvent(() => (title ? `Video: ${title}` : "Webinar video"));
+  const reportPlayed = useEffectEvent((from: number, to: number) => onPlayed?.(from, to));
+  const reportPlaying = useEffectEvent(() => onPlaying?.());
+  const reportStopped = useEffectEvent(() => onStopped?.());
+  const limitOf = useEffectEvent(() => seekLimit);
+  const noteSeek = useEffectEvent((note: string | null) => setSeekNote(note));
 
   const { attempt } = run;
   useEffect(() => {
@@ -69,6 +94,42 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps
     let retryTimer: number | undefined;
     let lastPercent = -1;
     let endReported = false;
+    // Proof of watching: the last position read while playing, and when.
+    let lastTime: number | null = null;
+    let lastAt = 0;
+    let furthest = 0;
+
+    // Seeking off: a position past the furthest point allowed springs back.
+    const holdBack = (t: number): boolean => {
+      const limit = limitOf();
+      if (limit === undefined || !player) return false;
+      const allowed = Math.max(limit, furthest);
+      if (t <= allowed + SEEK_TOLERANCE_S) return false;
+      player.seekTo(allowed, true);
+      lastTime = allowed;
+      lastAt = performance.now();
+      noteSeek(SEEK_BLOCKED_MESSAGE);
+      return true;
+    };
+
+    // A stretch counts as played when the position grew no faster than the
+    // fastest playback rate since the last reading; anything else was a jump.
+    const track = () => {
+      if (!player) return;
+      const t = player.getCurrentTime();
+      const at = performance.now();
+      if (lastTime !== null) {
+        const grew = t - lastTime;
+        if (grew > 0 && grew <= ((at - lastAt) / 1000) * MAX_RATE + 1) {
+          reportPlayed(lastTime, t);
+          furthest = Math.max(furthest, t);
+        } else if (grew > 0 && holdBack(t)) {
+          return;
+        }
+      }
+      lastTime = t;
+      lastAt = at;
+    };
 
     const report = (value: number) => {
       if (value === lastPercent) return;
@@ -79,6 +140,7 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps
     // 100% belongs to the end event; rounding alone must not claim it early.
     const sample = () => {
       if (!player) return;
+      track();
       const duration = player.getDuration();
       if (!(duration > 0)) return;
       const value = Math.round((player.getCurrentTime() / duration) * 100);
@@ -105,16 +167,33 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps
       switch (data) {
         case PlayerState.PLAYING:
           endReported = false;
+          if (player && !holdBack(player.getCurrentTime())) {
+            lastTime = player.getCurrentTime();
+            lastAt = performance.now();
+          }
           setStatus("playing");
           startPolling();
+          reportPlaying();
           break;
         case PlayerState.PAUSED:
           stopPolling();
           sample();
+          lastTime = null;
           setStatus("paused");
+          reportStopped();
           break;
         case PlayerState.ENDED:
           stopPolling();
+          // Seeking off and the end reached by a jump: back to the furthest point.
+          if (player && holdBack(player.getCurrentTime())) {
+            lastTime = null;
+            setStatus("paused");
+            reportStopped();
+            break;
+          }
+          track();
+          lastTime = null;
+          reportStopped();
           report(100);
           setStatus("ended");
           if (!endReported) {
@@ -238,7 +317,12 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title }: VideoPlayerProps
         </Alert>
       )}
 
-      <WatchProgress percent={percent} />
+      {seekNote && (
+        <p role="status" className="text-sm text-amber-800">
+          {seekNote}
+        </p>
+      )}
+      <WatchProgress percent={serverPercent ?? percent} />
     </section>
   );
 }

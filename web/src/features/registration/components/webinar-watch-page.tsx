@@ -11,7 +11,7 @@ import {
   ShieldAlert,
   TriangleAlert,
 } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -35,6 +35,8 @@ import { useMarkWatched } from "../api/mark-watched";
 import { useAdminResetRegistration, useResetRegistration } from "../api/reset-registration";
 import type { Registration } from "@/lib/registrations/schemas";
 import { useWatchAccess, type WatchAccess } from "../hooks/use-watch-access";
+import { useWatchProgress } from "../hooks/use-watch-progress";
+import type { WatchVideo } from "@/lib/registrations/schemas";
 import { clearLocalWatchFlags } from "../lib/local-watch-flags";
 import type { JustRegisteredState } from "./registration-dialog";
 import { VideoPlayer } from "./video-player";
@@ -124,7 +126,7 @@ export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatc
       <WatchContent
         key={webinarId}
         webinar={webinar.data}
-        videoId={video.data}
+        video={video.data}
         access={access}
         renderPurchase={renderPurchase}
         renderGiveaway={renderGiveaway}
@@ -137,22 +139,38 @@ export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatc
 
 type WatchContentProps = {
   webinar: Webinar;
-  videoId: string;
+  video: WatchVideo;
   access: WatchAccess;
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
   /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
 };
 
-function WatchContent({ webinar, videoId, access, renderPurchase, renderGiveaway }: WatchContentProps) {
+function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }: WatchContentProps) {
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
+  // With a video length the server decides from progress reports
+  // (docs/product.md "Proof of watching"); without one, the end counts as before.
+  const proof = video.lengthSeconds !== null;
+  const tracker = useWatchProgress(webinar.id, proof);
   // The video ended while this page was open (docs/product.md#states-and-transitions: the purchase section appears after it).
   const [endedHere, setEndedHere] = useState(false);
-  const completed = endedHere || registration.data?.watched_video_fully === true;
+  const completed =
+    (proof ? tracker.progress?.watched_fully === true : endedHere) || registration.data?.watched_video_fully === true;
+
+  // The server's flag turning on while the page is open is the moment of completion.
+  const watchedNow = tracker.progress?.watched_fully === true;
+  const wasWatched = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (!proof || tracker.progress === null) return;
+    if (wasWatched.current === false && watchedNow)
+      notify.success("Video completed!", "You've successfully completed watching this webinar.");
+    wasWatched.current = watchedNow;
+  }, [proof, watchedNow, tracker.progress]);
 
   const handleEnded = () => {
+    if (proof) return; // the server's answer to the last report decides
     setEndedHere(true);
     const done = () => notify.success("Video completed!", "You've successfully completed watching this webinar.");
     // docs/product.md#states-and-transitions: sent only if not already true.
@@ -197,7 +215,16 @@ function WatchContent({ webinar, videoId, access, renderPurchase, renderGiveaway
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="grid min-w-0 gap-8">
-          <VideoPlayer videoId={videoId} onEnded={handleEnded} title={webinar.title} />
+          <VideoPlayer
+            videoId={video.id}
+            onEnded={handleEnded}
+            title={webinar.title}
+            onPlayed={tracker.played}
+            onPlaying={tracker.started}
+            onStopped={tracker.stopped}
+            seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
+            serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
+          />
           <section aria-labelledby="about-webinar" className="grid gap-3">
             <h2 id="about-webinar" className="text-xl font-bold text-ink">
               About this webinar
@@ -238,7 +265,14 @@ function WatchContent({ webinar, videoId, access, renderPurchase, renderGiveaway
             </section>
           )}
           {renderGiveaway?.(webinar.id)}
-          <WatchStatusTools webinarId={webinar.id} completed={completed} onReset={() => setEndedHere(false)} />
+          <WatchStatusTools
+            webinarId={webinar.id}
+            completed={completed}
+            onReset={() => {
+              setEndedHere(false);
+              tracker.reset();
+            }}
+          />
         </aside>
       </div>
     </article>

@@ -11,6 +11,8 @@ const valid: WebinarFormValues = {
   actual_coupon_value_percentage: 120,
   total_seats: 20,
   youtube_video_id: "https://youtu.be/dQw4w9WgXcQ?si=abc",
+  video_length_seconds: 212,
+  allow_seeking: false,
   is_active: true,
   thumbnail_image_path: null,
 };
@@ -38,6 +40,9 @@ describe("webinarFormSchema", () => {
     ["total_seats", 2.5, "Total seats must be a whole number"],
     ["youtube_video_id", "abc", "YouTube video ID is required"],
     ["youtube_video_id", "https://vimeo.com/76979871", "Invalid YouTube video ID"],
+    ["video_length_seconds", 9, "Video length must be at least 10 seconds"],
+    ["video_length_seconds", 12 * 3600 + 1, "Video length must be at most 12 hours"],
+    ["video_length_seconds", 60.5, "Video length must be a whole number of seconds"],
   ] as const)("%s = %j → %s", (field, value, message) => {
     expect(firstError({ [field]: value }, field)).toBe(message);
   });
@@ -70,8 +75,16 @@ describe("form values", () => {
       actual_coupon_value_percentage: 120,
       total_seats: 20,
       youtube_video_id: "dQw4w9WgXcQ",
+      video_length_seconds: 212,
+      allow_seeking: false,
       is_active: true,
       thumbnail_image_path: null,
     });
+  });
+
+  it("keeps a webinar without a video length without one, skipping allowed", () => {
+    const values = webinarToFormValues(makeAdminWebinar({}), "America/Chicago");
+    expect(values).toMatchObject({ video_length_seconds: null, allow_seeking: true });
+    expect(webinarFormSchema.safeParse({ ...valid, video_length_seconds: null }).success).toBe(true);
   });
 });

@@ -62,9 +62,25 @@ export const webinarFormSchema = z.object({
     .trim()
     .min(4, m.videoRequired)
     .refine((v) => v.length < 4 || extractVideoId(v) !== null, m.videoInvalid),
+  video_length_seconds: z
+    .number({ error: "Video length must be a whole number of seconds" })
+    .int("Video length must be a whole number of seconds")
+    .min(10, "Video length must be at least 10 seconds")
+    .max(12 * 60 * 60, "Video length must be at most 12 hours")
+    .nullable(),
+  allow_seeking: z.boolean(),
   is_active: z.boolean(),
   thumbnail_image_path: z.string().nullable(),
 });
+
+/** "1:02:03" or "4:05" for a length in seconds. */
+export function formatVideoLength(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.floor(seconds % 60);
+  const mm = h > 0 ? String(m).padStart(2, "0") : String(m);
+  return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+}
 
 export type WebinarFormValues = z.input<typeof webinarFormSchema>;
 export type WebinarFormField = keyof WebinarFormValues;
@@ -80,6 +96,8 @@ export function newWebinarFormValues(timeZone: string = DEFAULT_TIME_ZONE, now: 
     actual_coupon_value_percentage: WEBINAR_DEFAULTS.couponPercentage,
     total_seats: WEBINAR_DEFAULTS.totalSeats,
     youtube_video_id: "",
+    video_length_seconds: null,
+    allow_seeking: true,
     is_active: WEBINAR_DEFAULTS.isActive,
     thumbnail_image_path: null,
   };
@@ -97,6 +115,8 @@ export function webinarToFormValues(webinar: AdminWebinar, timeZone: string = DE
     actual_coupon_value_percentage: webinar.actual_coupon_value_percentage,
     total_seats: webinar.total_seats,
     youtube_video_id: webinar.youtube_video_id,
+    video_length_seconds: webinar.video_length_seconds ?? null,
+    allow_seeking: webinar.allow_seeking ?? true,
     is_active: webinar.is_active,
     thumbnail_image_path: webinar.thumbnail_image_path,
   };
@@ -113,6 +133,8 @@ export function toWebinarInput(values: WebinarFormValues, timeZone: string = DEF
     actual_coupon_value_percentage: values.actual_coupon_value_percentage,
     total_seats: values.total_seats,
     youtube_video_id: extractVideoId(video) ?? video,
+    video_length_seconds: values.video_length_seconds,
+    allow_seeking: values.allow_seeking,
     is_active: values.is_active,
     thumbnail_image_path: values.thumbnail_image_path || null,
   };
@@ -131,6 +153,8 @@ export function formFieldOf(apiField: string | undefined): WebinarFormField | nu
     case "actual_coupon_value_percentage":
     case "total_seats":
     case "youtube_video_id":
+    case "video_length_seconds":
+    case "allow_seeking":
     case "is_active":
     case "thumbnail_image_path":
       return apiField;

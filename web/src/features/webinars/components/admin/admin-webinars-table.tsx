@@ -8,6 +8,7 @@ import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatEventDate, formatPrice } from "@/lib/format";
 import { WebinarImage } from "../webinar-image";
 import type { ReactNode } from "react";
+import { CampaignLinkButton } from "./campaign-link-button";
 
 type AdminWebinarsTableProps = {
   webinars: AdminWebinar[] | undefined;
@@ -73,7 +74,14 @@ export function AdminWebinarsTable({
                   {w.total_seats}
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
-                  {w.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+                  <div className="flex flex-wrap gap-1">
+                    {w.is_active ? <Badge variant="success">Active</Badge> : <Badge variant="muted">Inactive</Badge>}
+                    {!w.video_length_seconds && (
+                      <Badge variant="warning" title="Set the video length so the server can tell who watched it">
+                        No video length
+                      </Badge>
+                    )}
+                  </div>
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
                   <div className="flex justify-end gap-1">
@@ -81,6 +89,7 @@ export function AdminWebinarsTable({
                       <Mail aria-hidden="true" />
                     </Button>
                     {renderRowActions?.(w)}
+                    <CampaignLinkButton webinarId={w.id} title={w.title} />
                     <Button variant="ghost" size="icon" aria-label={`Edit ${w.title}`} onClick={() => onEdit(w)}>
                       <Pencil aria-hidden="true" />
                     </Button>

@@ -19,6 +19,7 @@ import { fromWallClock } from "@/lib/store-time";
 import { extractVideoId } from "../../lib/video-id";
 import {
   formFieldOf,
+  formatVideoLength,
   newWebinarFormValues,
   toWebinarInput,
   WEBINAR_DEFAULTS,
@@ -27,6 +28,7 @@ import {
   type WebinarFormValues,
 } from "../../lib/webinar-form";
 import { ThumbnailField } from "./thumbnail-field";
+import { VideoPreview } from "./video-preview";
 
 type WebinarFormProps = {
   /** The webinar to edit; a new one when absent. */
@@ -60,7 +62,7 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
     setValue,
     getValues,
     clearErrors,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<WebinarFormValues>({
     resolver: zodResolver(webinarFormSchema),
     defaultValues: webinar ? webinarToFormValues(webinar, timeZone) : newWebinarFormValues(timeZone),
@@ -93,9 +95,9 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
   });
 
   // Live hints: the zone of the chosen date, the coupon it buys, the bare video id.
-  const [eventDate, eventTime, price, percentage, video] = useWatch({
+  const [eventDate, eventTime, price, percentage, video, videoLength] = useWatch({
     control,
-    name: ["event_date", "event_time", "display_price", "actual_coupon_value_percentage", "youtube_video_id"],
+    name: ["event_date", "event_time", "display_price", "actual_coupon_value_percentage", "youtube_video_id", "video_length_seconds"],
   });
   const instant = fromWallClock(eventDate, eventTime || WEBINAR_DEFAULTS.time, timeZone);
   const zone = zoneLabel(instant ? new Date(instant) : new Date(), timeZone);
@@ -109,6 +111,16 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
     : "Paste a YouTube link (watch, youtu.be, embed, shorts) or the 11-character video ID.";
 
   const dateError = errors.event_date?.message ?? errors.event_time?.message;
+  const lengthHint =
+    typeof videoLength === "number" && Number.isFinite(videoLength) && videoLength > 0
+      ? `${formatVideoLength(videoLength)}; read from the preview when you paste the video, correct it if needed.`
+      : "Read from the preview when you paste the video. Without it, watching is not checked by the server.";
+  // The preview's length fills the field unless the admin typed one for this video.
+  const onPreviewDuration = (seconds: number) => {
+    if (dirtyFields.video_length_seconds && getValues("video_length_seconds")) return;
+    if (getValues("video_length_seconds") === seconds) return;
+    setValue("video_length_seconds", seconds, { shouldValidate: true });
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label={editing ? "Edit Webinar" : "Create New Webinar"}>
@@ -207,6 +219,51 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
           <Input autoComplete="off" spellCheck={false} placeholder="https://www.youtube.com/watch?v=..." {...register("youtube_video_id")} />
         </FormControl>
       </FormField>
+
+      <VideoPreview videoId={videoId} onDuration={onPreviewDuration} />
+
+      <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
+        <FormField
+          id="webinar-video-length"
+          label="Video Length (seconds)"
+          error={errors.video_length_seconds?.message}
+          description={lengthHint}
+        >
+          <FormControl>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={10}
+              step={1}
+              {...register("video_length_seconds", {
+                setValueAs: (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v)),
+              })}
+            />
+          </FormControl>
+        </FormField>
+        <Controller
+          control={control}
+          name="allow_seeking"
+          render={({ field }) => (
+            <div className="flex items-start gap-3 rounded-lg border p-4">
+              <Checkbox
+                id="webinar-allow-seeking"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                aria-describedby="webinar-allow-seeking-description"
+              />
+              <div className="grid gap-1.5">
+                <Label htmlFor="webinar-allow-seeking">Viewers may skip ahead</Label>
+                <p id="webinar-allow-seeking-description" className="text-xs text-muted-foreground">
+                  Off: a jump past the furthest point watched springs back. Going back is always allowed.
+                </p>
+              </div>
+            </div>
+          )}
+        />
+      </div>
 
       <ThumbnailField
         id="webinar-thumbnail"
