@@ -66,3 +66,10 @@ func (s *Server) payAuthorizeNet(g *authorizenet.Gateway, st payment.Started, ca
 	}
 	return nil
 }
+
+// AuthorizeNetGateway is Authorize.Net at a fresh stand-in, for the tests of
+// its own paths.
+func AuthorizeNetGateway(t testing.TB) Gateway {
+	standin, url := anetserver.Start(t)
+	return Gateway{Name: authorizenet.Name, Standin: standin, apiURL: url}
+}
