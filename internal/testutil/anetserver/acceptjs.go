@@ -21,7 +21,7 @@ const AcceptJS = `(function () {
         refId: String(Date.now()).slice(-10),
         data: { type: 'TOKEN', id: 'standin-' + Math.random().toString(36).slice(2),
           token: { cardNumber: String(c.cardNumber).replace(/\s+/g, ''), expirationDate: String(c.month) + year, cardCode: c.cardCode || '' } } } };
-      fetch(api, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      fetch(api, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(body) })
         .then(function (r) { return r.text(); })
         .then(function (t) { handler(JSON.parse(t.replace(/^\uFEFF/, ''))); })
         .catch(function () { handler(fail('E_WC_14', 'Accept.js encryption failed.')); });
