@@ -4,7 +4,7 @@ import { registrationKeys } from "@/features/registration";
 import { webinarKeys } from "@/features/webinars";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
-import { confirmPurchase } from "../api/confirm-purchase";
+import { confirmPurchase, type OpaqueData } from "../api/confirm-purchase";
 import { couponKeys } from "../api/keys";
 import type { StartedPayment } from "../api/schemas";
 import { startPayment } from "../api/start-payment";
@@ -70,9 +70,9 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
   );
 
   const complete = useCallback(
-    async (payment: StartedPayment) => {
+    async (payment: StartedPayment, opaqueData?: OpaqueData) => {
       try {
-        const purchase = await confirmPurchase(payment.id);
+        const purchase = await confirmPurchase(payment.id, opaqueData);
         queryClient.setQueryData(couponKeys.forWebinar(webinarId), purchase.coupon);
         dispatch({ type: "completed", purchase });
         // One toast at a time (docs/product.md §5); the page says the e-mail part inline.
@@ -154,7 +154,7 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
           } else if (result.status === "error") {
             notify.error("Purchase Failed", PAYMENT_PROCESSING_FAILED);
           } else if (result.status === "succeeded") {
-            await complete(payment);
+            await complete(payment, result.opaqueData);
           }
         } finally {
           busy.current = false;
