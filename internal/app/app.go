@@ -26,6 +26,7 @@ import (
 	"watchwin/internal/media"
 	"watchwin/internal/page"
 	"watchwin/internal/payment"
+	"watchwin/internal/payment/authorizenet"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
 	"watchwin/internal/report"
@@ -189,7 +190,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,
 		PaymentMode: func() string { return payments.Provider().Name() },
 		Timezone:    cfg.Timezone, BaseURL: cfg.BaseURL, StoreURL: cfg.StoreURL,
-		StripePublishableKey: cfg.StripePublishableKey, RequireEmailConfirmation: cfg.RequireEmailConfirmation})
+		StripePublishableKey: cfg.StripePublishableKey, RequireEmailConfirmation: cfg.RequireEmailConfirmation,
+		AuthorizeNet: authorizeNetClient(cfg)})
 	return &App{
 		Config:        cfg,
 		DB:            d,
@@ -216,13 +218,30 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	}
 }
 
-// paymentProvider is Stripe when its keys are configured, else the
-// built-in test provider (docs/product.md#running-it).
+// paymentProvider is Authorize.Net when WATCHWIN_PAYMENT_PROVIDER names it,
+// Stripe when its keys are configured, else the built-in test provider
+// (docs/operations.md#stripe, docs/operations.md#authorizenet).
 func paymentProvider(cfg config.Config, d *db.DB, now clock.Func) payment.Provider {
+	if cfg.PaymentProvider == authorizenet.Name {
+		return authorizenet.New(d, now, authorizenet.Config{
+			APILoginID: cfg.AuthorizeNetAPILoginID, TransactionKey: cfg.AuthorizeNetTransactionKey,
+			SignatureKey: cfg.AuthorizeNetSignatureKey, Sandbox: cfg.AuthorizeNetSandbox, APIURL: cfg.AuthorizeNetAPIURL,
+		})
+	}
 	if cfg.StripeSecretKey != "" {
 		return payment.NewStripe(cfg.StripeSecretKey)
 	}
 	return payment.NewTestProvider(d, now)
+}
+
+// authorizeNetClient is what the SPA's card step needs of Authorize.Net
+// (Accept.js and the public keys); nil with another provider.
+func authorizeNetClient(cfg config.Config) *page.AuthorizeNet {
+	if cfg.PaymentProvider != authorizenet.Name {
+		return nil
+	}
+	return &page.AuthorizeNet{AcceptJS: authorizenet.AcceptJSURL(cfg.AuthorizeNetSandbox),
+		APILoginID: cfg.AuthorizeNetAPILoginID, ClientKey: cfg.AuthorizeNetClientKey}
 }
 
 // Close releases the database.
@@ -297,9 +316,13 @@ func (a *App) storageReady(ctx context.Context) error {
 	return err
 }
 
-// stripeWebhook verifies Stripe's webhook deliveries with the configured
-// signing secret; nil (no webhook route) with the test provider.
+// stripeWebhook verifies the provider's webhook deliveries: Stripe's with
+// the configured signing secret, Authorize.Net's with its signature key;
+// nil (no webhook route) with the test provider.
 func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.WebhookEvent, error) {
+	if g, ok := a.Payments.Provider().(*authorizenet.Gateway); ok {
+		return g.ParseEvent
+	}
 	if a.Payments.Provider().Name() != "stripe" {
 		return nil
 	}

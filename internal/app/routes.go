@@ -12,6 +12,7 @@ import (
 	"watchwin/internal/httpx"
 	"watchwin/internal/media"
 	"watchwin/internal/payment"
+	"watchwin/internal/payment/authorizenet"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
 	"watchwin/internal/report"
@@ -241,7 +242,11 @@ func (a *App) Routes() []Route {
 		routes = append(routes, admin("POST /api/test/clock", a.advanceClock))
 	}
 	if payments.TakesWebhooks() {
-		routes = append(routes, anyone("POST /api/webhooks/stripe", payments.Webhook))
+		path := "POST /api/webhooks/stripe"
+		if a.Payments.Provider().Name() == authorizenet.Name {
+			path = "POST /api/webhooks/authorizenet"
+		}
+		routes = append(routes, anyone(path, payments.Webhook))
 	}
 	return routes
 }

@@ -48,6 +48,23 @@ type Config struct {
 	StripeSecretKey      string
 	StripePublishableKey string
 	StripeWebhookSecret  string
+	// PaymentProvider is WATCHWIN_PAYMENT_PROVIDER: "authorizenet" takes
+	// payments through Authorize.Net with the AuthorizeNet* settings; ""
+	// lets the Stripe keys decide (Stripe, or the test provider).
+	PaymentProvider string
+	// Authorize.Net (docs/operations.md#authorizenet): the API login id and
+	// transaction key charge and refund; the public client key lets
+	// Accept.js make card tokens in the browser; the signature key verifies
+	// webhooks. AuthorizeNetSandbox is AUTHORIZENET_ENVIRONMENT=sandbox.
+	// The secrets are never logged.
+	AuthorizeNetAPILoginID     string
+	AuthorizeNetTransactionKey string
+	AuthorizeNetClientKey      string
+	AuthorizeNetSignatureKey   string
+	AuthorizeNetSandbox        bool
+	// AuthorizeNetAPIURL replaces the gateway's API endpoint
+	// (AUTHORIZENET_API_URL): only a stand-in on this machine, for tests.
+	AuthorizeNetAPIURL string
 	// PaymentMode is WATCHWIN_PAYMENT_MODE: "test" says on purpose that a
 	// public https site takes no money (the built-in test provider), which
 	// is refused otherwise; "" lets the Stripe keys decide.
@@ -141,12 +158,19 @@ func Defaults() (Config, error) {
 		StripePublishableKey: os.Getenv("STRIPE_PUBLISHABLE_KEY"),
 		StripeWebhookSecret:  os.Getenv("STRIPE_WEBHOOK_SECRET"),
 		PaymentMode:          os.Getenv("WATCHWIN_PAYMENT_MODE"),
-		SMTPURL:              os.Getenv("WATCHWIN_SMTP_URL"),
-		MetricsToken:         os.Getenv("WATCHWIN_METRICS_TOKEN"),
-		LogFormat:            env("WATCHWIN_LOG_FORMAT", "text"),
-		MailFrom:             env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
-		BulkMailRate:         5,
-		HTTP:                 DefaultHTTPLimits,
+		PaymentProvider:      os.Getenv("WATCHWIN_PAYMENT_PROVIDER"),
+
+		AuthorizeNetAPILoginID:     os.Getenv("AUTHORIZENET_API_LOGIN_ID"),
+		AuthorizeNetTransactionKey: os.Getenv("AUTHORIZENET_TRANSACTION_KEY"),
+		AuthorizeNetClientKey:      os.Getenv("AUTHORIZENET_CLIENT_KEY"),
+		AuthorizeNetSignatureKey:   os.Getenv("AUTHORIZENET_SIGNATURE_KEY"),
+		AuthorizeNetAPIURL:         os.Getenv("AUTHORIZENET_API_URL"),
+		SMTPURL:                    os.Getenv("WATCHWIN_SMTP_URL"),
+		MetricsToken:               os.Getenv("WATCHWIN_METRICS_TOKEN"),
+		LogFormat:                  env("WATCHWIN_LOG_FORMAT", "text"),
+		MailFrom:                   env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
+		BulkMailRate:               5,
+		HTTP:                       DefaultHTTPLimits,
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
 	if err != nil {
@@ -207,6 +231,13 @@ func Defaults() (Config, error) {
 	}
 	if c.StripeSecretKey != "" && c.StripeWebhookSecret == "" {
 		return c, fmt.Errorf("STRIPE_WEBHOOK_SECRET must be set with the Stripe keys: without webhooks a payment whose browser closed would never be fulfilled")
+	}
+	switch v := os.Getenv("AUTHORIZENET_ENVIRONMENT"); v {
+	case "sandbox":
+		c.AuthorizeNetSandbox = true
+	case "", "production":
+	default:
+		return c, fmt.Errorf("AUTHORIZENET_ENVIRONMENT must be sandbox or production")
 	}
 	if v := os.Getenv("WATCHWIN_REQUIRE_EMAIL_CONFIRMATION"); v != "" {
 		b, err := strconv.ParseBool(v)
@@ -346,13 +377,45 @@ func (c *Config) Finish() error {
 // with no Stripe keys the test provider issues real coupons for test cards,
 // so a live store must name that choice (WATCHWIN_PAYMENT_MODE=test).
 func (c *Config) checkPaymentMode(base *url.URL) error {
+	if err := c.checkAuthorizeNet(); err != nil {
+		return err
+	}
 	switch {
+	case c.PaymentProvider == "authorizenet" && c.PaymentMode == "test":
+		return fmt.Errorf("WATCHWIN_PAYMENT_MODE=test and WATCHWIN_PAYMENT_PROVIDER=authorizenet are both set: choose one")
+	case c.PaymentProvider == "authorizenet":
+		return nil
 	case c.PaymentMode != "" && c.PaymentMode != "test":
 		return fmt.Errorf("WATCHWIN_PAYMENT_MODE must be test or empty (the Stripe keys choose Stripe)")
 	case c.PaymentMode == "test" && c.StripeSecretKey != "":
 		return fmt.Errorf("WATCHWIN_PAYMENT_MODE=test and the Stripe keys are both set: choose one")
 	case c.PaymentMode == "" && c.StripeSecretKey == "" && base.Scheme == "https" && !localHost(base.Hostname()):
 		return fmt.Errorf("WATCHWIN_BASE_URL is a public https site but no Stripe keys are set: the built-in test provider would issue real coupons for test cards. Set the Stripe keys, or WATCHWIN_PAYMENT_MODE=test for a test site on purpose")
+	}
+	return nil
+}
+
+// checkAuthorizeNet refuses WATCHWIN_PAYMENT_PROVIDER=authorizenet without
+// its four keys (a store that takes no money, or whose webhooks anyone could
+// forge), and gateway URLs that are not a stand-in on this machine.
+func (c *Config) checkAuthorizeNet() error {
+	switch c.PaymentProvider {
+	case "":
+		return nil
+	case "authorizenet":
+	default:
+		return fmt.Errorf("WATCHWIN_PAYMENT_PROVIDER must be authorizenet or empty (the Stripe keys choose Stripe)")
+	}
+	if c.StripeSecretKey != "" {
+		return fmt.Errorf("WATCHWIN_PAYMENT_PROVIDER=authorizenet and the Stripe keys are both set: choose one")
+	}
+	if c.AuthorizeNetAPILoginID == "" || c.AuthorizeNetTransactionKey == "" || c.AuthorizeNetClientKey == "" || c.AuthorizeNetSignatureKey == "" {
+		return fmt.Errorf("WATCHWIN_PAYMENT_PROVIDER=authorizenet needs AUTHORIZENET_API_LOGIN_ID, AUTHORIZENET_TRANSACTION_KEY, AUTHORIZENET_CLIENT_KEY and AUTHORIZENET_SIGNATURE_KEY")
+	}
+	if v := c.AuthorizeNetAPIURL; v != "" {
+		if u, err := url.Parse(v); err != nil || !localHost(u.Hostname()) {
+			return fmt.Errorf("AUTHORIZENET_API_URL may only name a stand-in on this machine (tests); leave it empty for the real gateway")
+		}
 	}
 	return nil
 }

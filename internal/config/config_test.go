@@ -245,3 +245,49 @@ func TestTestClock(t *testing.T) {
 		}
 	}
 }
+
+// WATCHWIN_PAYMENT_PROVIDER=authorizenet starts only with its four keys,
+// never beside the Stripe keys or WATCHWIN_PAYMENT_MODE=test, and its API
+// URL may only name a stand-in on this machine.
+func TestAuthorizeNetSettings(t *testing.T) {
+	keys := []string{"AUTHORIZENET_API_LOGIN_ID", "AUTHORIZENET_TRANSACTION_KEY", "AUTHORIZENET_CLIENT_KEY", "AUTHORIZENET_SIGNATURE_KEY"}
+	for _, tt := range []struct {
+		provider, mode, stripe, apiURL, env string
+		keys                                int
+		err                                 string
+	}{
+		{"authorizenet", "", "", "", "", 4, ""},
+		{"authorizenet", "", "", "", "sandbox", 4, ""},
+		{"authorizenet", "", "", "http://127.0.0.1:9/xml/v1/request.api", "sandbox", 4, ""},
+		{"authorizenet", "", "", "", "", 3, "needs AUTHORIZENET_API_LOGIN_ID"},
+		{"authorizenet", "", "", "", "", 0, "needs AUTHORIZENET_API_LOGIN_ID"},
+		{"authorizenet", "test", "", "", "", 4, "choose one"},
+		{"authorizenet", "", "sk_test_x", "", "", 4, "choose one"},
+		{"authorizenet", "", "", "https://evil.example/api", "", 4, "stand-in on this machine"},
+		{"authorizenet", "", "", "", "staging", 4, "sandbox or production"},
+		{"square", "", "", "", "", 4, "must be authorizenet or empty"},
+	} {
+		t.Setenv("WATCHWIN_BASE_URL", "https://shop.example")
+		t.Setenv("WATCHWIN_PAYMENT_PROVIDER", tt.provider)
+		t.Setenv("WATCHWIN_PAYMENT_MODE", tt.mode)
+		t.Setenv("STRIPE_SECRET_KEY", tt.stripe)
+		t.Setenv("STRIPE_PUBLISHABLE_KEY", strings.Replace(tt.stripe, "sk_", "pk_", 1))
+		t.Setenv("STRIPE_WEBHOOK_SECRET", strings.Replace(tt.stripe, "sk_test", "whsec", 1))
+		t.Setenv("AUTHORIZENET_API_URL", tt.apiURL)
+		t.Setenv("AUTHORIZENET_ENVIRONMENT", tt.env)
+		for i, k := range keys {
+			v := ""
+			if i < tt.keys {
+				v = "key-" + k
+			}
+			t.Setenv(k, v)
+		}
+		c, err := config.Defaults()
+		if err == nil {
+			err = c.Finish()
+		}
+		if (tt.err == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tt.err)) {
+			t.Errorf("%+v: err = %v, want %q", tt, err, tt.err)
+		}
+	}
+}

@@ -167,11 +167,14 @@ func Recover(next http.Handler) http.Handler {
 }
 
 // ContentSecurityPolicy allows the app's own origin plus exactly what the
-// YouTube player and Stripe.js need, and forbids framing by anyone.
+// YouTube player, Stripe.js and Authorize.Net's Accept.js (its script from
+// js.authorize.net or, in the sandbox, jstest.authorize.net, which posts the
+// card to api2.authorize.net or apitest.authorize.net) need, and forbids
+// framing by anyone.
 const ContentSecurityPolicy = "default-src 'self'; " +
-	"script-src 'self' https://www.youtube.com https://js.stripe.com https://*.js.stripe.com; " +
+	"script-src 'self' https://www.youtube.com https://js.stripe.com https://*.js.stripe.com https://js.authorize.net https://jstest.authorize.net; " +
 	"frame-src https://www.youtube.com https://www.youtube-nocookie.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
-	"connect-src 'self' https://api.stripe.com; " +
+	"connect-src 'self' https://api.stripe.com https://api2.authorize.net https://apitest.authorize.net; " +
 	"img-src 'self' data: blob:; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"

@@ -44,6 +44,7 @@ type Deps struct {
 	BaseURL                  string
 	StoreURL                 string
 	StripePublishableKey     string
+	AuthorizeNet             *AuthorizeNet
 	RequireEmailConfirmation bool
 }
 
@@ -100,13 +101,25 @@ type initialData struct {
 // a session cookie.
 var anonymousSession = json.RawMessage(`{"user":null,"profile":null}`)
 
+// AuthorizeNet is the public half of the Authorize.Net account: the
+// Accept.js script of its environment, the API login id and the public
+// client key (never the transaction or signature key).
+type AuthorizeNet struct {
+	AcceptJS   string `json:"acceptJsUrl"`
+	APILoginID string `json:"apiLoginId"`
+	ClientKey  string `json:"clientKey"`
+}
+
 // ClientConfig is GET /api/config: the settings the SPA needs to render.
 type ClientConfig struct {
-	Timezone                 string `json:"timezone"`
-	StoreURL                 string `json:"storeUrl"`
-	PaymentMode              string `json:"paymentMode"`
-	StripePublishableKey     string `json:"stripePublishableKey"`
-	RequireEmailConfirmation bool   `json:"require_email_confirmation"`
+	Timezone             string `json:"timezone"`
+	StoreURL             string `json:"storeUrl"`
+	PaymentMode          string `json:"paymentMode"`
+	StripePublishableKey string `json:"stripePublishableKey"`
+	// AuthorizeNet is set when Authorize.Net takes payments: the card
+	// step loads Accept.js from its URL with the public keys.
+	AuthorizeNet             *AuthorizeNet `json:"authorizeNet,omitempty"`
+	RequireEmailConfirmation bool          `json:"require_email_confirmation"`
 	// HeroURL is the uploaded hero background, null when none was
 	// uploaded: the home page then shows its built-in image and never
 	// asks for a file that is not there.
@@ -176,6 +189,7 @@ func (a *Pages) ClientConfig(ctx context.Context) (ClientConfig, error) {
 		StoreURL:                 a.StoreURL,
 		PaymentMode:              a.PaymentMode(),
 		StripePublishableKey:     a.StripePublishableKey,
+		AuthorizeNet:             a.AuthorizeNet,
 		RequireEmailConfirmation: a.RequireEmailConfirmation,
 		HeroURL:                  st.heroURL,
 	}, nil

@@ -35,7 +35,8 @@ func (h *Handler) TakesTestCards() bool {
 	return ok
 }
 
-// TakesWebhooks reports whether the provider sends webhooks (Stripe).
+// TakesWebhooks reports whether the provider sends webhooks (Stripe,
+// Authorize.Net).
 func (h *Handler) TakesWebhooks() bool { return h.parseWebhook != nil }
 
 // maxWebhookBody caps a webhook request (Stripe's events are a few KB).
@@ -73,6 +74,12 @@ type confirmed struct {
 func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	var in struct {
 		PaymentIntentID string `json:"paymentIntentId"`
+		// OpaqueData is Accept.js's card token (Authorize.Net); absent
+		// for Stripe and the test provider, whose browser paid already.
+		OpaqueData *struct {
+			DataDescriptor string `json:"dataDescriptor"`
+			DataValue      string `json:"dataValue"`
+		} `json:"opaqueData"`
 	}
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -80,7 +87,11 @@ func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request, user auth.Prof
 	if in.PaymentIntentID == "" {
 		return apperr.Invalid("paymentIntentId", "Payment intent ID is required")
 	}
-	c, err := h.svc.Confirm(r.Context(), user, in.PaymentIntentID)
+	var token CardToken
+	if in.OpaqueData != nil {
+		token = CardToken{Descriptor: in.OpaqueData.DataDescriptor, Value: in.OpaqueData.DataValue}
+	}
+	c, err := h.svc.ConfirmToken(r.Context(), user, in.PaymentIntentID, token)
 	if err != nil {
 		return err
 	}
@@ -123,7 +134,11 @@ func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return apperr.TooLarge("Webhook body too large.")
 	}
-	ev, err := h.parseWebhook(payload, r.Header.Get("Stripe-Signature"))
+	sig := r.Header.Get("Stripe-Signature")
+	if sig == "" {
+		sig = r.Header.Get("X-ANET-Signature") // Authorize.Net's
+	}
+	ev, err := h.parseWebhook(payload, sig)
 	if err != nil {
 		slog.WarnContext(r.Context(), "webhook refused", "err", err)
 		return apperr.BadRequest("Webhook signature could not be verified.")

@@ -250,12 +250,13 @@ func code(err error) string {
 	return fmt.Sprint(err)
 }
 
-// TestConcurrentPurchases: a crowd of buyers for few seats. Starting holds
+// TestConcurrentPurchases: a crowd of buyers for few seats, through each
+// gateway. Starting holds
 // seats, so exactly as many buyers as seats get to pay; the rest are told
 // every seat is held or sold. Paid seats never exceed total_seats.
 func TestConcurrentPurchases(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testutil.NewServerWithDB(t, d)
+	testutil.ForEachGateway(t, func(t *testing.T, d *db.DB, gw testutil.Gateway) {
+		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		const seats, buyers = 20, 1000
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: seats})
 		people := make([]auth.Profile, buyers)
@@ -303,8 +304,8 @@ func assertSeats(t *testing.T, d *db.DB, webinarID string, want int) {
 // each replayed, all at once, make one coupon and one e-mail, and every
 // caller gets that coupon.
 func TestFulfilmentReplays(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testutil.NewServerWithDB(t, d)
+	testutil.ForEachGateway(t, func(t *testing.T, d *db.DB, gw testutil.Gateway) {
+		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
 		p := buyer(t, s, w.ID)
 		st, err := pay(t, s, p, w.ID)

@@ -45,7 +45,16 @@ type CreateParams struct {
 }
 
 // Provider is a card payment processor. Implementations: TestProvider (the
-// default, no money moves) and Stripe.
+// default, no money moves), Stripe, and Authorize.Net
+// (internal/payment/authorizenet), which is also a Charger.
+//
+// Two shapes fit it. Intent-then-confirm (Stripe, the test provider): Create
+// makes an intent at the provider and the browser pays it with the client
+// secret. Token-then-charge (Authorize.Net): Create only reserves the intent
+// and its reference, the browser turns the card into a one-time token at the
+// gateway, and the server charges it (Charger). Either way Retrieve is the
+// one word fulfilment trusts, so seat hold, idempotency keys, Fulfil, the
+// refund claim and the reconciler are the same for both.
 type Provider interface {
 	// Name is stored with each payment: "test" or "stripe".
 	Name() string
@@ -60,6 +69,23 @@ type Provider interface {
 	// given up here cannot be paid later from an old tab. It fails for an
 	// intent that succeeded meanwhile; canceling twice is harmless.
 	Cancel(ctx context.Context, id string) error
+}
+
+// CardToken is a one-time token the gateway's own script made of a card in
+// the browser (Accept.js opaqueData): the card number never reaches watchwin.
+type CardToken struct {
+	Descriptor string // e.g. "COMMON.ACCEPT.INAPP.PAYMENT"
+	Value      string // never logged
+}
+
+// Charger is a token-then-charge gateway. Charge charges intent id's amount
+// with token, carrying the intent's reference so that a retry, a second
+// confirm or a charge whose answer was lost finds the earlier charge instead
+// of charging again. A decline is no error: the intent comes back waiting
+// for another card, with the decline as LastError. An error means the
+// outcome is unknown; Retrieve (and so the reconciler) finds it out.
+type Charger interface {
+	Charge(ctx context.Context, id string, token CardToken) (Intent, error)
 }
 
 // ErrIntentNotFound: the provider has no intent with that id.

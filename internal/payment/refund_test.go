@@ -189,8 +189,8 @@ func TestRefundReplays(t *testing.T) {
 // TestRedeemRefundRace: a redemption and a refund of one coupon at the same
 // moment: exactly one wins, and the loser says why.
 func TestRedeemRefundRace(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testutil.NewServerWithDB(t, d)
+	testutil.ForEachGateway(t, func(t *testing.T, d *db.DB, gw testutil.Gateway) {
+		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		counter := countRefunds(s)
 		clerk, _ := s.Login(auth.RoleAdmin)
 		owner, _ := s.Login(auth.RoleAdmin)

@@ -282,6 +282,34 @@ func (s *Service) Confirm(ctx context.Context, user auth.Profile, intentID strin
 	return s.Fulfil(ctx, p)
 }
 
+// ConfirmToken is Confirm for a token-then-charge gateway (Charger): the
+// server charges the one-time token the browser got from the gateway's own
+// script, then fulfils through Fulfil as Confirm does. Only the payment's
+// owner may, and only while the payment is open; a replay after the charge
+// charges nothing (the gateway adapter finds the earlier charge). A charge
+// whose answer was cut off is looked up by Fulfil's Retrieve, and failing
+// that by the reconciler. With a provider that is no Charger it is Confirm.
+func (s *Service) ConfirmToken(ctx context.Context, user auth.Profile, intentID string, token CardToken) (coupon.Coupon, error) {
+	ch, ok := s.provider.(Charger)
+	if !ok || token.Value == "" {
+		return s.Confirm(ctx, user, intentID)
+	}
+	p, err := s.store.byProviderID(ctx, s.provider.Name(), intentID)
+	if errors.Is(err, db.ErrNotFound) || (err == nil && p.UserID != user.ID) {
+		return coupon.Coupon{}, errPaymentNotFound
+	}
+	if err != nil {
+		return coupon.Coupon{}, err
+	}
+	if p.Status == PaymentOpen {
+		if _, err := ch.Charge(ctx, intentID, token); err != nil {
+			// The outcome is unknown: Fulfil asks the gateway again.
+			slog.WarnContext(ctx, "charge answer lost", "payment_id", p.ID, "provider", p.Provider, "err", err)
+		}
+	}
+	return s.Fulfil(ctx, p)
+}
+
 // Fulfil turns a payment the provider reports succeeded into a paid seat
 // and a coupon, exactly once: the browser's confirm, the webhook, the
 // reconciler and any retry of these all end here, and every one after the

@@ -13,6 +13,11 @@ const appConfigSchema = zm.object({
     zm.nullish(zm.string()),
     zm.transform((v) => v ?? ""),
   ),
+  /** Authorize.Net's public half (its Accept.js URL, API login id, public client key); absent with another provider. */
+  authorizeNet: zm.pipe(
+    zm.nullish(zm.object({ acceptJsUrl: zm.string(), apiLoginId: zm.string(), clientKey: zm.string() })),
+    zm.transform((v) => v ?? null),
+  ),
   /** The uploaded hero background, null when there is none (then the home page uses its built-in image). */
   heroUrl: zm.pipe(
     zm.nullish(zm.string()),

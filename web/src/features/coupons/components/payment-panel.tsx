@@ -9,6 +9,7 @@ import { TestCardForm } from "./test-card-form";
 
 // Its own chunk: Stripe Elements and the Stripe.js loader are fetched only
 // when a payment's provider is Stripe, never in test mode.
+const AcceptJsCardForm = lazy(() => import("./acceptjs-card-form").then((m) => ({ default: m.AcceptJsCardForm })));
 const StripeCardForm = lazy(() => import("./stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
 
 function holdUntil(iso: string): string | null {
@@ -37,11 +38,17 @@ export function PaymentPanel(props: CardFormProps) {
   const until = holdUntil(payment.hold_expires_at);
 
   let form;
-  if (payment.provider !== "stripe") {
+  if (payment.provider === "authorizenet" && config.data?.authorizeNet) {
+    form = (
+      <Suspense fallback={<Loading label="Loading the secure card form..." />}>
+        <AcceptJsCardForm {...props} gateway={config.data.authorizeNet} />
+      </Suspense>
+    );
+  } else if (payment.provider !== "stripe" && payment.provider !== "authorizenet") {
     form = <TestCardForm {...props} />;
   } else if (config.isPending) {
     form = <Loading label="Loading the secure card form..." />;
-  } else if (!config.data?.stripePublishableKey) {
+  } else if (payment.provider === "authorizenet" || !config.data?.stripePublishableKey) {
     form = (
       <div className="grid gap-3">
         <Alert variant="destructive">

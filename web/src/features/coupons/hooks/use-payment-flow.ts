@@ -4,7 +4,7 @@ import { registrationKeys } from "@/lib/query-keys/registrations";
 import { webinarKeys } from "@/lib/query-keys/webinars";
 import { isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
-import { confirmPurchase } from "../api/confirm-purchase";
+import { confirmPurchase, type OpaqueData } from "../api/confirm-purchase";
 import { couponKeys } from "@/lib/query-keys/coupons";
 import type { StartedPayment } from "@/lib/coupons/schemas";
 import { startPayment } from "../api/start-payment";
@@ -74,7 +74,8 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
 
   const completion = useMutation({
     mutationKey,
-    mutationFn: (payment: StartedPayment) => confirmPurchase(payment.id),
+    mutationFn: ({ payment, opaqueData }: { payment: StartedPayment; opaqueData?: OpaqueData }) =>
+      confirmPurchase(payment.id, opaqueData),
     onSuccess: (purchase) => {
       queryClient.setQueryData(couponKeys.forWebinar(webinarId), purchase.coupon);
       dispatch({ type: "completed", purchase });
@@ -104,7 +105,8 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
     },
   });
   // Settles on its own callbacks above; the caller only waits for it.
-  const complete = (payment: StartedPayment) => completion.mutateAsync(payment).catch(() => undefined);
+  const complete = (payment: StartedPayment, opaqueData?: OpaqueData) =>
+    completion.mutateAsync({ payment, opaqueData }).catch(() => undefined);
 
   const preparation = useMutation({
     mutationKey,
@@ -150,7 +152,7 @@ export function usePaymentFlow(webinarId: string, { onWatchFirst }: Options): Pa
       } else if (result.status === "error") {
         notify.error("Purchase Failed", PAYMENT_PROCESSING_FAILED);
       } else if (result.status === "succeeded") {
-        await complete(payment);
+        await complete(payment, result.opaqueData);
       }
     },
   });

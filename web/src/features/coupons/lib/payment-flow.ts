@@ -1,3 +1,4 @@
+import type { OpaqueData } from "../api/confirm-purchase";
 import type { ConfirmedPurchase, StartedPayment } from "@/lib/coupons/schemas";
 
 /** The fields of the test-mode card form; server field errors are mapped onto them. */
@@ -10,7 +11,7 @@ export type CardFieldErrors = Partial<Record<CardField, string>>;
  * not know which one ran.
  */
 export type CardResult =
-  | { status: "succeeded" }
+  | { status: "succeeded"; opaqueData?: OpaqueData }
   /** The card was refused ('Your card was declined.'). */
   | { status: "declined"; message: string }
   /** A field is wrong (the provider's validation); `fieldErrors` when it names one. */
@@ -63,7 +64,10 @@ export function paymentFlowReducer(state: PaymentFlowState, event: PaymentFlowEv
       return state.step === "idle" ? { step: "preparing" } : state;
     case "prepared":
       if (state.step !== "preparing") return state;
-      if (!event.payment.clientSecret) return { step: "idle", error: NO_CLIENT_SECRET_MESSAGE };
+      // Authorize.Net has no client secret: its card token is charged at confirm.
+      if (!event.payment.clientSecret && event.payment.provider !== "authorizenet") {
+        return { step: "idle", error: NO_CLIENT_SECRET_MESSAGE };
+      }
       return { step: "form", payment: event.payment, error: null, fieldErrors: {} };
     case "prepare_failed":
       return state.step === "preparing" ? { step: "idle", error: event.message } : state;
