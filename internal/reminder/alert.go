@@ -191,29 +191,11 @@ func (s *Service) queueAlerts(ctx context.Context, key []byte) (int, error) {
 // again, or of a subscriber who unsubscribed, as withdrawStale does.
 func (s *Service) withdrawStaleAlerts(ctx context.Context) error {
 	stale, err := s.store.staleAlerts(ctx, s.now().Add(-settleWindow))
-	if err != nil || len(stale) == 0 {
+	if err != nil {
 		return err
 	}
-	keys := make([]string, len(stale))
-	for i, a := range stale {
-		keys[i] = alertKey(a.WebinarID, a.SubscriptionID)
-	}
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		withdrawn, err := s.outbox.Withdraw(ctx, keys)
-		if err != nil {
-			return err
-		}
-		gone := make(map[string]bool, len(withdrawn))
-		for _, k := range withdrawn {
-			gone[k] = true
-		}
-		for _, a := range stale {
-			if err := s.store.settleAlert(ctx, a, gone[alertKey(a.WebinarID, a.SubscriptionID)]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	_, err = withdrawQueued(ctx, s, stale, func(a staleAlert) string { return alertKey(a.WebinarID, a.SubscriptionID) }, s.store.settleAlert)
+	return err
 }
 
 // alertKey is the outbox DedupeKey of a webinar's alert to a subscription.

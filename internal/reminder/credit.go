@@ -84,29 +84,11 @@ func (s *Service) queueCredit(ctx context.Context, k Kind, key []byte) (int, err
 func (s *Service) withdrawStaleCredit(ctx context.Context) error {
 	now := s.now()
 	stale, err := s.store.staleCredit(ctx, now, now.Add(-settleWindow))
-	if err != nil || len(stale) == 0 {
+	if err != nil {
 		return err
 	}
-	keys := make([]string, len(stale))
-	for i, q := range stale {
-		keys[i] = Key(q.Kind, q.ID)
-	}
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		withdrawn, err := s.outbox.Withdraw(ctx, keys)
-		if err != nil {
-			return err
-		}
-		gone := make(map[string]bool, len(withdrawn))
-		for _, k := range withdrawn {
-			gone[k] = true
-		}
-		for _, q := range stale {
-			if err := s.store.settleCredit(ctx, q, gone[Key(q.Kind, q.ID)]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	_, err = withdrawQueued(ctx, s, stale, func(q queued) string { return Key(q.Kind, q.ID) }, s.store.settleCredit)
+	return err
 }
 
 // valueAt is what the coupon of c is worth at t (coupon's own rule).

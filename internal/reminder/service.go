@@ -214,14 +214,30 @@ func (s *Service) queueDue(ctx context.Context, k Kind, key []byte) (int, error)
 // delivers them late; those already sent are marked so.
 func (s *Service) withdrawStale(ctx context.Context, on []Kind) error {
 	stale, err := s.store.stale(ctx, s.now().Add(-settleWindow), on)
-	if err != nil || len(stale) == 0 {
+	if err != nil {
 		return err
+	}
+	withdrawn, err := withdrawQueued(ctx, s, stale, func(q queued) string { return Key(q.Kind, q.ID) }, s.store.settle)
+	if err == nil && withdrawn > 0 {
+		slog.InfoContext(ctx, "reminders withdrawn", "count", withdrawn)
+	}
+	return err
+}
+
+// withdrawQueued takes the mails of stale (each named by its outbox key) back
+// from the outbox in one transaction and settles each row: withdrawn when it
+// was still queued, else sent. It answers how many it withdrew.
+func withdrawQueued[T any](ctx context.Context, s *Service, stale []T, key func(T) string,
+	settle func(context.Context, T, bool) error) (int, error) {
+	if len(stale) == 0 {
+		return 0, nil
 	}
 	keys := make([]string, len(stale))
 	for i, q := range stale {
-		keys[i] = Key(q.Kind, q.ID)
+		keys[i] = key(q)
 	}
-	return s.db.InTx(ctx, func(ctx context.Context) error {
+	count := 0
+	err := s.db.InTx(ctx, func(ctx context.Context) error {
 		withdrawn, err := s.outbox.Withdraw(ctx, keys)
 		if err != nil {
 			return err
@@ -231,15 +247,14 @@ func (s *Service) withdrawStale(ctx context.Context, on []Kind) error {
 			gone[k] = true
 		}
 		for _, q := range stale {
-			if err := s.store.settle(ctx, q, gone[Key(q.Kind, q.ID)]); err != nil {
+			if err := settle(ctx, q, gone[key(q)]); err != nil {
 				return err
 			}
 		}
-		if len(withdrawn) > 0 {
-			slog.InfoContext(ctx, "reminders withdrawn", "count", len(withdrawn))
-		}
+		count = len(withdrawn)
 		return nil
 	})
+	return count, err
 }
 
 // Unsubscribe ends the reminders of the kind and account a signed token
