@@ -263,7 +263,8 @@ func TestEveryDownloadIsAudited(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
 		admin, adminProfile := s.Login(auth.RoleAdmin)
-		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2})
+		// A video length, so the buyers' watching fills the retention export.
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2, Length: 60})
 		for _, name := range []string{"one", "two"} { // the seats fill: the draw
 			s.Purchase(s.CreateUser("download-"+name+"-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), w.ID)
 		}
