@@ -153,5 +153,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
+    // A test's whole budget, not a wait: pages now load their features lazily
+    // (app/composed-pages.tsx), and the first import of a chunk is transformed
+    // on the spot, which takes seconds on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 }));
