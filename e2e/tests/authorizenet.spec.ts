@@ -12,6 +12,10 @@ import {
 } from './fixtures';
 import { ownServer } from './support/own-server';
 
+// Written this stop and not yet run on a quiet machine (the build machine was overloaded):
+// fixme until its first run passes; the issue stays open until then.
+test.fixme(true, 'not yet run: waits for its first run on a quiet machine');
+
 // Authorize.Net as the card gateway (docs/operations.md#authorizenet), with
 // the loopback stand-in of internal/testutil/anetserver: its Accept.js
 // stand-in is served in place of https://jstest.authorize.net/v1/Accept.js,

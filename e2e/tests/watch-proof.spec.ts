@@ -11,6 +11,10 @@ import {
   useYouTubeStandIn,
 } from './fixtures';
 
+// Written this stop and not yet run on a quiet machine (the build machine was overloaded):
+// fixme until its first run passes; the issue stays open until then.
+test.fixme(true, 'not yet run: waits for its first run on a quiet machine');
+
 // Proof of watching (docs/product.md "Proof of watching", "Where registrants
 // came from"): the server decides who watched, from the watch page's progress
 // reports; the YouTube stand-in plays in real time (setRate) or jumps.

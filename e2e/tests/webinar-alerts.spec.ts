@@ -14,6 +14,10 @@ import {
 import { ownServer } from './support/own-server';
 import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
+// Written this stop and not yet run on a quiet machine (the build machine was overloaded):
+// fixme until its first run passes; the issue stays open until then.
+test.fixme(true, 'not yet run: waits for its first run on a quiet machine');
+
 // Issue 37: a visitor asks to hear about new webinars from /webinars,
 // confirms from the mailed link, and gets the alert when an admin publishes
 // a webinar; with the test clock, a coupon holder gets "Your store credit
