@@ -28,7 +28,7 @@ const (
 // seven days before a coupon ends, and under the Split value policy three
 // days before its promotional bonus ends (the paid part stays).
 const (
-	CreditExpiry Kind = "credit_expiry"
+	CreditExpiry Kind = "credit_expiry" // #nosec G101: the name of a reminder kind, not a credential
 	BonusExpiry  Kind = "bonus_expiry"
 )
 
