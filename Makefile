@@ -75,7 +75,8 @@ bin/versitygw:
 test-go: web bin/stripe-mock bin/versitygw
 	@unformatted=$$(gofmt -l cmd internal web/*.go); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	go vet $(GO_PKGS)
-	go test -count=1 $(GO_PKGS)
+	@# -timeout: the money-path proofs now run per gateway and per engine (internal/payment), beyond go test's 10-minute default on 2 cores.
+	go test -count=1 -timeout 30m $(GO_PKGS)
 
 # Fuzz targets (package:target): go fuzzes one target per package per run.
 # Their seed corpora (f.Add and testdata/fuzz/<target>/) also run in every `go test`.
