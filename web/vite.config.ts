@@ -72,6 +72,15 @@ const publicChunks = {
   "public-pages": /[\\/]src[\\/]features[\\/](static[\\/]components[\\/][\w-]+-page|webinars[\\/]components[\\/]webinars-page)\.tsx$/,
 };
 
+/** The unit tests that replace a module (vi.mock); they run isolated (test.projects). */
+const mockingTests = [
+  "src/app/router.test.tsx",
+  "src/features/registration/components/webinar-watch-page.test.tsx",
+  "src/features/coupons/components/stripe-card-form.test.tsx",
+  "src/features/coupons/components/printable-coupon.test.tsx",
+  "src/features/coupons/components/webinar-coupon-page.test.tsx",
+];
+
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 
 /**
@@ -150,12 +159,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
     css: false,
     restoreMocks: true,
     // A test's whole budget, not a wait: pages now load their features lazily
     // (app/composed-pages.tsx), and the first import of a chunk is transformed
     // on the spot, which takes seconds on a busy 2-core machine.
     testTimeout: 20_000,
+    // Each test file in a fresh jsdom costs about a second of set-up, three
+    // quarters of the run on 2 cores; files share one window per worker
+    // instead (src/test/setup.ts cleans up after each test). Files that
+    // replace a module with vi.mock need a module registry of their own.
+    projects: [
+      { extends: true, test: { name: "shared", isolate: false, include: ["src/**/*.test.{ts,tsx}"], exclude: mockingTests } },
+      { extends: true, test: { name: "isolated", include: mockingTests } },
+    ],
   },
 }));

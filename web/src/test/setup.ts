@@ -1,7 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
-import { preloadToasts } from "@/lib/toast";
+import { notify, preloadToasts } from "@/lib/toast";
 
 // findBy*/waitFor give up after 3 s, not 1 s: pages load lazily (React.lazy)
 // and the shared 2-core test machine is often busy.
@@ -41,6 +41,9 @@ await import("@/components/ui/sonner-toaster");
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in module state, which the next test (and, in
+  // the shared project, the next file) would replay into its own Toaster.
+  notify.dismiss();
   sessionStorage.clear();
   vi.unstubAllGlobals();
 });

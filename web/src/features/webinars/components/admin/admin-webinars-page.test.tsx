@@ -238,6 +238,8 @@ describe("webinar form", () => {
       actual_coupon_value_percentage: 120,
       total_seats: 20,
       youtube_video_id: "dQw4w9WgXcQ",
+      video_length_seconds: null,
+      allow_seeking: true,
       is_active: true,
       thumbnail_image_path: null,
     });
