@@ -21,13 +21,13 @@ test('a user who forgot the password gets back in with the mailed link', async (
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/auth\/forgot-password$/);
-  await page.getByLabel('Email Address').fill(account.email);
+  await page.getByRole('form', { name: 'Forgot password' }).getByLabel('Email Address').fill(account.email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText(RESET_SENT)).toBeVisible();
 
   // An address without an account gets the very same answer.
   await page.goto('/auth/forgot-password');
-  await page.getByLabel('Email Address').fill(mailboxAddress('nobody').email);
+  await page.getByRole('form', { name: 'Forgot password' }).getByLabel('Email Address').fill(mailboxAddress('nobody').email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText(RESET_SENT)).toBeVisible();
 

@@ -1,14 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import {
   test,
   expect,
   buyCouponViaApi,
+  createAdmin,
+  createStaff,
   createWebinarViaApi,
   logIn,
   logInViaApi,
   signUpViaApi,
-  uniqueEmail,
   type Account,
 } from './fixtures';
 import { ownServer } from './support/own-server';
@@ -25,20 +25,11 @@ test.describe('with WATCHWIN_TEST_CLOCK=true', () => {
   let admin: Account;
   let clerk: Account;
 
-  /** An account of `role` made with the binary's own command on this server's data folder. */
-  function cliAccount(role: 'admin' | 'staff'): Account {
-    const account = { email: uniqueEmail(role), password: `${role}-secret-1`, firstName: 'Rita', lastName: 'Clerk' };
-    execFileSync(server.binary, ['user', 'add', '--email', account.email, '--password', account.password, '--role', role,
-      '--first-name', account.firstName, '--last-name', account.lastName, '--data-dir', server.dataDir],
-    { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
-    return account;
-  }
-
   test.beforeAll(async () => {
     // The loud warning is in the log from the start (log lines are written every 100 ms).
     await expect.poll(() => readFileSync(serverLogPath(server.dataDir), 'utf8'), { timeout: 5_000 }).toContain('WATCHWIN_TEST_CLOCK is on');
-    admin = cliAccount('admin');
-    clerk = cliAccount('staff');
+    admin = createAdmin(server.dataDir);
+    clerk = createStaff(server.dataDir);
   });
 
   test('under Split the printed coupon shows both parts, and past the bonus date the counter takes the paid value', async ({

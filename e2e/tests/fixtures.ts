@@ -90,24 +90,32 @@ export async function registerViaApi(request: APIRequestContext, webinarId: stri
 }
 
 /** Creates an account of `role` with the binary's own command, as an operator would. */
-function createAccountWithCli(role: 'admin' | 'staff' | 'user', account: Account, names: string[] = []): Account {
+function createAccountWithCli(
+  role: 'admin' | 'staff' | 'user',
+  account: Account,
+  names: string[],
+  dataDir: string,
+): Account {
   recordAccount(account);
   execFileSync(binary, [
     'user', 'add', '--email', account.email, '--password', account.password, '--role', role, ...names,
-    '--data-dir', process.env.WATCHWIN_E2E_DATA!,
+    '--data-dir', dataDir,
   ], { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
   return account;
 }
 
-/** Creates an admin with the binary's own command, as an operator would. */
-export function createAdmin(): Account {
-  return createAccountWithCli('admin', { email: uniqueEmail('admin'), password: 'admin-secret-1', firstName: 'Ada', lastName: 'Admin' });
+/**
+ * Creates an admin with the binary's own command, as an operator would: on
+ * the shared server, or on an own server's data folder (support/own-server.ts).
+ */
+export function createAdmin(dataDir = process.env.WATCHWIN_E2E_DATA!): Account {
+  return createAccountWithCli('admin', { email: uniqueEmail('admin'), password: 'admin-secret-1', firstName: 'Ada', lastName: 'Admin' }, [], dataDir);
 }
 
 /** Creates a counter clerk (role staff, named Rita Clerk) with the binary's own command. */
-export function createStaff(): Account {
-  const account = { email: uniqueEmail('staff'), password: 'staff-secret-1', firstName: 'Rita', lastName: 'Clerk' };
-  return createAccountWithCli('staff', account, ['--first-name', account.firstName, '--last-name', account.lastName]);
+export function createStaff(dataDir = process.env.WATCHWIN_E2E_DATA!, email = uniqueEmail('staff')): Account {
+  const account = { email, password: 'staff-secret-1', firstName: 'Rita', lastName: 'Clerk' };
+  return createAccountWithCli('staff', account, ['--first-name', account.firstName, '--last-name', account.lastName], dataDir);
 }
 
 /**
@@ -117,7 +125,7 @@ export function createStaff(): Account {
  */
 export function createCustomer(prefix = 'customer'): Account {
   const account = { email: uniqueEmail(prefix), password: 'customer-secret-1', firstName: 'Sam', lastName: 'Carter' };
-  return createAccountWithCli('user', account, ['--first-name', account.firstName, '--last-name', account.lastName]);
+  return createAccountWithCli('user', account, ['--first-name', account.firstName, '--last-name', account.lastName], process.env.WATCHWIN_E2E_DATA!);
 }
 
 export const COUPON_CODE = /^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;

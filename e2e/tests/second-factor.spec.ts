@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { test, expect, logIn, signUpViaApi, type Account } from './fixtures';
+import { test, expect, createStaff, logIn, signUpViaApi, type Account } from './fixtures';
 import { ownServer } from './support/own-server';
 import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
@@ -96,10 +96,7 @@ test.describe('with WATCHWIN_REQUIRE_2FA_FOR_STAFF=true', () => {
   test('a new clerk enrols through the link mailed to their address, then reaches the counter', async ({ page }) => {
     test.slow(); // a login, a mail through the outbox and an enrolment
     const { email, domain } = mailboxAddress('clerk');
-    const clerk = { email, password: 'clerk-secret-1' };
-    execFileSync(server.binary, ['user', 'add', '--email', clerk.email, '--password', clerk.password, '--role', 'staff',
-      '--first-name', 'Rita', '--last-name', 'Clerk', '--data-dir', server.dataDir],
-    { env: { ...process.env, WATCHWIN_DATABASE_URL: '' } });
+    const clerk = createStaff(server.dataDir, email);
 
     await page.goto('/auth');
     const form = page.getByRole('tabpanel', { name: 'Login' });

@@ -98,7 +98,7 @@ func (a *App) Routes() []Route {
 	giveaways := giveaway.NewHandler(a.Giveaway)
 	links := couponlink.NewHandler(a.CouponLinks)
 	images := media.NewHandler(a.Media)
-	reminders := reminder.NewHandler(a.Reminders)
+	reminders := reminder.NewHandler(a.Reminders, a.secureCookies())
 	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
 	reports := report.NewHandler(a.Reports)
 

@@ -98,7 +98,7 @@ func (s *Service) mailLink(ctx context.Context, in EmailInput, clientIP string, 
 	link linkMail, due func(confirmed bool) bool) error {
 	email := NormalizeEmail(in.Email)
 	if !ValidEmail(email) {
-		return apperr.Invalid("email", msgEmail)
+		return apperr.Invalid("email", MsgEmail)
 	}
 	now := s.now()
 	_, refused, err := s.limits.Count(ctx, now, perAddress.On(throttle.ClientKey(clientIP)), perEmail.On(email))

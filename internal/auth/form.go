@@ -4,53 +4,28 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
-	"unicode/utf8"
 
 	"watchwin/internal/httpx"
 )
 
 // The login and sign-up forms work before the SPA has started (docs/api.md,
 // "Forms without JavaScript"): the browser's own POST of a form to
-// /api/auth/login or /api/auth/signup is answered 303, never JSON, and a
-// one-time flash cookie tells the SPA what to show where it lands.
-
-// FlashCookieName is the flash cookie: short-lived, readable by the SPA,
-// which deletes it once read.
-const FlashCookieName = "watchwin_flash"
-
-// flashTTL is how long a flash waits for the page it was meant for.
-const flashTTL = time.Minute
+// /api/auth/login or /api/auth/signup is answered 303 with a flash
+// (httpx.Flash), never JSON.
 
 // The flash's outcomes (docs/api.md, "Forms without JavaScript").
 const (
 	outcomeSignedIn   = "signed_in"
 	outcomeSecondStep = "second_step"
 	outcomeSignedUp   = "signed_up"
-	outcomeError      = "error"
+	outcomeError      = httpx.FlashError
 )
 
-// flash is the outcome of a form post as the SPA shows it: url-encoded
-// fields, never the password.
-type flash url.Values
+// flash is the outcome of a login or sign-up form post.
+type flash struct{ httpx.Flash }
 
 // newFlash starts the flash of form ("login" or "signup").
-func newFlash(form, outcome string) flash {
-	return flash{"form": {form}, "outcome": {outcome}}
-}
-
-// failed records err as the SPA shows it: the API's code, message and field.
-// ok is false when the client went away (nothing to answer).
-func (f flash) failed(r *http.Request, err error) (ok bool) {
-	_, e, ok := httpx.Explain(r, err)
-	f["outcome"] = []string{outcomeError}
-	f["code"] = []string{e.Code}
-	f["message"] = []string{e.Message}
-	if e.Field != "" {
-		f["field"] = []string{e.Field}
-	}
-	return ok
-}
+func newFlash(form, outcome string) flash { return flash{httpx.NewFlash(form, outcome)} }
 
 // keep puts back what was typed in the fields named, each clipped to the
 // length its field accepts, so a failed post loses nothing but the passwords.
@@ -63,25 +38,15 @@ func (f flash) keep(values url.Values, names ...string) {
 		case "phoneNumber":
 			n = maxPhone
 		}
-		if v := clip(values.Get(name), n); v != "" {
-			f[name] = []string{v}
+		if v := httpx.Clip(values.Get(name), n); v != "" {
+			f.Set(name, v)
 		}
 	}
 }
 
-// clip cuts s to at most n runes.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	return string([]rune(s)[:n])
-}
-
 // answerForm ends a form post: the flash cookie and 303 to target.
 func (h *Handler) answerForm(w http.ResponseWriter, r *http.Request, f flash, target string) {
-	http.SetCookie(w, &http.Cookie{Name: FlashCookieName, Value: url.Values(f).Encode(), Path: "/",
-		MaxAge: int(flashTTL.Seconds()), Secure: h.secureCookie, SameSite: http.SameSiteLaxMode})
-	http.Redirect(w, r, target, http.StatusSeeOther)
+	httpx.AnswerForm(w, r, f.Flash, target, h.secureCookie)
 }
 
 // loginForm is the login form's native post: signed in, it goes where the
@@ -97,7 +62,7 @@ func (h *Handler) loginForm(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case err != nil:
 		f := newFlash("login", outcomeError)
-		if !f.failed(r, err) {
+		if !f.Failed(r, err) {
 			w.WriteHeader(httpx.StatusClientClosed)
 			return
 		}
@@ -129,14 +94,14 @@ func (h *Handler) signUpForm(w http.ResponseWriter, r *http.Request) {
 		}, httpx.ClientIP(r))
 		if err == nil {
 			f := newFlash("signup", outcomeSignedUp)
-			f["email"] = []string{p.Email}
+			f.Set("email", p.Email)
 			back, _ := formTargets(r, "")
 			h.answerForm(w, r, f, back)
 			return
 		}
 	}
 	f := newFlash("signup", outcomeError)
-	if !f.failed(r, err) {
+	if !f.Failed(r, err) {
 		w.WriteHeader(httpx.StatusClientClosed)
 		return
 	}

@@ -11,6 +11,7 @@ import (
 
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
+	"watchwin/internal/httpx"
 	"watchwin/internal/testutil"
 )
 
@@ -39,7 +40,7 @@ type formAnswer struct {
 // flash is the answer's flash cookie, decoded.
 func (a formAnswer) flash(t *testing.T) url.Values {
 	t.Helper()
-	c := a.cookies[auth.FlashCookieName]
+	c := a.cookies[httpx.FlashCookieName]
 	if c == nil {
 		t.Fatalf("no flash cookie (status %d, %s)", a.status, a.body)
 	}

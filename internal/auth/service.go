@@ -109,7 +109,7 @@ func (s *Service) SignUp(ctx context.Context, in SignUpInput, clientIP string) (
 func (s *Service) CreateUser(ctx context.Context, email, password, role, firstName, lastName string) (Profile, error) {
 	email = NormalizeEmail(email)
 	if !ValidEmail(email) {
-		return Profile{}, apperr.Invalid("email", msgEmail)
+		return Profile{}, apperr.Invalid("email", MsgEmail)
 	}
 	if err := validatePassword("password", password); err != nil {
 		return Profile{}, err
@@ -199,7 +199,7 @@ func (s *Service) Login(ctx context.Context, in LoginInput, c Client) (LoginResu
 	clientIP, deviceToken := c.IP, c.DeviceToken
 	email := NormalizeEmail(in.Email)
 	if !ValidEmail(email) {
-		return LoginResult{}, apperr.Invalid("email", msgEmail)
+		return LoginResult{}, apperr.Invalid("email", MsgEmail)
 	}
 	if len([]rune(in.Password)) < minPassword {
 		return LoginResult{}, apperr.Invalid("password", msgPassword)

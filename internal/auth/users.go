@@ -60,7 +60,7 @@ func (in *UserInput) normalize() {
 // A field the account has cannot be emptied.
 func (in *UserInput) validate(cur Profile) error {
 	if !ValidEmail(in.Email) {
-		return apperr.Invalid("email", msgEmail)
+		return apperr.Invalid("email", MsgEmail)
 	}
 	blank := mayBeBlank{first: cur.FirstName == "", last: cur.LastName == "", phone: cur.PhoneNumber == ""}
 	if err := validateNamePhone(in.FirstName, in.LastName, in.PhoneNumber, blank); err != nil {

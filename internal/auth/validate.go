@@ -10,7 +10,8 @@ import (
 
 // Messages of docs/product.md#validation-and-its-messages, shared with the SPA's zod schemas.
 const (
-	msgEmail           = "Please enter a valid email address"
+	// MsgEmail is the error of a malformed address, wherever one is typed.
+	MsgEmail           = "Please enter a valid email address"
 	msgPassword        = "Password must be at least 6 characters"
 	msgPasswordsDiffer = "Passwords don't match"
 	msgFirstName       = "First name is required"
@@ -59,7 +60,7 @@ func (in *SignUpInput) normalize() {
 // validate checks the sign-up form in the order the form shows its fields.
 func (in *SignUpInput) validate() error {
 	if !ValidEmail(in.Email) {
-		return apperr.Invalid("email", msgEmail)
+		return apperr.Invalid("email", MsgEmail)
 	}
 	if err := validatePassword("password", in.Password); err != nil {
 		return err

@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
+	"math"
 
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -21,7 +23,9 @@ var Migrations embed.FS
 // transaction. On PostgreSQL a session advisory lock (pg_try_advisory_lock,
 // retried every second for up to 10 minutes) keeps several instances
 // starting at once from migrating together: one migrates, the others wait
-// and then find nothing left to do.
+// and then find nothing left to do. The lock is the schema's: instances
+// sharing a database in schemas of their own (the tests, each in its own
+// schema) do not wait for each other.
 func (d *DB) Migrate(ctx context.Context) error {
 	sub, err := fs.Sub(Migrations, "migrations/"+string(d.Engine))
 	if err != nil {
@@ -31,7 +35,11 @@ func (d *DB) Migrate(ctx context.Context) error {
 	var opts []goose.ProviderOption
 	if d.Engine == Postgres {
 		dialect = goose.DialectPostgres
-		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 600))
+		id, err := d.migrationLockID(ctx)
+		if err != nil {
+			return err
+		}
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockID(id), lock.WithLockTimeout(1, 600))
 		if err != nil {
 			return err
 		}
@@ -45,6 +53,23 @@ func (d *DB) Migrate(ctx context.Context) error {
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// migrationLockID is the advisory lock of Migrate on PostgreSQL: goose's
+// own in the public schema (as every earlier release took it, so an old
+// and a new instance starting together still take turns), one of the
+// schema's name in any other.
+func (d *DB) migrationLockID(ctx context.Context) (int64, error) {
+	var schema string
+	if err := d.QueryRowContext(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
+		return 0, fmt.Errorf("migrate: current schema: %w", err)
+	}
+	if schema == "public" {
+		return lock.DefaultLockID, nil
+	}
+	h := fnv.New64a()
+	h.Write([]byte(schema))
+	return int64(h.Sum64() & math.MaxInt64), nil
 }
 
 // SchemaVersion returns the number of the newest migration applied, read

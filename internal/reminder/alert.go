@@ -79,7 +79,7 @@ func newToken() string {
 func (s *Service) Subscribe(ctx context.Context, in SubscribeInput) error {
 	email := auth.NormalizeEmail(in.Email)
 	if !auth.ValidEmail(email) {
-		return nil
+		return apperr.Invalid("email", auth.MsgEmail)
 	}
 	return s.db.InTx(ctx, func(ctx context.Context) error {
 		sub, err := s.store.subscriptionByEmail(ctx, email)

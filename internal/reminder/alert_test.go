@@ -11,6 +11,7 @@ import (
 
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
+	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/reminder"
 	"watchwin/internal/testutil"
@@ -195,7 +196,9 @@ func TestNewWebinarAlertNeutralAnswer(t *testing.T) {
 	confirm(s, confirmLink(t, s, "member@example.com"))
 	before := len(s.Mails("member@example.com"))
 	subscribe(t, s, "member@example.com")
-	subscribe(t, s, "not an address")
+	if res := s.Client().Do("POST", "/api/webinar-alerts", map[string]string{"email": "not an address"}); res.Status != http.StatusBadRequest {
+		t.Errorf("a malformed address: %d %s, want 400", res.Status, res.Body)
+	}
 	if got := len(s.Mails("member@example.com")); got != before {
 		t.Errorf("subscribing a confirmed address again mailed it (%d mails, want %d)", got, before)
 	}
@@ -266,5 +269,54 @@ func TestNewWebinarAlertSettingsSwitch(t *testing.T) {
 	run(t, s)
 	if prefs.NewWebinars || len(alerts(s, p.Email)) != 0 {
 		t.Errorf("after switching off: %+v, %d alerts", prefs, len(alerts(s, p.Email)))
+	}
+}
+
+// The box posted by the browser before the SPA has started (docs/api.md
+// "Forms without JavaScript"): 303 back to the page, a flash the box shows,
+// and the same confirmation mail as the JSON request; a bad address comes
+// back with the error and what was typed.
+func TestNewWebinarAlertFormPost(t *testing.T) {
+	s := testutil.NewServer(t, db.SQLite)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	post := func(form url.Values, referer string) (string, url.Values) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", s.URL+"/api/webinar-alerts", strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		req.Header.Set("Origin", s.URL)
+		req.Header.Set("Referer", referer)
+		res, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("form post: %d, want 303", res.StatusCode)
+		}
+		for _, c := range res.Cookies() {
+			if c.Name == httpx.FlashCookieName {
+				v, err := url.ParseQuery(c.Value)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res.Header.Get("Location"), v
+			}
+		}
+		t.Fatal("no flash cookie")
+		return "", nil
+	}
+
+	to, flash := post(url.Values{"email": {"fan@example.com"}, "box": {"page"}}, s.URL+"/webinars?sort=soon")
+	if to != "/webinars?sort=soon" || flash.Get("form") != "webinar_alerts" || flash.Get("outcome") != "subscribed" ||
+		flash.Get("message") != reminder.SubscribeMessage || flash.Get("box") != "page" {
+		t.Fatalf("subscribed: to %q, flash %v", to, flash)
+	}
+	confirmLink(t, s, "fan@example.com")
+
+	to, flash = post(url.Values{"email": {"not-an-address"}, "box": {"footer"}}, "https://elsewhere.example/x")
+	if to != "/webinars" || flash.Get("outcome") != "error" || flash.Get("field") != "email" ||
+		flash.Get("email") != "not-an-address" || flash.Get("box") != "footer" || flash.Get("message") == "" {
+		t.Fatalf("refused: to %q, flash %v", to, flash)
 	}
 }

@@ -8,10 +8,15 @@ import (
 )
 
 // Handler serves the reminder endpoints of docs/api.md ("Reminders").
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc          *Service
+	secureCookie bool // the site is served over HTTPS (the form post's flash cookie)
+}
 
 // NewHandler returns the reminder handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+func NewHandler(svc *Service, secureCookie bool) *Handler {
+	return &Handler{svc: svc, secureCookie: secureCookie}
+}
 
 // Unsubscribe takes the token from the query string, where both the
 // List-Unsubscribe URL and the unsubscribe page put it. A mailbox provider's
@@ -60,6 +65,10 @@ func (h *Handler) Stats(w http.ResponseWriter, r *http.Request) error {
 // Subscribe takes the "Tell me about new webinars" box's address and
 // answers 202 with SubscribeMessage whatever became of it (no enumeration).
 func (h *Handler) Subscribe(w http.ResponseWriter, r *http.Request) error {
+	if httpx.IsFormPost(r) {
+		h.subscribeForm(w, r)
+		return nil
+	}
 	var in SubscribeInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {
 		return err
@@ -70,6 +79,36 @@ func (h *Handler) Subscribe(w http.ResponseWriter, r *http.Request) error {
 	httpx.WriteJSON(w, http.StatusAccepted, map[string]string{"message": SubscribeMessage})
 	return nil
 }
+
+// subscribeForm is the "Tell me about new webinars" box posted by the
+// browser before the SPA has started (docs/api.md "Forms without
+// JavaScript"): 303 back to the page that posted it, whose box (named by
+// the form's "box" field) shows the answer, or the error with the address.
+func (h *Handler) subscribeForm(w http.ResponseWriter, r *http.Request) {
+	values, err := httpx.ReadForm(w, r)
+	if err == nil {
+		err = h.svc.Subscribe(r.Context(), SubscribeInput{Email: values.Get("email")})
+	}
+	f := httpx.NewFlash("webinar_alerts", "subscribed")
+	if err == nil {
+		f.Set("message", SubscribeMessage)
+	} else {
+		if !f.Failed(r, err) {
+			w.WriteHeader(httpx.StatusClientClosed)
+			return
+		}
+		f.Set("email", httpx.Clip(values.Get("email"), maxEmailField))
+	}
+	f.Set("box", httpx.Clip(values.Get("box"), maxBoxField))
+	httpx.AnswerForm(w, r, f, httpx.RefererPath(r, "/webinars"), h.secureCookie)
+}
+
+// The longest address and box name (in characters) a form's flash carries
+// back (a cookie holds about 4 KB).
+const (
+	maxEmailField = 254
+	maxBoxField   = 32
+)
 
 // Confirm spends a confirmation link's token (the body's "token").
 func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request) error {

@@ -1,4 +1,9 @@
 import "./index.css";
+import { rememberFirstTouch } from "@/lib/first-touch";
+
+// Where the visitor came from, before anything else: one who follows a
+// flyer's link and moves on before the app has started still counts for it.
+rememberFirstTouch(window.location.search);
 
 /** Starts the app even if the browser never reports the server's paint. */
 const PAINT_WAIT_MS = 1000;

@@ -5,7 +5,6 @@ import { App } from "./app";
 import { primeQueryCache, readInitialData } from "./initial-data";
 import { createQueryClient } from "./query-client";
 import { preloadPage } from "./router";
-import { rememberFirstTouch } from "@/lib/first-touch";
 
 /**
  * Starts the SPA in #root. The first URL's page code loads before the first
@@ -19,7 +18,6 @@ import { rememberFirstTouch } from "@/lib/first-touch";
  * makes React adopt that part first and then handle the press.
  */
 export async function start() {
-  rememberFirstTouch(window.location.search);
   const queryClient = createQueryClient();
   primeQueryCache(queryClient, readInitialData());
   await preloadPage(window.location.pathname).catch(() => undefined);

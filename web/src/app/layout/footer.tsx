@@ -51,7 +51,7 @@ function FooterContent() {
           <p className="text-xs leading-relaxed text-zinc-400">
             Customers must be 21 or older. A valid FOID card is required for firearm purchases in Illinois.
           </p>
-          <SubscribeBox tone="dark" className="mt-2" />
+          <SubscribeBox tone="dark" box="footer" className="mt-2" />
         </div>
 
         <nav aria-labelledby="footer-quick-links">

@@ -5,7 +5,7 @@ import { notify } from "@/lib/toast";
 import { useSession } from "../api/get-session";
 import { clearLocalAuthState, useLogout } from "../api/logout";
 import { AuthContext, type AuthContextValue } from "@/lib/auth/use-auth";
-import { takeFormFlash } from "../lib/form-flash";
+import { takeFormFlash } from "@/lib/form-flash";
 import { notifySignedIn } from "../lib/notices";
 import { postLoginTarget } from "../lib/post-login-target";
 

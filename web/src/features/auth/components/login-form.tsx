@@ -11,7 +11,7 @@ import { notify } from "@/lib/toast";
 import { needsSecondStep, useLogin } from "../api/login";
 import { loginSchema, type LoginInput } from "../api/schemas";
 import { applyServerFieldError } from "../lib/apply-server-error";
-import { takeFormFlash, useFormFlash, type FormFlash } from "../lib/form-flash";
+import { takeFormFlash, useFormFlash, type FormFlash } from "@/lib/form-flash";
 import { notifySignedIn, notifySignedUp } from "../lib/notices";
 import { EmailNotConfirmedAlert } from "./resend-confirmation";
 import { SecondStepForm } from "./second-step-form";

@@ -7,7 +7,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { mockApi, renderApp } from "@/test/utils";
-import { FLASH_COOKIE } from "../lib/form-flash";
+import { FLASH_COOKIE } from "@/lib/form-flash";
 import { LoginForm } from "./login-form";
 import { SignUpForm } from "./sign-up-form";
 

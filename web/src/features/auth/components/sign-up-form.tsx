@@ -11,7 +11,7 @@ import { notify } from "@/lib/toast";
 import { signUpSchema, type SignUpFormValues, type SignUpInput } from "../api/schemas";
 import { useSignUp } from "../api/signup";
 import { applyServerFieldError } from "../lib/apply-server-error";
-import { takeFormFlash } from "../lib/form-flash";
+import { takeFormFlash } from "@/lib/form-flash";
 import { notifySignedUp } from "../lib/notices";
 import { NewPasswordFields } from "./new-password-fields";
 

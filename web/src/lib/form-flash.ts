@@ -1,16 +1,20 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * The flash of a login or sign-up form posted before the app started
- * (docs/api.md, "Forms without JavaScript"): the server answers the native
- * post with a redirect and this one-time cookie, which says what the form
- * would have shown. Read once, then deleted.
+ * The flash of a form posted before the app started (docs/api.md, "Forms
+ * without JavaScript"): the login and sign-up forms and the "Tell me about
+ * new webinars" box. The server answers the native post with a redirect and
+ * this one-time cookie, which says what the form would have shown. Read
+ * once, then deleted.
  */
 export const FLASH_COOKIE = "watchwin_flash";
 
+const forms = ["login", "signup", "webinar_alerts"] as const;
+const outcomes = ["signed_in", "second_step", "signed_up", "subscribed", "error"] as const;
+
 export type FormFlash = {
-  form: "login" | "signup";
-  outcome: "signed_in" | "second_step" | "signed_up" | "error";
+  form: (typeof forms)[number];
+  outcome: (typeof outcomes)[number];
   /** Of an error: the API's code, message and field. */
   code?: string;
   message?: string;
@@ -19,8 +23,6 @@ export type FormFlash = {
   values: Record<string, string>;
 };
 
-const forms = ["login", "signup"] as const;
-const outcomes = ["signed_in", "second_step", "signed_up", "error"] as const;
 const meta = new Set(["form", "outcome", "code", "message", "field"]);
 
 let pending: FormFlash | null = null;
