@@ -57,7 +57,7 @@ function preloadApp(): Plugin {
 }
 
 /** What the entry chunk holds itself: the code that waits for the first paint. */
-const entryOnly = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]lib[\\/]first-touch\.ts)$|vite[\\/](preload-helper|modulepreload-polyfill)|\.css$/;
+const entryOnly = /[\\/](index\.html|src[\\/]main\.tsx|src[\\/]lib[\\/](first-touch|native-submit)\.ts)$|vite[\\/](preload-helper|modulepreload-polyfill)|\.css$/;
 
 /**
  * The lazily loaded pages a visitor who is not signed in reaches, by the

@@ -1,9 +1,12 @@
 import "./index.css";
 import { rememberFirstTouch } from "@/lib/first-touch";
+import { watchNativeSubmits } from "@/lib/native-submit";
 
-// Where the visitor came from, before anything else: one who follows a
-// flyer's link and moves on before the app has started still counts for it.
+// Before anything else: where the visitor came from (one who follows a
+// flyer's link and moves on before the app has started still counts for it),
+// and whether a form is posted before the app runs.
 rememberFirstTouch(window.location.search);
+watchNativeSubmits();
 
 /** Starts the app even if the browser never reports the server's paint. */
 const PAINT_WAIT_MS = 1000;

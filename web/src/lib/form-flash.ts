@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { postedNatively } from "./native-submit";
 
 /**
  * The flash of a form posted before the app started (docs/api.md, "Forms
@@ -45,9 +46,13 @@ function parse(raw: string): FormFlash | null {
   };
 }
 
-/** The waiting flash: a cookie that has arrived is read and deleted. */
+/**
+ * The waiting flash: a cookie that has arrived is read and deleted, except
+ * on the page that posted the form (lib/native-submit.ts), which leaves it
+ * to the page the browser is on its way to.
+ */
 function current(): FormFlash | null {
-  if (pending !== null) return pending;
+  if (pending !== null || postedNatively()) return pending;
   const entry = document.cookie.split("; ").find((c) => c.startsWith(`${FLASH_COOKIE}=`));
   if (entry === undefined) return pending;
   const secure = window.location.protocol === "https:" ? "; Secure" : "";

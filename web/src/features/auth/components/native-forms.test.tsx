@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { REDIRECT_AFTER_AUTH_KEY } from "@/lib/redirect";
 import { mockApi, renderApp } from "@/test/utils";
 import { FLASH_COOKIE } from "@/lib/form-flash";
@@ -119,6 +119,18 @@ describe("forms posted before the app starts (docs/api.md, 'Forms without JavaSc
     expect(await screen.findByRole("form", { name: "Two-factor authentication" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Back to login" }));
     expect(await screen.findByRole("form", { name: "Login" })).toBeInTheDocument();
+  });
+
+  // The page whose form was posted can still be starting while the browser
+  // follows the 303: it leaves the flash to the page that arrives.
+  it("the page that posted a form itself leaves the flash to the page that arrives", async () => {
+    const nativeSubmit = await import("@/lib/native-submit");
+    vi.spyOn(nativeSubmit, "postedNatively").mockReturnValue(true);
+    mockApi();
+    arriveWithFlash({ form: "login", outcome: "second_step" });
+    renderApp(<LoginForm />);
+    expect(await screen.findByRole("form", { name: "Login" })).toBeInTheDocument();
+    expect(flashCookieLeft()).toBe(true);
   });
 
   it("a sign-up that succeeded shows its toast and the new address on the login form", async () => {
