@@ -63,7 +63,8 @@ func (h *Handler) Stats(w http.ResponseWriter, r *http.Request) error {
 }
 
 // Subscribe takes the "Tell me about new webinars" box's address and
-// answers 202 with SubscribeMessage whatever became of it (no enumeration).
+// answers 202 with SubscribeMessage whatever became of it (no enumeration);
+// only what is not an address at all is refused.
 func (h *Handler) Subscribe(w http.ResponseWriter, r *http.Request) error {
 	if httpx.IsFormPost(r) {
 		h.subscribeForm(w, r)

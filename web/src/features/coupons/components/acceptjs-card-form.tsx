@@ -27,9 +27,11 @@ declare global {
 
 const LOAD_FAILED = "The secure card form could not be loaded. Please check your connection and try again.";
 
-// One script per URL for the life of the page.
+// One script per URL for the life of the page (none when Accept.js is
+// already on the page).
 const scripts = new Map<string, Promise<void>>();
 function loadAcceptJs(url: string): Promise<void> {
+  if (window.Accept) return Promise.resolve();
   let p = scripts.get(url);
   if (!p) {
     p = new Promise<void>((resolve, reject) => {
@@ -46,9 +48,13 @@ function loadAcceptJs(url: string): Promise<void> {
   return p;
 }
 
-/** Accept.js's answer, in the words of the flow (E_WC_ codes are the card's fields). */
-function tokenize(gateway: Gateway, card: { number: string; expiry: string; cvc: string }): Promise<CardResult> {
+/**
+ * Accept.js's answer, in the words of the flow (E_WC_ codes are the card's
+ * fields). A card sent before the script has loaded waits for it.
+ */
+async function tokenize(gateway: Gateway, card: { number: string; expiry: string; cvc: string }): Promise<CardResult> {
   const [month = "", year = ""] = card.expiry.split("/").map((p) => p.trim());
+  await loadAcceptJs(gateway.acceptJsUrl).catch(() => undefined);
   return new Promise((resolve) => {
     if (!window.Accept) {
       resolve({ status: "error", message: LOAD_FAILED });
@@ -71,7 +77,6 @@ function tokenize(gateway: Gateway, card: { number: string; expiry: string; cvc:
 }
 
 export function AcceptJsCardForm({ payment, busy, error, onSubmit, onCancel, gateway }: CardFormProps & { gateway: Gateway }) {
-  const [ready, setReady] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -79,18 +84,15 @@ export function AcceptJsCardForm({ payment, busy, error, onSubmit, onCancel, gat
 
   useEffect(() => {
     let live = true;
-    loadAcceptJs(gateway.acceptJsUrl).then(
-      () => live && setReady(true),
-      () => live && setLoadError(LOAD_FAILED),
-    );
+    loadAcceptJs(gateway.acceptJsUrl).catch(() => live && setLoadError(LOAD_FAILED));
     return () => {
       live = false;
     };
   }, [gateway.acceptJsUrl]);
 
+  // A press before the script has loaded is kept: tokenize waits for it.
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!ready) return;
     onSubmit(() => tokenize(gateway, { number, expiry, cvc }));
   };
 
@@ -128,7 +130,7 @@ export function AcceptJsCardForm({ payment, busy, error, onSubmit, onCancel, gat
       )}
 
       <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-        <Button type="submit" size="lg" disabled={busy || !ready} aria-busy={busy}>
+        <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
           {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
           {busy ? "Processing payment..." : `Pay ${formatMoney(payment.amount)}`}
         </Button>
