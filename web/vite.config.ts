@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -72,14 +73,20 @@ const publicChunks = {
   "public-pages": /[\\/]src[\\/]features[\\/](static[\\/]components[\\/][\w-]+-page|webinars[\\/]components[\\/]webinars-page)\.tsx$/,
 };
 
-/** The unit tests that replace a module (vi.mock); they run isolated (test.projects). */
-const mockingTests = [
-  "src/app/router.test.tsx",
-  "src/features/registration/components/webinar-watch-page.test.tsx",
-  "src/features/coupons/components/stripe-card-form.test.tsx",
-  "src/features/coupons/components/printable-coupon.test.tsx",
-  "src/features/coupons/components/webinar-coupon-page.test.tsx",
-];
+/**
+ * The unit tests that replace a module (vi.mock, vi.doMock); they run
+ * isolated (test.projects). Found by reading src/ as the config loads, so a
+ * new one cannot be left out of the list.
+ */
+function findMockingTests(): string[] {
+  const src = fileURLToPath(new URL("./src", import.meta.url));
+  return readdirSync(src, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.(?:mock|doMock)\(/.test(readFileSync(join(src, file), "utf8")))
+    .map((file) => `src/${file.split(sep).join("/")}`)
+    .sort();
+}
+
+const mockingTests = findMockingTests();
 
 type ModuleGraph = { getModuleInfo(id: string): { importers: readonly string[] } | null };
 

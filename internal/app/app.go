@@ -33,6 +33,7 @@ import (
 	"watchwin/internal/seat"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
+	"watchwin/internal/waitlist"
 	"watchwin/internal/webinar"
 	"watchwin/web"
 )
@@ -63,6 +64,9 @@ type App struct {
 	// Reminders queues the reminder e-mails (a periodic job) and keeps
 	// each account's reminder preferences.
 	Reminders *reminder.Service
+	// Waitlist keeps the waiting lists of sold-out webinars and offers them
+	// the seats that free up (a periodic job too).
+	Waitlist *waitlist.Service
 	// CouponLinks is the Coupon Migration Tool: coupons kept in a browser
 	// linked to the account.
 	CouponLinks *couponlink.Service
@@ -163,6 +167,10 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	registrations := registration.NewService(d, webinars, seats, now,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	registrations.CompletePercent = cfg.WatchCompletePercent
+	waiting := waitlist.New(d, seats, registrations, waitlist.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
+		now, cfg.WaitlistHold)
+	// A seat that frees up goes to the waiting list first.
+	seats.Wait(waiting)
 	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
 		RequireConfirmation: cfg.RequireEmailConfirmation})
 	accounts.RequireFactorForStaff = cfg.RequireSecondFactorForStaff
@@ -207,6 +215,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Payments:      payments,
 		Giveaway:      giveaways,
 		Reminders:     reminders,
+		Waitlist:      waiting,
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports:       report.NewService(d, cfg.Timezone, now),
 		Throttle:      throttle.New(d, now),

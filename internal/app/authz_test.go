@@ -154,6 +154,12 @@ func TestAuthorizationMatrix(t *testing.T) {
 		// Starting or claiming needs the caller's own registration.
 		r("POST /api/webinars/{id}/payments", "/api/webinars/"+wid+"/payments", nil, c401, is(404, 403), is(conflict), is(404, 403)),
 		r("POST /api/webinars/{id}/claim", "/api/webinars/"+wid+"/claim", nil, c401, is(404, 403, conflict), is(conflict), is(404, 403, conflict)),
+		// Waiting lists: the caller's own place (the owner bought: 409).
+		r("GET /api/webinars/{id}/waitlist", "/api/webinars/"+wid+"/waitlist", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/webinars/{id}/waitlist", "/api/webinars/"+wid+"/waitlist", nil, c401, c404, is(conflict), is(404, 403)),
+		r("DELETE /api/webinars/{id}/waitlist", "/api/webinars/"+wid+"/waitlist", nil, c401, is(ok), is(ok), is(ok)),
+		adminOnly("GET /api/admin/waitlist", "/api/admin/waitlist", nil, ok),
+		adminOnly("GET /api/admin/webinars/{id}/waitlist", "/api/admin/webinars/"+wid+"/waitlist", nil, ok),
 		r("POST /api/webinars/{id}/registration/watched", "/api/webinars/"+wid+"/registration/watched", nil, c401, c404, is(ok), c404),
 		// Progress: the webinar here has no video length (409 for anyone signed in); reading it is the owner's.
 		r("POST /api/webinars/{id}/registration/progress", "/api/webinars/"+wid+"/registration/progress", map[string]any{"intervals": []any{}}, c401, is(conflict), is(conflict), is(conflict)),

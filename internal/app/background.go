@@ -12,7 +12,8 @@ import (
 // (Config.JobInterval, WATCHWIN_JOB_INTERVAL, may change it): the retry of
 // automatic giveaway draws a crash or an error interrupted, the deadline
 // giveaway draws, the payment
-// reconciler that fulfils payments no confirm reached, the reminder
+// reconciler that fulfils payments no confirm reached, the waiting lists'
+// offers of seats that freed up with nobody acting, the reminder
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
 // counts, mail older than mail.Retention, audit entries older than their
 // retention, SQLite's planner statistics).
@@ -39,6 +40,7 @@ func (a *App) jobs() []job {
 		{"giveaway.draw-pending", a.Giveaway.DrawPending},
 		{"giveaway.draw-deadline", a.Giveaway.DrawDeadlines},
 		{"payments.reconcile", a.Payments.Reconcile},
+		{"waitlist.offer", a.Waitlist.Settle},
 		{"auth.housekeeping", a.Auth.Housekeep},
 		{"mail.prune", a.Outbox.Prune},
 		{"audit.prune", a.Audit.Prune},

@@ -49,6 +49,8 @@ var (
 	// plus pauses and tab changes, is under 150 in 15 minutes; per address,
 	// a room of viewers behind one shop's address.
 	limitProgress = throttle.Rule{Name: "progress", PerAccount: 450, PerAddress: 20000, Window: limitWindow}
+	// Joining and leaving waiting lists (each takes the webinar's seat lock).
+	limitWaitlist = throttle.Rule{Name: "waitlist", PerAccount: 60, PerAddress: 600, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

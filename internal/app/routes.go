@@ -18,6 +18,7 @@ import (
 	"watchwin/internal/report"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
+	"watchwin/internal/waitlist"
 	"watchwin/internal/webinar"
 )
 
@@ -101,6 +102,7 @@ func (a *App) Routes() []Route {
 	reminders := reminder.NewHandler(a.Reminders, a.secureCookies())
 	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
 	reports := report.NewHandler(a.Reports)
+	waiting := waitlist.NewHandler(a.Waitlist)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -157,6 +159,14 @@ func (a *App) Routes() []Route {
 		user("POST /api/webinars/{id}/payments", payments.Start, msgPaymentSignedOut).limited(limitPaymentStart),
 		user("POST /api/payments/confirm", payments.Confirm, msgPaymentSignedOut).limited(limitPaymentConfirm),
 		user("POST /api/webinars/{id}/claim", payments.Claim, msgPaymentSignedOut),
+
+		// Waiting lists of sold-out webinars: the caller's own place; the
+		// admin's list is a read of customer data (audited).
+		user("GET /api/webinars/{id}/waitlist", waiting.Mine, ""),
+		user("POST /api/webinars/{id}/waitlist", waiting.Join, "").limited(limitWaitlist),
+		user("DELETE /api/webinars/{id}/waitlist", waiting.Leave, "").limited(limitWaitlist),
+		admin("GET /api/admin/waitlist", waiting.Counts),
+		admin("GET /api/admin/webinars/{id}/waitlist", waiting.List),
 
 		// Coupons: codes are bearer value, so lookups are limited.
 		user("GET /api/coupons", coupons.List, "").limited(limitCouponLookup),

@@ -34,7 +34,7 @@ func (f flash) keep(values url.Values, names ...string) {
 		n := maxName
 		switch name {
 		case "email":
-			n = maxEmail
+			n = MaxEmail
 		case "phoneNumber":
 			n = maxPhone
 		}

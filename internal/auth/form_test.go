@@ -3,7 +3,6 @@ package auth_test
 import (
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/url"
 	"strings"
 	"testing"
@@ -11,79 +10,25 @@ import (
 
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
-	"watchwin/internal/httpx"
 	"watchwin/internal/testutil"
 )
 
-// browser posts forms as a browser without JavaScript does, but stops at
-// each redirect so the test sees it.
+// browser is testutil's Browser, which posts forms as a browser without
+// JavaScript does, with the session it holds.
 type browser struct {
-	t    *testing.T
-	s    *testutil.Server
-	http *http.Client
+	*testutil.Browser
+	t *testing.T
+	s *testutil.Server
 }
 
 func newBrowser(t *testing.T, s *testutil.Server) *browser {
-	jar, _ := cookiejar.New(nil)
-	return &browser{t: t, s: s, http: &http.Client{Jar: jar,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-}
-
-// formAnswer is the answer to a form post.
-type formAnswer struct {
-	status   int
-	location string
-	cookies  map[string]*http.Cookie
-	body     string
-}
-
-// flash is the answer's flash cookie, decoded.
-func (a formAnswer) flash(t *testing.T) url.Values {
-	t.Helper()
-	c := a.cookies[httpx.FlashCookieName]
-	if c == nil {
-		t.Fatalf("no flash cookie (status %d, %s)", a.status, a.body)
-	}
-	if c.HttpOnly || c.Path != "/" || c.SameSite != http.SameSiteLaxMode || c.MaxAge <= 0 || c.MaxAge > 60 {
-		t.Errorf("flash cookie = %+v, want readable by the SPA, Path=/, Lax, short-lived", c)
-	}
-	v, err := url.ParseQuery(c.Value)
-	if err != nil {
-		t.Fatalf("flash %q: %v", c.Value, err)
-	}
-	return v
-}
-
-// post sends form to path as a same-origin form post, with header's extra headers.
-func (b *browser) post(path string, form url.Values, header map[string]string) formAnswer {
-	b.t.Helper()
-	req, _ := http.NewRequest("POST", b.s.URL+path, strings.NewReader(form.Encode()))
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Sec-Fetch-Site", "same-origin")
-	req.Header.Set("Origin", b.s.URL)
-	for k, v := range header {
-		req.Header.Set(k, v)
-	}
-	res, err := b.http.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
-	a := formAnswer{status: res.StatusCode, location: res.Header.Get("Location"), cookies: map[string]*http.Cookie{}, body: string(body)}
-	for _, c := range res.Cookies() {
-		a.cookies[c.Name] = c
-	}
-	if ct := res.Header.Get("Content-Type"); strings.HasPrefix(ct, "application/json") {
-		b.t.Errorf("a form post was answered JSON: %d %s", res.StatusCode, body)
-	}
-	return a
+	return &browser{Browser: s.Browser(t), t: t, s: s}
 }
 
 // sessionEmail is the account the browser is signed in as ("" when none).
 func (b *browser) sessionEmail() string {
 	b.t.Helper()
-	res, err := b.http.Get(b.s.URL + "/api/auth/session")
+	res, err := b.HTTP.Get(b.s.URL + "/api/auth/session")
 	if err != nil {
 		b.t.Fatal(err)
 	}
@@ -127,19 +72,19 @@ func TestLoginForm(t *testing.T) {
 
 		t.Run("signed in", func(t *testing.T) {
 			b := newBrowser(t, s)
-			a := b.post("/api/auth/login", loginForm(" Form@Example.com", "form-secret"),
+			a := b.Post("/api/auth/login", loginForm(" Form@Example.com", "form-secret"),
 				map[string]string{"Referer": s.URL + "/auth?webinarId=w-1"})
-			if a.status != http.StatusSeeOther || a.location != "/webinar/w-1/watch" {
-				t.Fatalf("answer %d to %q, want 303 to the watch page (%s)", a.status, a.location, a.body)
+			if a.Status != http.StatusSeeOther || a.Location != "/webinar/w-1/watch" {
+				t.Fatalf("answer %d to %q, want 303 to the watch page (%s)", a.Status, a.Location, a.Body)
 			}
-			wantFlash(t, a.flash(t), map[string]string{"form": "login", "outcome": "signed_in"})
+			wantFlash(t, a.Flash(t), map[string]string{"form": "login", "outcome": "signed_in"})
 			if got := b.sessionEmail(); got != "form@example.com" {
 				t.Errorf("signed in as %q", got)
 			}
 			// The cookies are the JSON login's, but for their values.
 			res := s.Client().Do("POST", "/api/auth/login", map[string]string{"email": "form@example.com", "password": "form-secret"})
 			for _, want := range (&http.Response{Header: res.Header}).Cookies() {
-				got := a.cookies[want.Name]
+				got := a.Cookies[want.Name]
 				if got == nil {
 					t.Errorf("no %s cookie", want.Name)
 					continue
@@ -152,33 +97,33 @@ func TestLoginForm(t *testing.T) {
 		})
 
 		t.Run("home without a webinar", func(t *testing.T) {
-			a := newBrowser(t, s).post("/api/auth/login", loginForm("form@example.com", "form-secret"), nil)
-			if a.status != http.StatusSeeOther || a.location != "/" {
-				t.Fatalf("answer %d to %q, want 303 to /", a.status, a.location)
+			a := newBrowser(t, s).Post("/api/auth/login", loginForm("form@example.com", "form-secret"), nil)
+			if a.Status != http.StatusSeeOther || a.Location != "/" {
+				t.Fatalf("answer %d to %q, want 303 to /", a.Status, a.Location)
 			}
 		})
 
 		t.Run("wrong password and unknown account alike", func(t *testing.T) {
 			for _, email := range []string{"form@example.com", "nobody@example.com"} {
 				b := newBrowser(t, s)
-				a := b.post("/api/auth/login", loginForm(email, "wrong-secret"), map[string]string{"Referer": s.URL + "/auth?webinarId=w-1"})
-				if a.status != http.StatusSeeOther || a.location != "/auth?webinarId=w-1" {
-					t.Fatalf("%s: answer %d to %q, want 303 back to /auth", email, a.status, a.location)
+				a := b.Post("/api/auth/login", loginForm(email, "wrong-secret"), map[string]string{"Referer": s.URL + "/auth?webinarId=w-1"})
+				if a.Status != http.StatusSeeOther || a.Location != "/auth?webinarId=w-1" {
+					t.Fatalf("%s: answer %d to %q, want 303 back to /auth", email, a.Status, a.Location)
 				}
-				wantFlash(t, a.flash(t), map[string]string{"form": "login", "outcome": "error", "code": "invalid_credentials",
+				wantFlash(t, a.Flash(t), map[string]string{"form": "login", "outcome": "error", "code": "invalid_credentials",
 					"message": "Invalid email or password.", "email": email})
-				if a.cookies[auth.CookieName] != nil || b.sessionEmail() != "" {
+				if a.Cookies[auth.CookieName] != nil || b.sessionEmail() != "" {
 					t.Errorf("%s: a refused login set a session", email)
 				}
 			}
 		})
 
 		t.Run("validation", func(t *testing.T) {
-			a := newBrowser(t, s).post("/api/auth/login", loginForm("not-an-email", "form-secret"), nil)
-			if a.status != http.StatusSeeOther || a.location != "/auth" {
-				t.Fatalf("answer %d to %q", a.status, a.location)
+			a := newBrowser(t, s).Post("/api/auth/login", loginForm("not-an-email", "form-secret"), nil)
+			if a.Status != http.StatusSeeOther || a.Location != "/auth" {
+				t.Fatalf("answer %d to %q", a.Status, a.Location)
 			}
-			wantFlash(t, a.flash(t), map[string]string{"form": "login", "outcome": "error", "code": "validation_failed",
+			wantFlash(t, a.Flash(t), map[string]string{"form": "login", "outcome": "error", "code": "validation_failed",
 				"field": "email", "message": "Please enter a valid email address", "email": "not-an-email"})
 		})
 
@@ -188,7 +133,7 @@ func TestLoginForm(t *testing.T) {
 				"email=" + strings.Repeat("a", 100<<10) + "&password=secret1"} {
 				req, _ := http.NewRequest("POST", s.URL+"/api/auth/login", strings.NewReader(body))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-				res, err := b.http.Do(req)
+				res, err := b.HTTP.Do(req)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -210,22 +155,22 @@ func TestLoginFormSecondFactor(t *testing.T) {
 		s.Clock.Set(t0)
 		e := enrol(t, s, auth.RoleUser)
 		b := newBrowser(t, s)
-		a := b.post("/api/auth/login", loginForm(e.email, e.password), nil)
-		if a.status != http.StatusSeeOther || a.location != "/auth" {
-			t.Fatalf("answer %d to %q, want 303 back to /auth", a.status, a.location)
+		a := b.Post("/api/auth/login", loginForm(e.email, e.password), nil)
+		if a.Status != http.StatusSeeOther || a.Location != "/auth" {
+			t.Fatalf("answer %d to %q, want 303 back to /auth", a.Status, a.Location)
 		}
-		wantFlash(t, a.flash(t), map[string]string{"form": "login", "outcome": "second_step"})
-		if c := a.cookies[auth.ChallengeCookieName]; c == nil || !c.HttpOnly || c.Path != "/api/auth/login" {
+		wantFlash(t, a.Flash(t), map[string]string{"form": "login", "outcome": "second_step"})
+		if c := a.Cookies[auth.ChallengeCookieName]; c == nil || !c.HttpOnly || c.Path != "/api/auth/login" {
 			t.Fatalf("challenge cookie = %+v", c)
 		}
-		if a.cookies[auth.CookieName] != nil {
+		if a.Cookies[auth.CookieName] != nil {
 			t.Fatal("a session before the code")
 		}
 		s.Clock.Advance(30 * time.Second) // the next code: enrolling spent this step's
 		req, _ := http.NewRequest("POST", s.URL+"/api/auth/login/second-factor",
 			strings.NewReader(`{"code":"`+codeAt(t, e.secret, s.Clock.Now())+`"}`))
 		req.Header.Set("Content-Type", "application/json")
-		res, err := b.http.Do(req)
+		res, err := b.HTTP.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -245,7 +190,7 @@ func TestLoginFormLimits(t *testing.T) {
 		b := newBrowser(t, s)
 		var last url.Values
 		for range 6 {
-			last = b.post("/api/auth/login", loginForm("limited@example.com", "wrong-secret"), nil).flash(t)
+			last = b.Post("/api/auth/login", loginForm("limited@example.com", "wrong-secret"), nil).Flash(t)
 		}
 		if last.Get("code") != "too_many_attempts" || !strings.HasPrefix(last.Get("message"), "Too many failed login attempts. Please try again in ") {
 			t.Errorf("flash after the limit = %v", last)
@@ -264,10 +209,10 @@ func TestFormPostFromAnotherSite(t *testing.T) {
 		s.CreateUser("victim@example.com", "victim-secret", auth.RoleUser)
 		for _, path := range []string{"/api/auth/login", "/api/auth/signup"} {
 			b := newBrowser(t, s)
-			a := b.post(path, loginForm("victim@example.com", "victim-secret"),
+			a := b.Post(path, loginForm("victim@example.com", "victim-secret"),
 				map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"})
-			if a.status != http.StatusForbidden || len(a.cookies) != 0 {
-				t.Errorf("%s: answer %d with cookies %v, want 403 and none", path, a.status, a.cookies)
+			if a.Status != http.StatusForbidden || len(a.Cookies) != 0 {
+				t.Errorf("%s: answer %d with cookies %v, want 403 and none", path, a.Status, a.Cookies)
 			}
 		}
 	})
@@ -294,12 +239,12 @@ func TestFormTargetsStayOnSite(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				a := newBrowser(t, s).post("/api/auth/login", loginForm("stay@example.com", "stay-secret"), map[string]string{"Referer": tt.referer})
-				if a.status != http.StatusSeeOther || a.location != tt.want {
-					t.Fatalf("answer %d to %q, want 303 to %q", a.status, a.location, tt.want)
+				a := newBrowser(t, s).Post("/api/auth/login", loginForm("stay@example.com", "stay-secret"), map[string]string{"Referer": tt.referer})
+				if a.Status != http.StatusSeeOther || a.Location != tt.want {
+					t.Fatalf("answer %d to %q, want 303 to %q", a.Status, a.Location, tt.want)
 				}
-				if u, err := url.Parse(a.location); err != nil || u.Host != "" || u.Scheme != "" || strings.HasPrefix(a.location, "//") {
-					t.Errorf("target %q leaves the site", a.location)
+				if u, err := url.Parse(a.Location); err != nil || u.Host != "" || u.Scheme != "" || strings.HasPrefix(a.Location, "//") {
+					t.Errorf("target %q leaves the site", a.Location)
 				}
 			})
 		}
@@ -320,15 +265,15 @@ func TestSignUpForm(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 
 		b := newBrowser(t, s)
-		a := b.post("/api/auth/signup", signUpForm(" New@Example.com"), nil)
-		if a.status != http.StatusSeeOther || a.location != "/auth" {
-			t.Fatalf("answer %d to %q, want 303 to /auth (%s)", a.status, a.location, a.body)
+		a := b.Post("/api/auth/signup", signUpForm(" New@Example.com"), nil)
+		if a.Status != http.StatusSeeOther || a.Location != "/auth" {
+			t.Fatalf("answer %d to %q, want 303 to /auth (%s)", a.Status, a.Location, a.Body)
 		}
-		wantFlash(t, a.flash(t), map[string]string{"form": "signup", "outcome": "signed_up", "email": "new@example.com"})
-		if a.cookies[auth.CookieName] != nil {
+		wantFlash(t, a.Flash(t), map[string]string{"form": "signup", "outcome": "signed_up", "email": "new@example.com"})
+		if a.Cookies[auth.CookieName] != nil {
 			t.Error("a sign-up signed in")
 		}
-		if got := newBrowser(t, s).post("/api/auth/login", loginForm("new@example.com", "secret1"), nil).flash(t); got.Get("outcome") != "signed_in" {
+		if got := newBrowser(t, s).Post("/api/auth/login", loginForm("new@example.com", "secret1"), nil).Flash(t); got.Get("outcome") != "signed_in" {
 			t.Errorf("the new account's login: %v", got)
 		}
 
@@ -346,9 +291,9 @@ func TestSignUpForm(t *testing.T) {
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
-				a := newBrowser(t, s).post("/api/auth/signup", tt.form, map[string]string{"Referer": s.URL + "/auth?tab=signup&webinarId=w-1"})
-				if a.status != http.StatusSeeOther || a.location != "/auth?tab=signup&webinarId=w-1" {
-					t.Fatalf("answer %d to %q", a.status, a.location)
+				a := newBrowser(t, s).Post("/api/auth/signup", tt.form, map[string]string{"Referer": s.URL + "/auth?tab=signup&webinarId=w-1"})
+				if a.Status != http.StatusSeeOther || a.Location != "/auth?tab=signup&webinarId=w-1" {
+					t.Fatalf("answer %d to %q", a.Status, a.Location)
 				}
 				want := map[string]string{"code": tt.code, "field": tt.field, "message": tt.message, "email": tt.email}
 				for k, v := range typed {
@@ -357,7 +302,7 @@ func TestSignUpForm(t *testing.T) {
 				if tt.ageConfirmedOut == "" {
 					delete(want, "ageConfirmed")
 				}
-				wantFlash(t, a.flash(t), want)
+				wantFlash(t, a.Flash(t), want)
 			})
 		}
 	})

@@ -26,8 +26,11 @@ const (
 	minPhone    = 7
 	maxName     = 100
 	maxPhone    = 30
-	maxEmail    = 254
 )
+
+// MaxEmail is the longest e-mail address (RFC 5321's path limit): longer is
+// not an address, and no form carries more of one back in its flash.
+const MaxEmail = 254
 
 // emailPattern accepts what a person types as an e-mail address: a local
 // part, one @, and a dotted domain with a top-level part of 2+ letters.
@@ -37,7 +40,7 @@ var emailPattern = regexp.MustCompile(`^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 // ValidEmail reports whether s (already normalised) is an e-mail address.
-func ValidEmail(s string) bool { return len(s) <= maxEmail && emailPattern.MatchString(s) }
+func ValidEmail(s string) bool { return len(s) <= MaxEmail && emailPattern.MatchString(s) }
 
 func validatePassword(field, p string) error {
 	n := utf8.RuneCountInString(p)

@@ -28,6 +28,9 @@ type Config struct {
 	CouponExpiryDays int
 	// SeatHold is how long a started payment keeps its seat.
 	SeatHold time.Duration
+	// WaitlistHold is how long a seat offered to the waiting list is kept
+	// for its person (docs/api.md, "Waiting list").
+	WaitlistHold time.Duration
 	// WatchCompletePercent is the share of a video's unique seconds that
 	// makes it watched fully (WATCHWIN_WATCH_COMPLETE_PERCENT, 90).
 	WatchCompletePercent int
@@ -150,6 +153,7 @@ func Defaults() (Config, error) {
 		StoreURL:             os.Getenv("WATCHWIN_STORE_URL"),
 		CouponExpiryDays:     30,
 		SeatHold:             15 * time.Minute,
+		WaitlistHold:         24 * time.Hour,
 		WatchCompletePercent: 90,
 		ReconcileGrace:       30 * time.Second,
 		JobInterval:          time.Minute,
@@ -190,6 +194,13 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_SEAT_HOLD_MINUTES must be a whole number of minutes, 1 to 1440")
 		}
 		c.SeatHold = time.Duration(n) * time.Minute
+	}
+	if v := os.Getenv("WATCHWIN_WAITLIST_HOLD_HOURS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 7*24 {
+			return c, fmt.Errorf("WATCHWIN_WAITLIST_HOLD_HOURS must be a whole number of hours, 1 to 168")
+		}
+		c.WaitlistHold = time.Duration(n) * time.Hour
 	}
 	if v := os.Getenv("WATCHWIN_WATCH_COMPLETE_PERCENT"); v != "" {
 		n, err := strconv.Atoi(v)

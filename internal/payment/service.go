@@ -196,7 +196,7 @@ func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Web
 				return nil
 			}
 		}
-		if err := tx.Hold(ctx, p.RegistrationID, p.ID, holdUntil); err != nil {
+		if holdUntil, err = tx.Hold(ctx, p.RegistrationID, p.ID, holdUntil); err != nil {
 			return err
 		}
 		return s.limitHolds(ctx, p, client, now)

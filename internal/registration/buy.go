@@ -66,7 +66,31 @@ func (st Standing) MayBuy() error {
 // MayBuySQL is the rule in SQL, the condition MayBuy is for registration
 // alias r of webinar alias w.
 func MayBuySQL(r, w string) string {
-	return w + `.is_active = TRUE AND ` + r + `.watched_video_fully = TRUE AND ` + r + `.purchased_coupon = FALSE
+	return MayWaitSQL(r, w) + ` AND ` + r + `.watched_video_fully = TRUE`
+}
+
+// errStaffCannotWait: a staff or admin account would take a customer's seat.
+var errStaffCannotWait = &apperr.Error{Kind: apperr.KindForbidden, Code: "staff_cannot_wait",
+	Message: "Store staff and admins can't join the waiting list."}
+
+// MayWait is who may join a sold-out webinar's waiting list (docs/api.md,
+// "Waiting list"): whom MayBuy lets buy, but for watching (a registrant may
+// watch while waiting), and no staff or admin account. nil, or MayBuy's
+// refusal, or 403 staff_cannot_wait.
+func (st Standing) MayWait(user auth.Profile) error {
+	if err := st.MayBuy(); err != nil && !errors.Is(err, errWatchFirst) {
+		return err
+	}
+	if user.AtCounter() {
+		return errStaffCannotWait
+	}
+	return nil
+}
+
+// MayWaitSQL is MayWait's condition on the registration in SQL (the
+// account's role is judged when it joins): MayBuySQL without watching.
+func MayWaitSQL(r, w string) string {
+	return w + `.is_active = TRUE AND ` + r + `.purchased_coupon = FALSE
 		AND NOT EXISTS (SELECT 1 FROM coupons issued_c WHERE issued_c.webinar_registration_id = ` + r + `.id)`
 }
 

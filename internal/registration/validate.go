@@ -14,7 +14,6 @@ import (
 const (
 	msgName            = "Name must be at least 2 characters"
 	msgNameLong        = "Name must be at most 100 characters"
-	msgEmail           = "Please enter a valid email address"
 	msgPhone           = "Please enter a valid phone number"
 	msgMissingIDs      = "Missing webinar ID or user ID"
 	msgNotRegistered   = "Registration not found"
@@ -45,7 +44,7 @@ func (in *Input) validate() error {
 	case strings.IndexFunc(in.Name, unicode.IsControl) >= 0:
 		return apperr.Invalid("name", msgName)
 	case !auth.ValidEmail(in.Email):
-		return apperr.Invalid("email", msgEmail)
+		return apperr.Invalid("email", auth.MsgEmail)
 	case in.Phone != "" && (len(in.Phone) > maxPhone || !phonePattern.MatchString(in.Phone)):
 		return apperr.Invalid("phone", msgPhone)
 	}

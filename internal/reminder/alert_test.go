@@ -11,7 +11,6 @@ import (
 
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
-	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
 	"watchwin/internal/reminder"
 	"watchwin/internal/testutil"
@@ -278,33 +277,13 @@ func TestNewWebinarAlertSettingsSwitch(t *testing.T) {
 // back with the error and what was typed.
 func TestNewWebinarAlertFormPost(t *testing.T) {
 	s := testutil.NewServer(t, db.SQLite)
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	post := func(form url.Values, referer string) (string, url.Values) {
 		t.Helper()
-		req, _ := http.NewRequest("POST", s.URL+"/api/webinar-alerts", strings.NewReader(form.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		req.Header.Set("Sec-Fetch-Site", "same-origin")
-		req.Header.Set("Origin", s.URL)
-		req.Header.Set("Referer", referer)
-		res, err := client.Do(req)
-		if err != nil {
-			t.Fatal(err)
+		a := s.Browser(t).Post("/api/webinar-alerts", form, map[string]string{"Referer": referer})
+		if a.Status != http.StatusSeeOther {
+			t.Fatalf("form post: %d, want 303", a.Status)
 		}
-		defer res.Body.Close()
-		if res.StatusCode != http.StatusSeeOther {
-			t.Fatalf("form post: %d, want 303", res.StatusCode)
-		}
-		for _, c := range res.Cookies() {
-			if c.Name == httpx.FlashCookieName {
-				v, err := url.ParseQuery(c.Value)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return res.Header.Get("Location"), v
-			}
-		}
-		t.Fatal("no flash cookie")
-		return "", nil
+		return a.Location, a.Flash(t)
 	}
 
 	to, flash := post(url.Values{"email": {"fan@example.com"}, "box": {"page"}}, s.URL+"/webinars?sort=soon")

@@ -98,18 +98,15 @@ func (h *Handler) subscribeForm(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(httpx.StatusClientClosed)
 			return
 		}
-		f.Set("email", httpx.Clip(values.Get("email"), maxEmailField))
+		f.Set("email", httpx.Clip(values.Get("email"), auth.MaxEmail))
 	}
 	f.Set("box", httpx.Clip(values.Get("box"), maxBoxField))
 	httpx.AnswerForm(w, r, f, httpx.RefererPath(r, "/webinars"), h.secureCookie)
 }
 
-// The longest address and box name (in characters) a form's flash carries
-// back (a cookie holds about 4 KB).
-const (
-	maxEmailField = 254
-	maxBoxField   = 32
-)
+// maxBoxField is the longest box name (in characters) a form's flash carries
+// back (a cookie holds about 4 KB); the address is clipped at auth.MaxEmail.
+const maxBoxField = 32
 
 // Confirm spends a confirmation link's token (the body's "token").
 func (h *Handler) Confirm(w http.ResponseWriter, r *http.Request) error {

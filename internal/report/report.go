@@ -133,12 +133,15 @@ type RefundAfterUndo struct {
 // refunded one is given back), the coupon redeemed. Percentages are of the
 // step before, rounded down to one decimal.
 type Funnel struct {
-	WebinarID       string  `json:"webinar_id"`
-	Title           string  `json:"webinar_title"`
-	Registered      int     `json:"registered"`
-	Watched         int     `json:"watched"`
-	Paid            int     `json:"paid"`
-	Redeemed        int     `json:"redeemed"`
+	WebinarID  string `json:"webinar_id"`
+	Title      string `json:"webinar_title"`
+	Registered int    `json:"registered"`
+	Watched    int    `json:"watched"`
+	Paid       int    `json:"paid"`
+	Redeemed   int    `json:"redeemed"`
+	// Waiting: the people on its waiting list now, who would buy a seat if
+	// there were one ("could have sold N more").
+	Waiting         int     `json:"waiting"`
 	WatchedPercent  float64 `json:"watched_percent"`
 	PaidPercent     float64 `json:"paid_percent"`
 	RedeemedPercent float64 `json:"redeemed_percent"`
@@ -368,9 +371,10 @@ const inPeriod = `(SELECT w.id FROM webinars w WHERE (w.event_datetime >= $1 AND
 	OR EXISTS (SELECT 1 FROM webinar_registrations r
 		WHERE r.webinar_id = w.id AND r.registration_time >= $1 AND r.registration_time < $2))`
 
-// funnel lists the webinars of inPeriod, then counts, in two more tasks of
-// g, all their registrations to date (a grouped pass over a covering index)
-// and their redeemed coupons (another). The returned function gives the
+// funnel lists the webinars of inPeriod, then counts, in three more tasks
+// of g, all their registrations to date (a grouped pass over a covering
+// index), their redeemed coupons (another) and the people on their waiting
+// lists. The returned function gives the
 // rows once g is done. (It runs as a task of g and adds tasks to it: g.Go
 // waits for a free slot, which the other tasks, none of which waits on g,
 // always give back.)
@@ -396,6 +400,7 @@ func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period
 	}
 	regs := make([]Funnel, len(out))
 	redeemed := make([]int, len(out))
+	waiting := make([]int, len(out))
 	// Each task writes its own slice, by the webinar's index. Watched: the
 	// video's end was recorded, or the seat is paid (which needs it; a reset
 	// clears the one flag, not the other).
@@ -411,6 +416,11 @@ func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period
 			WHERE status = 'used' AND webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 1,
 			func(i int) []any { return []any{&redeemed[i]} })
 	})
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, count(*) FROM waitlist_entries
+			WHERE status = 'waiting' AND webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 1,
+			func(i int) []any { return []any{&waiting[i]} })
+	})
 	return func() []Funnel {
 		if out == nil {
 			return []Funnel{}
@@ -418,6 +428,7 @@ func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period
 		for i := range out {
 			f := &out[i]
 			f.Registered, f.Watched, f.Paid, f.Redeemed = regs[i].Registered, regs[i].Watched, regs[i].Paid, redeemed[i]
+			f.Waiting = waiting[i]
 			f.WatchedPercent, f.PaidPercent, f.RedeemedPercent = percent(f.Watched, f.Registered), percent(f.Paid, f.Watched), percent(f.Redeemed, f.Paid)
 		}
 		return out

@@ -1,12 +1,15 @@
 // Package seat is the one owner of a webinar's seats (docs/api.md, "Seat
 // holds"). total_seats is the webinar's; a paid seat is a registration
 // whose purchased_coupon is true; a held seat is a running row of
-// seat_holds, kept while a payment is under way. Every change to paid seats
+// seat_holds, kept while a payment is under way, or of seat_offers, a
+// waiting-list hold kept for the person a freed seat was offered to
+// (docs/api.md, "Waiting list"). Every change to paid seats
 // or holds happens under Lock, inside a transaction, so the changes to one
 // webinar happen one at a time and each sees the outcome of the one before:
 // paid seats never exceed total_seats, under any concurrency, on SQLite and
 // on PostgreSQL with several instances. Only this package writes
-// purchased_coupon or reads and writes seat_holds, and only it decides
+// purchased_coupon or reads and writes seat_holds and seat_offers (others
+// ask OfferRunningSQL), and only it decides
 // whether a registration has a seat: Take and Hold refuse with ErrNoSeat,
 // so no caller re-derives the limit.
 package seat
@@ -28,8 +31,11 @@ import (
 type Seats struct {
 	Total int // total_seats
 	Paid  int // registrations with purchased_coupon true
-	Held  int // unexpired holds (a registration's hold ends when it is paid)
-	Left  int // max(0, Total − Paid − Held): what a new payment may take
+	Held  int // registrations with an unexpired hold or offer (either ends when it is paid)
+	// Offered: of Held, the waiting-list holds (a seat kept for someone
+	// on the list, who may be paying for it).
+	Offered int
+	Left    int // max(0, Total − Paid − Held): what a new payment may take
 }
 
 // LeftShown is the seats left that screens and e-mails show (seats_left,
@@ -65,12 +71,21 @@ type Filled interface {
 	SeatsFilled(ctx context.Context, webinarID string)
 }
 
+// Waiting is the waiting list (*waitlist.Service): under a webinar's seat
+// lock, at the start and at the end of every Run, it offers the seats left
+// to the people waiting (Tx.Offer), so a freed seat goes to them before
+// anyone else can take it. It must be cheap when nobody waits.
+type Waiting interface {
+	OfferFreed(ctx context.Context, tx *Tx) error
+}
+
 // Service locks, counts, holds, takes and gives back seats.
 type Service struct {
 	db      *db.DB
 	now     clock.Func
 	changed func() // the public list must be rebuilt
 	filled  Filled // nil: nobody listens
+	waiting Waiting
 }
 
 // New returns the seat owner on d.
@@ -82,6 +97,10 @@ func New(d *db.DB, now clock.Func) *Service { return &Service{db: d, now: now} }
 func (s *Service) Listen(changed func(), filled Filled) {
 	s.changed, s.filled = changed, filled
 }
+
+// Wait sets the waiting list freed seats are offered to. Call it once,
+// while wiring, before serving.
+func (s *Service) Wait(w Waiting) { s.waiting = w }
 
 var errNotFound = apperr.NotFound("Webinar not found")
 
@@ -117,6 +136,7 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 	}
 	q := s.db.Q(ctx)
 	var seats Seats
+	var paying int
 	err := q.QueryRowContext(ctx, `SELECT total_seats FROM webinars WHERE id = $1`+lock, id).Scan(&seats.Total)
 	if errors.Is(db.MapError(err), db.ErrNotFound) {
 		return Seats{}, errNotFound
@@ -124,12 +144,18 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 	if err != nil {
 		return Seats{}, db.MapError(err)
 	}
+	// A registration paying for the seat it was offered has both a hold
+	// and an offer: it is held once.
 	err = q.QueryRowContext(ctx, `SELECT `+PaidSQL("$1")+`,
-		(SELECT count(*) FROM seat_holds WHERE webinar_id = $1 AND expires_at > $2)`,
-		id, s.now()).Scan(&seats.Paid, &seats.Held)
+		(SELECT count(*) FROM seat_holds WHERE webinar_id = $1 AND expires_at > $2),
+		(SELECT count(*) FROM seat_offers WHERE webinar_id = $1 AND expires_at > $2),
+		(SELECT count(*) FROM seat_offers o WHERE o.webinar_id = $1 AND o.expires_at > $2
+			AND EXISTS (SELECT 1 FROM seat_holds h WHERE h.registration_id = o.registration_id AND h.expires_at > $2))`,
+		id, s.now()).Scan(&seats.Paid, &seats.Held, &seats.Offered, &paying)
 	if err != nil {
 		return Seats{}, db.MapError(err)
 	}
+	seats.Held += seats.Offered - paying
 	seats.Left = max(0, seats.Total-seats.Paid-seats.Held)
 	return seats, nil
 }
@@ -144,7 +170,8 @@ type Tx struct {
 
 // Run runs fn in one transaction under webinar id's seat lock. fn decides
 // from tx.Seats and changes seats through tx; when a seat it took filled
-// the webinar, Filled hears of it after the commit.
+// the webinar, Filled hears of it after the commit. Before fn and after it,
+// the waiting list is offered the seats left (Waiting).
 func (s *Service) Run(ctx context.Context, webinarID string, fn func(ctx context.Context, tx *Tx) error) error {
 	tx := &Tx{s: s, webinarID: webinarID}
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
@@ -153,12 +180,25 @@ func (s *Service) Run(ctx context.Context, webinarID string, fn func(ctx context
 			return err
 		}
 		*tx = Tx{Seats: seats, s: s, webinarID: webinarID}
-		return fn(ctx, tx)
+		if err := s.offerFreed(ctx, tx); err != nil {
+			return err
+		}
+		if err := fn(ctx, tx); err != nil {
+			return err
+		}
+		return s.offerFreed(ctx, tx)
 	})
 	if err == nil && tx.filled && s.filled != nil {
 		s.filled.SeatsFilled(context.WithoutCancel(ctx), webinarID)
 	}
 	return err
+}
+
+func (s *Service) offerFreed(ctx context.Context, tx *Tx) error {
+	if s.waiting == nil {
+		return nil
+	}
+	return s.waiting.OfferFreed(ctx, tx)
 }
 
 // ErrNoSeat is Take's and Hold's refusal when the webinar has no seat for
@@ -170,13 +210,37 @@ var ErrNoSeat = apperr.Conflict("sold_out", "All coupons for this webinar have b
 // who are paying (409 seats_held, Retry-After: when the first hold ends).
 const msgSeatsHeld = "Every seat left is being paid for right now. If a buyer does not finish, the seat comes back: please try again in %s."
 
-// own reports whether registration id of tx's webinar is paid and whether
-// it has a running hold.
-func (tx *Tx) own(ctx context.Context, id string) (paid, held bool, err error) {
-	err = tx.s.db.Q(ctx).QueryRowContext(ctx, `SELECT r.purchased_coupon,
+// standing is what a registration of tx's webinar has of a seat.
+type standing struct {
+	paid      bool
+	holding   bool      // a running hold (seat_holds)
+	offerEnds time.Time // when its running offer ends; zero: none
+}
+
+// held: the registration's seat is counted in Held.
+func (st standing) held() bool { return st.holding || !st.offerEnds.IsZero() }
+
+// WebinarID is the webinar whose seats tx holds locked.
+func (tx *Tx) WebinarID() string { return tx.webinarID }
+
+// own reads registration id's standing.
+func (tx *Tx) own(ctx context.Context, id string) (standing, error) {
+	var st standing
+	now := tx.s.now()
+	q := tx.s.db.Q(ctx)
+	err := q.QueryRowContext(ctx, `SELECT r.purchased_coupon,
 		EXISTS (SELECT 1 FROM seat_holds h WHERE h.registration_id = r.id AND h.expires_at > $3)
-		FROM webinar_registrations r WHERE r.id = $1 AND r.webinar_id = $2`, id, tx.webinarID, tx.s.now()).Scan(&paid, &held)
-	return paid, held, db.MapError(err)
+		FROM webinar_registrations r WHERE r.id = $1 AND r.webinar_id = $2`, id, tx.webinarID, now).Scan(&st.paid, &st.holding)
+	if err != nil {
+		return st, db.MapError(err)
+	}
+	err = q.QueryRowContext(ctx, `SELECT expires_at FROM seat_offers WHERE registration_id = $1 AND expires_at > $2`,
+		id, now).Scan(&st.offerEnds)
+	if errors.Is(db.MapError(err), db.ErrNotFound) {
+		return st, nil
+	}
+	st.offerEnds = st.offerEnds.UTC()
+	return st, db.MapError(err)
 }
 
 // seatFor is the seat rule: a registration has a seat while paid seats are
@@ -191,12 +255,12 @@ func (tx *Tx) recount() { tx.Seats.Left = max(0, tx.Seats.Total-tx.Seats.Paid-tx
 // is left as it is (the admin's simulated purchase that a payment then
 // completes).
 func (tx *Tx) Take(ctx context.Context, registrationID string) error {
-	paid, held, err := tx.own(ctx, registrationID)
+	st, err := tx.own(ctx, registrationID)
 	if err != nil {
 		return err
 	}
-	if !paid {
-		if !tx.Seats.seatFor(held) {
+	if !st.paid {
+		if !tx.Seats.seatFor(st.held()) {
 			return ErrNoSeat
 		}
 		// A paid seat is a giveaway entry: it keeps the person's role now, the
@@ -207,14 +271,20 @@ func (tx *Tx) Take(ctx context.Context, registrationID string) error {
 			return db.MapError(err)
 		}
 		tx.Seats.Paid++
-		if held {
+		if st.held() {
 			tx.Seats.Held--
+		}
+		if !st.offerEnds.IsZero() {
+			tx.Seats.Offered--
 		}
 		tx.recount()
 		tx.filled = tx.Seats.Paid >= tx.Seats.Total
 	}
 	// A paid seat is counted as paid and never also as held.
-	_, err = tx.s.db.Q(ctx).ExecContext(ctx, `DELETE FROM seat_holds WHERE registration_id = $1`, registrationID)
+	if _, err = tx.s.db.Q(ctx).ExecContext(ctx, `DELETE FROM seat_holds WHERE registration_id = $1`, registrationID); err != nil {
+		return db.MapError(err)
+	}
+	_, err = tx.s.db.Q(ctx).ExecContext(ctx, `DELETE FROM seat_offers WHERE registration_id = $1`, registrationID)
 	return db.MapError(err)
 }
 
@@ -237,60 +307,162 @@ func (tx *Tx) GiveBack(ctx context.Context, registrationID string) error {
 }
 
 // Hold gives payment paymentID registration registrationID's seat until
-// until (renewing the registration's own hold, or replacing a lapsed one).
-// Without a running hold of its own it refuses with ErrNoSeat when paid
-// seats reached total_seats, and with 409 seats_held while every seat left
-// is held by other buyers.
-func (tx *Tx) Hold(ctx context.Context, registrationID, paymentID string, until time.Time) error {
-	_, held, err := tx.own(ctx, registrationID)
+// until (renewing the registration's own hold, or replacing a lapsed one)
+// and returns when the seat stops being the registration's: until, or
+// later when a waiting-list offer keeps it longer. Without a running hold
+// or offer of its own it refuses with ErrNoSeat when paid seats reached
+// total_seats, and with 409 seats_held while every seat left is held by
+// others.
+func (tx *Tx) Hold(ctx context.Context, registrationID, paymentID string, until time.Time) (time.Time, error) {
+	st, err := tx.own(ctx, registrationID)
 	if err != nil {
-		return err
+		return time.Time{}, err
 	}
-	if !tx.Seats.seatFor(held) {
-		if tx.Seats.Paid >= tx.Seats.Total {
-			return ErrNoSeat
+	if !tx.Seats.seatFor(st.held()) {
+		// Seats paid for or kept for the waiting list are sold out to
+		// everyone else: one of these comes back only to the list.
+		if tx.Seats.Paid+tx.Seats.Offered >= tx.Seats.Total {
+			return time.Time{}, ErrNoSeat
 		}
 		soonest, err := tx.soonestHoldEnd(ctx)
 		if err != nil {
-			return err
+			return time.Time{}, err
 		}
-		return throttle.Wait(apperr.KindConflict, "seats_held", msgSeatsHeld, soonest.Sub(tx.s.now()))
+		return time.Time{}, throttle.Wait(apperr.KindConflict, "seats_held", msgSeatsHeld, soonest.Sub(tx.s.now()))
 	}
 	_, err = tx.s.db.Q(ctx).ExecContext(ctx, `INSERT INTO seat_holds (registration_id, webinar_id, payment_id, expires_at, created_at)
 		VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (registration_id) DO UPDATE SET payment_id = excluded.payment_id, expires_at = excluded.expires_at`,
 		registrationID, tx.webinarID, paymentID, until, tx.s.now())
 	if err != nil {
+		return time.Time{}, db.MapError(err)
+	}
+	if !st.held() {
+		tx.Seats.Held++
+		tx.recount()
+	}
+	if st.offerEnds.After(until) {
+		return st.offerEnds, nil
+	}
+	return until, nil
+}
+
+// Offer keeps one of the seats left for registration registrationID until
+// until (a waiting-list hold): nobody else can hold or take it meanwhile.
+// It refuses with ErrNoSeat when no seat is left.
+func (tx *Tx) Offer(ctx context.Context, registrationID string, until time.Time) error {
+	st, err := tx.own(ctx, registrationID)
+	if err != nil {
+		return err
+	}
+	if st.paid || (!st.held() && tx.Seats.Left <= 0) {
+		return ErrNoSeat
+	}
+	_, err = tx.s.db.Q(ctx).ExecContext(ctx, `INSERT INTO seat_offers (registration_id, webinar_id, expires_at, created_at)
+		VALUES ($1, $2, $3, $4)
+		ON CONFLICT (registration_id) DO UPDATE SET expires_at = excluded.expires_at, created_at = excluded.created_at`,
+		registrationID, tx.webinarID, until, tx.s.now())
+	if err != nil {
 		return db.MapError(err)
 	}
-	if !held {
+	if !st.held() {
 		tx.Seats.Held++
+	}
+	if st.offerEnds.IsZero() {
+		tx.Seats.Offered++
+	}
+	tx.recount()
+	return nil
+}
+
+// EndOffer gives back registration registrationID's waiting-list hold, if
+// any (declined, or its person left the list).
+func (tx *Tx) EndOffer(ctx context.Context, registrationID string) error {
+	st, err := tx.own(ctx, registrationID)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.s.db.Q(ctx).ExecContext(ctx, `DELETE FROM seat_offers WHERE registration_id = $1`, registrationID); err != nil {
+		return db.MapError(err)
+	}
+	if !st.offerEnds.IsZero() {
+		tx.Seats.Offered--
+		if !st.holding {
+			tx.Seats.Held--
+		}
 		tx.recount()
 	}
 	return nil
 }
 
-// HoldExpiry returns when payment paymentID's hold ends (the zero time:
-// none).
-func (s *Service) HoldExpiry(ctx context.Context, paymentID string) (time.Time, error) {
+// Resize sets the webinar's seats to total (the admin's edit, which writes
+// total_seats itself in the same transaction): refused with a *TooFew as
+// Fits does; seats added are offered to the waiting list at the end of Run.
+func (tx *Tx) Resize(total int) error {
+	if err := tx.Seats.Fits(total); err != nil {
+		return err
+	}
+	tx.Seats.Total = total
+	tx.recount()
+	return nil
+}
+
+// OfferRunningSQL is the condition that registration column reg has a
+// running waiting-list hold at the time parameter now.
+func OfferRunningSQL(reg, now string) string {
+	return `EXISTS (SELECT 1 FROM seat_offers running_o WHERE running_o.registration_id = ` + reg + ` AND running_o.expires_at > ` + now + `)`
+}
+
+// OfferExpiry returns when registration registrationID's running
+// waiting-list hold ends (the zero time: none).
+func (s *Service) OfferExpiry(ctx context.Context, registrationID string) (time.Time, error) {
 	var t time.Time
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds WHERE payment_id = $1`, paymentID).Scan(&t)
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_offers WHERE registration_id = $1 AND expires_at > $2`,
+		registrationID, s.now()).Scan(&t)
 	if errors.Is(db.MapError(err), db.ErrNotFound) {
 		return time.Time{}, nil
 	}
 	return t.UTC(), db.MapError(err)
 }
 
-// soonestHoldEnd returns when the first running hold of tx's webinar ends
-// (the zero time: none).
-func (tx *Tx) soonestHoldEnd(ctx context.Context) (time.Time, error) {
+// HoldExpiry returns when payment paymentID's seat stops being its buyer's:
+// its hold ends, or later the waiting-list hold of its registration (the
+// zero time: neither).
+func (s *Service) HoldExpiry(ctx context.Context, paymentID string) (time.Time, error) {
 	var t time.Time
-	err := tx.s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds
-		WHERE webinar_id = $1 AND expires_at > $2 ORDER BY expires_at LIMIT 1`, tx.webinarID, tx.s.now()).Scan(&t)
-	if errors.Is(db.MapError(err), db.ErrNotFound) {
-		return time.Time{}, nil
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds WHERE payment_id = $1`, paymentID).Scan(&t)
+	if err = db.MapError(err); err != nil && !errors.Is(err, db.ErrNotFound) {
+		return time.Time{}, err
 	}
-	return t.UTC(), db.MapError(err)
+	var offer time.Time
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT o.expires_at FROM seat_offers o JOIN payments p ON p.registration_id = o.registration_id
+		WHERE p.id = $1 AND o.expires_at > $2`, paymentID, s.now()).Scan(&offer)
+	if err = db.MapError(err); err != nil && !errors.Is(err, db.ErrNotFound) {
+		return time.Time{}, err
+	}
+	if offer.After(t) {
+		t = offer
+	}
+	return t.UTC(), nil
+}
+
+// soonestHoldEnd returns when the first running hold or waiting-list hold
+// of tx's webinar ends (the zero time: none).
+func (tx *Tx) soonestHoldEnd(ctx context.Context) (time.Time, error) {
+	var soonest time.Time
+	for _, table := range []string{"seat_holds", "seat_offers"} {
+		var t time.Time
+		err := tx.s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM `+table+`
+			WHERE webinar_id = $1 AND expires_at > $2 ORDER BY expires_at LIMIT 1`, tx.webinarID, tx.s.now()).Scan(&t)
+		switch err = db.MapError(err); {
+		case errors.Is(err, db.ErrNotFound):
+		case err != nil:
+			return time.Time{}, err
+		case soonest.IsZero() || t.Before(soonest):
+			soonest = t.UTC()
+		}
+	}
+	return soonest, nil
 }
 
 // Release ends payment paymentID's hold, if any (the payment closed). It

@@ -45,7 +45,8 @@ func hold(s *testutil.Server, webinarID, reg string, until time.Time) error {
 			FROM webinar_registrations WHERE id = $2`, payment, reg, s.Clock.Now()); err != nil {
 			return err
 		}
-		return tx.Hold(ctx, reg, payment, until)
+		_, err := tx.Hold(ctx, reg, payment, until)
+		return err
 	})
 }
 

@@ -62,7 +62,6 @@ const (
 	msgTitleRequired = "Site title is required"
 	msgTitleLong     = "Site title must be at most 100 characters"
 	msgTitleLine     = "Site title must be one line without control characters"
-	msgEmail         = "Please enter a valid email address"
 	msgAddressLong   = "Store address must be at most 200 characters"
 	msgAddressLine   = "Store address must be one line without control characters"
 	msgPhone         = "Phone number must be 7 to 30 characters: digits, spaces and + ( ) - ."
@@ -104,7 +103,7 @@ func checkSiteTitle(s string) string {
 // regard to case, so the address is checked lower-cased but kept as typed.
 func checkEmail(s string) string {
 	if !auth.ValidEmail(strings.ToLower(s)) {
-		return msgEmail
+		return auth.MsgEmail
 	}
 	return ""
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/google/uuid"
+
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/payment"
@@ -109,4 +111,24 @@ func (s *Server) PayTestCard(st payment.Started) error {
 	_, err := tp.Confirm(context.Background(), st.ID, payment.Card{ClientSecret: st.ClientSecret,
 		Number: "4242 4242 4242 4242", ExpMonth: 12, ExpYear: time.Now().Year() + 1, CVC: "123", PostalCode: "60540"})
 	return err
+}
+
+// Registrant is a new account of role (no password: it never logs in over
+// HTTP), registered for a webinar and, when watched, having watched it
+// through (Watch).
+func (s *Server) Registrant(webinarID, role string, watched bool) auth.Profile {
+	s.t.Helper()
+	ctx := context.Background()
+	p := auth.Profile{ID: uuid.NewString(), Email: "r-" + randomSuffix() + "@example.com", Role: role, FirstName: "Robin"}
+	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, first_name, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $5)`, p.ID, p.Email, role, p.FirstName, s.Clock.Now()); err != nil {
+		s.t.Fatal(err)
+	}
+	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Robin Waits", Email: p.Email}); err != nil {
+		s.t.Fatalf("register %s: %v", p.Email, err)
+	}
+	if watched {
+		s.Watch(p, webinarID)
+	}
+	return p
 }

@@ -129,12 +129,9 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 	}
 	before := w
 	f.apply(&w, s.now())
-	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.seats.Lock(ctx, w.ID)
-		if err != nil {
-			return err
-		}
-		if err := seats.Fits(w.TotalSeats); err != nil {
+	// Under the seat lock: seats added go to the waiting list first.
+	err = s.seats.Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
+		if err := tx.Resize(w.TotalSeats); err != nil {
 			return err
 		}
 		if err := s.store.update(ctx, w); err != nil {
