@@ -5,6 +5,7 @@ import {
   test,
   expect,
   buyCouponViaApi,
+  couponId,
   createAdmin,
   createWebinarViaApi,
   logIn,
@@ -106,16 +107,6 @@ test('an admin finds a coupon by its code, redeems it and cancels the redemption
   await expect(table.getByRole('row', { name: new RegExp(code) })).toBeVisible();
   await customer.dispose();
 });
-
-/** The coupon's id, from the admin list (`request` holds an admin's session). */
-async function couponId(request: APIRequestContext, code: string): Promise<string> {
-  const res = await request.get(`/api/admin/coupons?search=${encodeURIComponent(code)}`);
-  expect(res.status()).toBe(200);
-  const { coupons } = (await res.json()) as { coupons: { id: string; code: string }[] };
-  const found = coupons.find((c) => c.code === code);
-  expect(found, `coupon ${code}`).toBeTruthy();
-  return found!.id;
-}
 
 test('the giveaway winner of a filled webinar appears as Pending and becomes Notified', async ({ page, request, playwright }, testInfo) => {
   const admin = createAdmin();

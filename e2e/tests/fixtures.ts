@@ -163,6 +163,16 @@ export async function buyCouponViaApi(customer: APIRequestContext, webinar: Seed
   return code;
 }
 
+/** The coupon's id, from the admin list (`request` holds an admin's session). */
+export async function couponId(request: APIRequestContext, code: string): Promise<string> {
+  const res = await request.get(`/api/admin/coupons?search=${encodeURIComponent(code)}`);
+  expect(res.status()).toBe(200);
+  const { coupons } = (await res.json()) as { coupons: { id: string; code: string }[] };
+  const found = coupons.find((c) => c.code === code);
+  expect(found, `coupon ${code}`).toBeTruthy();
+  return found!.id;
+}
+
 /** Signs up through the /auth page's Sign Up tab and waits for 'Sign up successful!'. */
 export async function signUp(page: Page, person: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
   await page.goto('/auth');

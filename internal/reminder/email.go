@@ -54,7 +54,7 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 		Name:  auth.PlainName(c.Name),
 		Title: strings.Join(strings.Fields(c.Title), " "),
 		When:  c.EventAt.In(m.TimeZone).Format(registration.WhenLayout),
-		Link:  link, SeatsLeft: seat.LeftShown(c.TotalSeats, c.PaidSeats), TotalSeats: c.TotalSeats,
+		Link:  link, SeatsLeft: seat.LeftShown(c.TotalSeats, c.TakenSeats), TotalSeats: c.TotalSeats,
 		UnsubscribeLink: m.Templates.Link(UnsubscribePath + q),
 		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
 	}

@@ -20,7 +20,7 @@ func TestReminderMailGolden(t *testing.T) {
 	m := Mailer{Templates: mailtest.Templates(), TimeZone: chicago}
 	paid := candidate{RegistrationID: "0b4e7c1e-5f8a-4d2b-9c3e-7a1f2d3c4b5a", UserID: "u1", Name: "Sam Carter https://spam.example",
 		Email: "sam@example.com", WebinarID: "7d9f8e2a-1b3c-4d5e-8f9a-0b1c2d3e4f5a", Title: "Optics 101: Red <Dots> & \"You\"",
-		EventAt: time.Date(2027, 3, 18, 23, 0, 0, 0, time.UTC), PriceCents: 4000, Percentage: 120, TotalSeats: 20, PaidSeats: 17}
+		EventAt: time.Date(2027, 3, 18, 23, 0, 0, 0, time.UTC), PriceCents: 4000, Percentage: 120, TotalSeats: 20, TakenSeats: 17}
 	free := paid
 	free.PriceCents, free.Title, free.Name = 0, "Safe Storage at Home", ""
 	for _, tt := range []struct {

@@ -22,7 +22,7 @@ type candidate struct {
 	WebinarID, Title                    string
 	EventAt                             time.Time
 	PriceCents                          int64
-	Percentage, TotalSeats, PaidSeats   int
+	Percentage, TotalSeats, TakenSeats  int
 	Base                                time.Time // the kind's base time (Kind.due)
 }
 
@@ -57,7 +57,7 @@ func reason(k Kind) string {
 func literal(k Kind) string { return "'" + string(k) + "'" }
 
 var candidateColumns = `r.id, r.user_id, r.user_name_for_registration, p.email, w.id, w.title, w.event_datetime,
-	w.display_price_cents, w.actual_coupon_value_percentage, w.total_seats, ` + seat.PaidSQL("w.id")
+	w.display_price_cents, w.actual_coupon_value_percentage, w.total_seats, ` + seat.TakenSQL("w.id")
 
 const candidateFrom = ` FROM webinar_registrations r
 	JOIN webinars w ON w.id = r.webinar_id
@@ -92,7 +92,7 @@ func (s store) candidates(ctx context.Context, k Kind, from, to time.Time) ([]ca
 	for rows.Next() {
 		var c candidate
 		if err := rows.Scan(&c.RegistrationID, &c.UserID, &c.Name, &c.Email, &c.WebinarID, &c.Title, &c.EventAt,
-			&c.PriceCents, &c.Percentage, &c.TotalSeats, &c.PaidSeats, &c.Base); err != nil {
+			&c.PriceCents, &c.Percentage, &c.TotalSeats, &c.TakenSeats, &c.Base); err != nil {
 			return nil, db.MapError(err)
 		}
 		c.EventAt, c.Base = c.EventAt.UTC(), c.Base.UTC()

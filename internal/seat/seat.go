@@ -39,9 +39,10 @@ type Seats struct {
 }
 
 // LeftShown is the seats left that screens and e-mails show (seats_left,
-// docs/product.md "Seats"): max(0, total − paid). Holds are not subtracted:
-// a held seat comes back when its buyer does not finish.
-func LeftShown(total, paid int) int { return max(0, total-paid) }
+// docs/product.md "Seats"): max(0, total − taken), taken being the seats
+// paid or kept for the waiting list (TakenSQL). Payment holds are not
+// subtracted: a held seat comes back when its buyer does not finish.
+func LeftShown(total, taken int) int { return max(0, total-taken) }
 
 // TooFew is Fits's refusal: total_seats may not fall below the Paid seats,
 // nor below Paid plus Held (every buyer holding a seat may still pay for
@@ -135,6 +136,10 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 		}
 	}
 	q := s.db.Q(ctx)
+	// Lapsed waiting-list holds go, so that TakenSQL counts running ones.
+	if _, err := q.ExecContext(ctx, `DELETE FROM seat_offers WHERE webinar_id = $1 AND expires_at <= $2`, id, s.now()); err != nil {
+		return Seats{}, db.MapError(err)
+	}
 	var seats Seats
 	var paying int
 	err := q.QueryRowContext(ctx, `SELECT total_seats FROM webinars WHERE id = $1`+lock, id).Scan(&seats.Total)

@@ -9,8 +9,16 @@ func PaidSQL(webinar string) string {
 		` AND paid_r.purchased_coupon = TRUE)`
 }
 
+// TakenSQL is the SQL count of a webinar's seats that are not for sale:
+// paid, or kept for someone on its waiting list (a seat kept so comes back
+// only to the list). Lapsed waiting-list holds are deleted under the seat
+// lock, which the waiting-list job takes every minute.
+func TakenSQL(webinar string) string {
+	return `(` + PaidSQL(webinar) + ` + (SELECT count(*) FROM seat_offers kept_o WHERE kept_o.webinar_id = ` + webinar + `))`
+}
+
 // OpenSQL is the SQL condition that webinar alias w (a row of webinars) is
-// not sold out: paid seats below total_seats. It is the SQL form of the
-// sold-out refusal of Take and Hold (ErrNoSeat); running holds are left out,
-// as they may come back.
-func OpenSQL(w string) string { return w + `.total_seats > ` + PaidSQL(w+".id") }
+// not sold out: taken seats (TakenSQL) below total_seats. It is the SQL
+// form of the sold-out refusal of Take and Hold (ErrNoSeat); running
+// payment holds are left out, as they may come back.
+func OpenSQL(w string) string { return w + `.total_seats > ` + TakenSQL(w+".id") }

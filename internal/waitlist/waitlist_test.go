@@ -128,7 +128,10 @@ func TestWaitingList(t *testing.T) {
 		if st := mine(t, s, b, w.ID); position(st) != 1 || st.Waiting != 2 {
 			t.Errorf("b after the refund: %+v", st)
 		}
-		// Nobody else can take the held seat.
+		// Nobody else can take the held seat: the public page shows none left.
+		if pub, err := s.App.Webinars.GetPublic(ctx, w.ID); err != nil || pub.SeatsLeft() != 0 {
+			t.Errorf("seats left shown while a seat is kept for the list: %d, %v", pub.SeatsLeft(), err)
+		}
 		d1 := s.Registrant(w.ID, auth.RoleUser, true)
 		if _, err := s.App.Payments.Start(ctx, d1, w.ID, ""); !errors.Is(err, seat.ErrNoSeat) {
 			t.Errorf("another buyer starts: %v, want sold out", err)

@@ -29,6 +29,7 @@ type Webinar struct {
 	CouponPercentage   int // actual_coupon_value_percentage
 	TotalSeats         int
 	PaidSeats          int    // registrations with purchased_coupon true
+	TakenSeats         int    // PaidSeats and the seats kept for its waiting list
 	ThumbnailImagePath string // path in the webinar_assets bucket; "" for none
 	YouTubeVideoID     string // bare id
 	// VideoLengthSeconds is the length the server measures watching
@@ -43,7 +44,7 @@ type Webinar struct {
 }
 
 // SeatsLeft is the seats left the webinar shows (seat.LeftShown).
-func (w Webinar) SeatsLeft() int { return seat.LeftShown(w.TotalSeats, w.PaidSeats) }
+func (w Webinar) SeatsLeft() int { return seat.LeftShown(w.TotalSeats, w.TakenSeats) }
 
 // CouponValueCents is display_price × percentage / 100, in cents, rounded
 // half up to the cent (docs/product.md#money shows it with 2 decimals). Integer math:

@@ -24,19 +24,19 @@ const columns = `w.id, w.title, w.description, w.event_datetime, w.display_price
 	w.actual_coupon_value_percentage, w.total_seats, w.thumbnail_image_path,
 	w.youtube_video_id, w.is_active, w.created_at, w.updated_at, w.video_length_seconds, w.allow_seeking`
 
-// listQuery is the webinars with their paid seats (seat.PaidSQL, a count
-// per webinar on index webinar_registrations_paid).
-var listQuery = `SELECT ` + columns + `, ` + seatPaid + ` FROM webinars w`
+// listQuery is the webinars with their paid and taken seats (seat.PaidSQL
+// and TakenSQL, counts per webinar on indexes).
+var listQuery = `SELECT ` + columns + `, ` + seatCounts + ` FROM webinars w`
 
-// seatPaid counts webinar w's paid seats.
-var seatPaid = seat.PaidSQL("w.id")
+// seatCounts counts webinar w's paid seats and its taken ones.
+var seatCounts = seat.PaidSQL("w.id") + `, ` + seat.TakenSQL("w.id")
 
 // listOrder is newest event first (docs/product.md#webinar-list-and-card, docs/product.md#timings-and-constants); id breaks ties so the
 // order is stable.
 const listOrder = ` ORDER BY w.event_datetime DESC, w.id`
 
 // getQuery is one webinar with its paid seats.
-var getQuery = `SELECT ` + columns + `, ` + seatPaid + ` FROM webinars w WHERE w.id = $1`
+var getQuery = `SELECT ` + columns + `, ` + seatCounts + ` FROM webinars w WHERE w.id = $1`
 
 func scanWebinar(row interface{ Scan(...any) error }) (Webinar, error) {
 	var w Webinar
@@ -44,7 +44,7 @@ func scanWebinar(row interface{ Scan(...any) error }) (Webinar, error) {
 	var length sql.NullInt64
 	err := row.Scan(&w.ID, &w.Title, &w.Description, &w.EventDatetime, &w.DisplayPriceCents,
 		&w.CouponPercentage, &w.TotalSeats, &thumb, &w.YouTubeVideoID, &w.IsActive,
-		&w.CreatedAt, &w.UpdatedAt, &length, &w.AllowSeeking, &w.PaidSeats)
+		&w.CreatedAt, &w.UpdatedAt, &length, &w.AllowSeeking, &w.PaidSeats, &w.TakenSeats)
 	if err != nil {
 		return Webinar{}, db.MapError(err)
 	}

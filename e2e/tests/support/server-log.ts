@@ -46,8 +46,11 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** The links to `path` (e.g. '/auth/reset-password') in the logged mails to `domain`, oldest first. */
-export function mailLinks(logFile: string, domain: string, path: string): string[] {
+/**
+ * The links to `path` (e.g. '/auth/reset-password') in the logged mails to `domain`, oldest first:
+ * with a `?token=…`, unless `token` is false (a plain link such as an offer's page).
+ */
+export function mailLinks(logFile: string, domain: string, path: string, token = true): string[] {
   let log: string;
   try {
     log = readFileSync(logFile, 'utf8');
@@ -56,7 +59,7 @@ export function mailLinks(logFile: string, domain: string, path: string): string
   }
   const toDomain = new RegExp(`\\bto_domain=${escapeRegExp(domain.toLowerCase())}(\\s|$)`);
   // The link ends where the quoted, escaped text does: at a space, a quote, a backslash (\n) or '>'.
-  const link = new RegExp(`https?://[^\\s"\\\\<>]+${escapeRegExp(path)}\\?token=[^\\s"\\\\<>&]+`);
+  const link = new RegExp(`https?://[^\\s"\\\\<>]+${escapeRegExp(path)}${token ? '\\?token=[^\\s"\\\\<>&]+' : ''}`);
   const links: string[] = [];
   for (const line of log.split('\n')) {
     if (!loggedMail.test(line) || !toDomain.test(line)) continue;
@@ -72,12 +75,12 @@ export function mailLinks(logFile: string, domain: string, path: string): string
  * of the newest one.
  */
 export async function waitForMailLink(
-  { domain, path, count = 1, logFile = serverLogPath(), timeout = 15_000 }:
-  { domain: string; path: string; count?: number; logFile?: string; timeout?: number },
+  { domain, path, count = 1, logFile = serverLogPath(), timeout = 15_000, token = true }:
+  { domain: string; path: string; count?: number; logFile?: string; timeout?: number; token?: boolean },
 ): Promise<string> {
   let links: string[] = [];
   await expect
-    .poll(() => (links = mailLinks(logFile, domain, path)).length, {
+    .poll(() => (links = mailLinks(logFile, domain, path, token)).length, {
       message: `a mail to @${domain} with a link to ${path} in ${logFile}`,
       timeout,
     })

@@ -1,9 +1,10 @@
-import type { ComponentType } from "react";
-import { loadCouponPurchaseCard } from "@/features/coupons";
+import { lazy, Suspense, type ComponentType } from "react";
+import { loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
 import { loadGiveawayEntryCard, loadGiveawayRulesForm, loadGiveawayTermsButton } from "@/features/giveaway";
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadWebinarRemindersDialog } from "@/features/reminders";
 import { loadAdminSettingsPage } from "@/features/settings";
+import { loadWaitlistCountButton, loadWaitlistPanel } from "@/features/waitlist";
 import { loadAdminWebinarsPage, loadWebinarDetailPage } from "@/features/webinars";
 
 /**
@@ -13,26 +14,62 @@ import { loadAdminWebinarsPage, loadWebinarDetailPage } from "@/features/webinar
  * in their own chunks, for app/router.tsx.
  */
 
-/** "/webinar/:webinarId" with the giveaway entry card under the summary. */
+/**
+ * The waiting-list panel of the webinar detail page, loaded only when the page shows it (to a
+ * signed-in user): the detail page is public, and a visitor's first visit never fetches
+ * signed-in code (e2e/tests/first-visit.spec.ts).
+ */
+const LazyWaitlistPanel = lazy(() => loadWaitlistPanel().then((WaitlistPanel) => ({ default: WaitlistPanel })));
+
+function renderDetailWaitlist(webinarId: string, soldOut: boolean) {
+  return (
+    <Suspense fallback={null}>
+      <LazyWaitlistPanel webinarId={webinarId} place="detail" soldOut={soldOut} />
+    </Suspense>
+  );
+}
+
+/** "/webinar/:webinarId" with the giveaway entry card under the summary and the waiting list in it. */
 export async function loadWebinarDetailPageWithGiveaway(): Promise<ComponentType> {
   const [WebinarDetailPage, GiveawayEntryCard] = await Promise.all([loadWebinarDetailPage(), loadGiveawayEntryCard()]);
   function renderGiveaway(webinarId: string) {
     return <GiveawayEntryCard webinarId={webinarId} />;
   }
   return function WebinarDetailPageWithGiveaway() {
-    return <WebinarDetailPage renderGiveaway={renderGiveaway} />;
+    return <WebinarDetailPage renderGiveaway={renderGiveaway} renderWaitlist={renderDetailWaitlist} />;
   };
 }
 
-/** "/webinar/:webinarId/watch" with the coupons feature's purchase card and the giveaway entry card. */
+/** "/webinar/:webinarId/coupon" with the waiting list: join it when sold out, or the seat held for me. */
+export async function loadWebinarCouponPageWithWaitlist(): Promise<ComponentType> {
+  const [WebinarCouponPage, WaitlistPanel] = await Promise.all([loadWebinarCouponPage(), loadWaitlistPanel()]);
+  function renderWaitlist(webinarId: string) {
+    return <WaitlistPanel webinarId={webinarId} place="coupon" />;
+  }
+  return function WebinarCouponPageWithWaitlist() {
+    return <WebinarCouponPage renderWaitlist={renderWaitlist} />;
+  };
+}
+
+/** "/webinar/:webinarId/watch" with the coupons feature's purchase card (and its waiting list) and the giveaway entry card. */
 export async function loadWatchPageWithPurchase(): Promise<ComponentType> {
-  const [WebinarWatchPage, CouponPurchaseCard, GiveawayEntryCard] = await Promise.all([
+  const [WebinarWatchPage, CouponPurchaseCard, GiveawayEntryCard, WaitlistPanel] = await Promise.all([
     loadWebinarWatchPage(),
     loadCouponPurchaseCard(),
     loadGiveawayEntryCard(),
+    loadWaitlistPanel(),
   ]);
+  function renderWaitlist(webinarId: string) {
+    return <WaitlistPanel webinarId={webinarId} place="watch" />;
+  }
   function renderPurchase({ webinar, registration }: WatchPurchaseProps) {
-    return <CouponPurchaseCard webinar={webinar} purchased={registration?.purchased_coupon ?? false} />;
+    return (
+      <CouponPurchaseCard
+        webinar={webinar}
+        purchased={registration?.purchased_coupon ?? false}
+        renderWaitlist={renderWaitlist}
+      />
+    );
   }
   function renderGiveaway(webinarId: string) {
     return <GiveawayEntryCard webinarId={webinarId} />;
@@ -42,18 +79,20 @@ export async function loadWatchPageWithPurchase(): Promise<ComponentType> {
   };
 }
 
-/** "/admin/webinars" with each row's giveaway terms button and the reminder figures dialog. */
+/** "/admin/webinars" with each row's giveaway terms button and '{N} waiting', and the reminder figures dialog. */
 export async function loadAdminWebinarsPageWithParts(): Promise<ComponentType> {
-  const [AdminWebinarsPage, GiveawayTermsButton, WebinarRemindersDialog] = await Promise.all([
+  const [AdminWebinarsPage, GiveawayTermsButton, WebinarRemindersDialog, WaitlistCountButton] = await Promise.all([
     loadAdminWebinarsPage(),
     loadGiveawayTermsButton(),
     loadWebinarRemindersDialog(),
+    loadWaitlistCountButton(),
   ]);
   return function AdminWebinarsPageWithParts() {
     return (
       <AdminWebinarsPage
         renderRowActions={(webinar) => <GiveawayTermsButton webinarId={webinar.id} title={webinar.title} />}
         renderRemindersDialog={({ webinar, onClose }) => <WebinarRemindersDialog webinar={webinar} onClose={onClose} />}
+        renderWaitlist={(webinar) => <WaitlistCountButton webinar={webinar} />}
       />
     );
   };

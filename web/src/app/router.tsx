@@ -14,7 +14,7 @@ import {
 } from "@/features/auth";
 import { RequireAuth } from "@/lib/auth/require-auth";
 import { loadAdminAuditPage, loadAdminReportsPage } from "@/features/books";
-import { loadAdminCouponsPage, loadWebinarCouponPage } from "@/features/coupons";
+import { loadAdminCouponsPage } from "@/features/coupons";
 import { loadCounterPage } from "@/features/counter";
 import { loadDashboardPage } from "./dashboard";
 import { NotFoundPage } from "@/features/errors";
@@ -28,6 +28,7 @@ import {
   loadAdminSettingsPageWithGiveaway,
   loadAdminWebinarsPageWithParts,
   loadWatchPageWithPurchase,
+  loadWebinarCouponPageWithWaitlist,
   loadWebinarDetailPageWithGiveaway,
 } from "./composed-pages";
 import { Layout } from "./layout/layout";
@@ -86,7 +87,7 @@ export const pageRoutes: RouteObject[] = [
   // Watch checks login itself (toast + redirect with ?webinarId, docs/product.md#states-and-transitions).
   { path: "webinar/:webinarId/watch", element: lazyPage(loadWatchPageWithPurchase) },
   // Public route; the purchase inside asks for login.
-  { path: "webinar/:webinarId/coupon", element: lazyPage(loadWebinarCouponPage) },
+  { path: "webinar/:webinarId/coupon", element: lazyPage(loadWebinarCouponPageWithWaitlist) },
   { path: "about", element: lazyPage(loadAboutPage) },
   { path: "contact", element: lazyPage(loadContactPage) },
   { path: "privacy", element: lazyPage(loadPrivacyPage) },

@@ -5,6 +5,11 @@ export function webinarPath(id: string): string {
   return `/webinar/${encodeURIComponent(id)}`;
 }
 
+/** The coupon page of a webinar: its offer, and the coupon once bought. */
+export function webinarCouponPath(id: string): string {
+  return `${webinarPath(id)}/coupon`;
+}
+
 /** The URL a coupon's QR code holds: the counter page with the code, on this site. */
 export function counterUrl(code: string, origin: string = window.location.origin): string {
   return `${origin}/counter?code=${encodeURIComponent(code)}`;

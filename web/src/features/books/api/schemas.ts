@@ -33,6 +33,8 @@ export const reportSchema = z.object({
       watched_percent: z.number(),
       paid_percent: z.number(),
       redeemed_percent: z.number(),
+      // People on its waiting list now (docs/api.md "Waiting list"): sales it could have made.
+      waiting: z.number().optional(),
     }),
   ),
   // Where viewers stop (docs/product.md "Retention and sources"): per webinar, 100 parts of the video.

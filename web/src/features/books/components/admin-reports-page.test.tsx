@@ -6,7 +6,8 @@ import { AdminReportsPage } from "./admin-reports-page";
 
 const m = (count: number, cents: number) => ({ count, cents, dollars: cents / 100 });
 
-function report(from: string, to: string) {
+/** `waiting`: the funnel row's people on the waiting list; null leaves it out (a server before the list). */
+function report(from: string, to: string, waiting: number | null = 7) {
   return {
     period: { period: "custom", from, to, start: "2025-11-01T05:00:00Z", end: "2025-12-01T06:00:00Z" },
     payments: { taken: m(3, 10500), refunded: m(1, 2500), net_cents: 8000, returned_no_seat: m(0, 0) },
@@ -14,7 +15,8 @@ function report(from: string, to: string) {
     outstanding: { ...m(1, 4800), as_of: "2025-12-01T06:00:00Z" },
     funnel: [
       { webinar_id: "w1", webinar_title: "Holster Fundamentals", registered: 5, watched: 4, paid: 3, redeemed: 1,
-        watched_percent: 80, paid_percent: 75, redeemed_percent: 33.3 },
+        watched_percent: 80, paid_percent: 75, redeemed_percent: 33.3,
+        ...(waiting === null ? {} : { waiting }) },
     ],
     series: {
       bucket: "day",
@@ -37,13 +39,15 @@ function report(from: string, to: string) {
   };
 }
 
-function renderPage(url = "/admin/reports") {
+function renderPage(url = "/admin/reports", waiting: number | null = 7) {
   const seen: string[] = [];
   const fetchMock = mockApi(adminSession, (u) => {
     const parsed = new URL(u, "http://test");
     if (parsed.pathname !== "/api/admin/reports") return undefined;
     seen.push(parsed.search);
-    return jsonResponse(report(parsed.searchParams.get("from") ?? "2025-11-01", parsed.searchParams.get("to") ?? "2025-11-30"));
+    return jsonResponse(
+      report(parsed.searchParams.get("from") ?? "2025-11-01", parsed.searchParams.get("to") ?? "2025-11-30", waiting),
+    );
   });
   const utils = renderApp(<AdminReportsPage />, { path: "/admin/reports", initialEntries: [url] });
   return { ...utils, seen, fetchMock };
@@ -61,6 +65,30 @@ describe("AdminReportsPage", () => {
     expect(row).toHaveTextContent("by Casey Clerk");
     expect(row).toHaveTextContent("by Avery Admin");
     expect(row).toHaveTextContent("Goods returned");
+  });
+
+  it("shows each webinar's people on the waiting list in the funnel's 'Waiting' column, with its hint", async () => {
+    const { unmount } = renderPage();
+    const funnel = await screen.findByRole("table", { name: "Webinar funnel" });
+    const header = within(funnel).getByRole("columnheader", { name: "Waiting" });
+    expect(header).toHaveAttribute("title", "People on the waiting list now: you could have sold this many more.");
+    expect(within(funnel).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Webinar",
+      "Registered",
+      "Watched fully",
+      "Paid",
+      "Redeemed",
+      "Waiting",
+    ]);
+    const row = within(funnel).getByRole("rowheader", { name: "Holster Fundamentals" }).closest("tr")!;
+    expect(within(row).getAllByRole("cell").at(-1)).toHaveTextContent(/^7$/);
+    unmount();
+
+    // A report without the figure (a server before the waiting list) shows a dash, not 0.
+    renderPage("/admin/reports", null);
+    const older = await screen.findByRole("table", { name: "Webinar funnel" });
+    const olderRow = (await within(older).findByRole("rowheader", { name: "Holster Fundamentals" })).closest("tr")!;
+    expect(within(olderRow).getAllByRole("cell").at(-1)).toHaveTextContent(/^—$/);
   });
 
   it("shows the period's figures, the owed credit, the funnel, the chart and the exports", async () => {

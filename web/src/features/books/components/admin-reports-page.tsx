@@ -175,6 +175,9 @@ function MoneyStat({ label, money }: { label: string; money: Money }) {
   return <Stat label={label} value={formatCents(money.cents)} note={`${money.count.toLocaleString("en-US")} coupon${money.count === 1 ? "" : "s"}`} />;
 }
 
+/** The funnel's 'Waiting' column, explained in its header's hint. */
+export const WAITING_HINT = "People on the waiting list now: you could have sold this many more.";
+
 function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
   const cell = (n: number, pct?: number) => (
     <td className="px-4 py-3 text-right whitespace-nowrap">
@@ -203,12 +206,15 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
               <th scope="col" className="px-4 py-3 text-right">Watched fully</th>
               <th scope="col" className="px-4 py-3 text-right">Paid</th>
               <th scope="col" className="px-4 py-3 text-right">Redeemed</th>
+              <th scope="col" className="px-4 py-3 text-right" title={WAITING_HINT}>
+                <span className="cursor-help underline decoration-dotted underline-offset-4">Waiting</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
             {funnel.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-muted-foreground">
+                <td colSpan={6} className="px-4 py-8 text-center text-muted-foreground">
                   No webinar was held or registered for in this period.
                 </td>
               </tr>
@@ -222,6 +228,7 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
                   {cell(f.watched, f.watched_percent)}
                   {cell(f.paid, f.paid_percent)}
                   {cell(f.redeemed, f.redeemed_percent)}
+                  {f.waiting === undefined ? <td className="px-4 py-3 text-right text-muted-foreground">—</td> : cell(f.waiting)}
                 </tr>
               ))
             )}

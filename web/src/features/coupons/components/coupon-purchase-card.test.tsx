@@ -1,17 +1,28 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { mockApi, renderApp, userSession } from "@/test/utils";
+import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { makeWebinar } from "@/test/webinars";
 import { CouponPurchaseCard } from "./coupon-purchase-card";
 
 function renderCard({
   purchased = false,
   session = userSession,
+  standing,
   ...overrides
-}: { purchased?: boolean; session?: typeof userSession } & Parameters<typeof makeWebinar>[0] = {}) {
-  mockApi(session);
+}: { purchased?: boolean; session?: typeof userSession; standing?: Record<string, unknown> } & Parameters<typeof makeWebinar>[0] = {}) {
+  mockApi(session, (url) =>
+    url === "/api/webinars/w5/waitlist" && standing
+      ? jsonResponse({ position: null, waiting: 1, offer_expires_at: null, ...standing })
+      : undefined,
+  );
   const webinar = makeWebinar({ id: "w5", title: "Safe Storage at Home", ...overrides });
-  return renderApp(<CouponPurchaseCard webinar={webinar} purchased={purchased} />);
+  return renderApp(
+    <CouponPurchaseCard
+      webinar={webinar}
+      purchased={purchased}
+      renderWaitlist={standing ? (id) => <p>Waiting-list panel of {id}</p> : undefined}
+    />,
+  );
 }
 
 async function card() {
@@ -36,6 +47,27 @@ describe("CouponPurchaseCard", () => {
     const c = await card();
     expect(await c.findByText("All coupons for this webinar have been sold.")).toBeInTheDocument();
     expect(c.queryByRole("link", { name: "Buy Your Discounted Coupon" })).not.toBeInTheDocument();
+  });
+
+  it("shows the waiting list under 'Sold Out'", async () => {
+    renderCard({ seats_left: 0, paid_seats: 20, total_seats: 20, standing: { status: "waiting", position: 1 } });
+    const c = await card();
+    expect(await c.findByText("All coupons for this webinar have been sold.")).toBeInTheDocument();
+    expect(c.getByText("Waiting-list panel of w5")).toBeInTheDocument();
+    expect(c.queryByRole("link", { name: "Buy Your Discounted Coupon" })).not.toBeInTheDocument();
+  });
+
+  it("offers the coupon to the person a seat is held for, though no seat is left for others", async () => {
+    renderCard({
+      seats_left: 0,
+      paid_seats: 20,
+      total_seats: 20,
+      standing: { status: "offered", offer_expires_at: "2026-11-28T20:00:00Z" }
+    });
+    const c = await card();
+    expect(await c.findByRole("link", { name: "Buy Your Discounted Coupon" })).toHaveAttribute("href", "/webinar/w5/coupon");
+    expect(c.getByText("Waiting-list panel of w5")).toBeInTheDocument();
+    expect(c.queryByText("All coupons for this webinar have been sold.")).not.toBeInTheDocument();
   });
 
   it("tells a buyer they already have the coupon (even when sold out)", async () => {

@@ -1,4 +1,5 @@
 import { BadgeDollarSign, CircleCheck, LogIn, Ticket, XCircle } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { type Webinar } from "@/lib/webinars/schemas";
 import { webinarPath } from "@/lib/paths";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";
+import { isSeatHeldForMe, useWaitlistStanding } from "@/lib/waitlist/get-standing";
 import { store } from "@/config/store";
 
 export const COUPON_PURCHASED_MESSAGE =
@@ -20,17 +22,26 @@ type CouponPurchaseCardProps = {
   >;
   /** My registration already holds a purchased coupon (purchased_coupon). */
   purchased: boolean;
+  /**
+   * The webinar's waiting-list panel, filled by app/ from the waitlist feature: under 'Sold Out'
+   * (join, my place, leave), or the time of the seat held for me.
+   */
+  renderWaitlist?: (webinarId: string) => ReactNode;
 };
 
 /**
  * The offer shown on the watch page once the video has ended (docs/product.md#watch-page).
  * Signed out: 'Login Required'. Already bought: the sentence of docs/product.md#watch-page. No seats
- * left: the coupons are sold out (seats cap paid coupons). Otherwise the
+ * left: the coupons are sold out (seats cap paid coupons), with the waiting
+ * list, unless a seat is held for me (docs/product.md "Waiting list"). Otherwise the
  * price, the coupon's value and 'Buy Your Discounted Coupon', which leads to
  * the coupon page where the payment happens.
  */
-export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardProps) {
-  const { user } = useAuth();
+export function CouponPurchaseCard({ webinar, purchased, renderWaitlist }: CouponPurchaseCardProps) {
+  const { user, isAdmin } = useAuth();
+  const mayWait = Boolean(user) && !isAdmin && !purchased;
+  const standing = useWaitlistStanding(webinar.id, { enabled: mayWait });
+  const seatHeld = mayWait && isSeatHeldForMe(standing.data);
   const free = webinar.display_price <= 0 || webinar.coupon_value <= 0;
   const bonus = webinar.actual_coupon_value_percentage - 100;
   const couponPath = `${webinarPath(webinar.id)}/coupon`;
@@ -58,22 +69,28 @@ export function CouponPurchaseCard({ webinar, purchased }: CouponPurchaseCardPro
         <AlertDescription>{COUPON_PURCHASED_MESSAGE}</AlertDescription>
       </Alert>
     );
-  } else if (webinar.seats_left <= 0) {
+  } else if (webinar.seats_left <= 0 && !seatHeld) {
     action = (
-      <Alert>
-        <XCircle aria-hidden="true" />
-        <AlertTitle>Sold Out</AlertTitle>
-        <AlertDescription>{SOLD_OUT_MESSAGE}</AlertDescription>
-      </Alert>
+      <>
+        <Alert>
+          <XCircle aria-hidden="true" />
+          <AlertTitle>Sold Out</AlertTitle>
+          <AlertDescription>{SOLD_OUT_MESSAGE}</AlertDescription>
+        </Alert>
+        {mayWait && renderWaitlist?.(webinar.id)}
+      </>
     );
   } else {
     action = (
-      <Button asChild size="lg" className="h-auto min-h-12 w-full py-3 text-center whitespace-normal">
-        <Link to={couponPath}>
-          <Ticket aria-hidden="true" />
-          {free ? "Claim Your Giveaway Entry" : "Buy Your Discounted Coupon"}
-        </Link>
-      </Button>
+      <>
+        {seatHeld && renderWaitlist?.(webinar.id)}
+        <Button asChild size="lg" className="h-auto min-h-12 w-full py-3 text-center whitespace-normal">
+          <Link to={couponPath}>
+            <Ticket aria-hidden="true" />
+            {free ? "Claim Your Giveaway Entry" : "Buy Your Discounted Coupon"}
+          </Link>
+        </Button>
+      </>
     );
   }
 

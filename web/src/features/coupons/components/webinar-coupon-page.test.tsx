@@ -50,12 +50,15 @@ function server({
   webinar = makeWebinar({ id: "w1", title: "Safe Storage at Home" }),
   registration = makeRegistration() as ReturnType<typeof makeRegistration> | null,
   existingCoupon = null as typeof coupon | null,
+  standing = undefined as Record<string, unknown> | undefined,
   routes = {} as Record<string, Route>,
 }: {
   session?: Session;
   webinar?: Webinar | Response;
   registration?: ReturnType<typeof makeRegistration> | null;
   existingCoupon?: typeof coupon | null;
+  /** My standing on the waiting list (GET …/waitlist); without it the server answers 404, as before the list. */
+  standing?: Record<string, unknown>;
   routes?: Record<string, Route>;
 } = {}) {
   let reg = registration;
@@ -69,6 +72,7 @@ function server({
     if (url === "/api/webinars/w1") return webinar instanceof Response ? webinar : jsonResponse(webinar);
     if (url === "/api/webinars/w1/registration") return jsonResponse({ registration: reg });
     if (url === "/api/webinars/w1/coupon") return jsonResponse({ coupon: myCoupon });
+    if (url === "/api/webinars/w1/waitlist" && standing) return jsonResponse(standing);
     if (url === "/api/webinars/w1/payments") return jsonResponse(started, 201);
     if (url === `/api/payments/test-intents/${started.id}/confirm`) return jsonResponse({ id: started.id, status: "succeeded" });
     if (url === "/api/payments/confirm") {
@@ -85,10 +89,15 @@ function server({
   return { fetchMock, calls };
 }
 
-function renderPage() {
+/** app/'s waiting-list panel, as a stand-in that says where it is. */
+function renderWaitlist(webinarId: string) {
+  return <p>Waiting-list panel of {webinarId}</p>;
+}
+
+function renderPage({ withWaitlist = false } = {}) {
   return renderApp(
     [
-      { path: "/webinar/:webinarId/coupon", element: <WebinarCouponPage /> },
+      { path: "/webinar/:webinarId/coupon", element: <WebinarCouponPage renderWaitlist={withWaitlist ? renderWaitlist : undefined} /> },
       { path: "/webinar/:webinarId", element: <p>Webinar detail page</p> },
       { path: "/auth", element: <p>Auth page</p> },
     ],
@@ -172,6 +181,50 @@ describe("WebinarCouponPage: the offer", () => {
     renderPage();
     expect(await screen.findByText("All coupons for this webinar have been sold.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Buy Your Discounted Coupon" })).not.toBeInTheDocument();
+  });
+});
+
+describe("WebinarCouponPage: the waiting list", () => {
+  const soldOut = () => makeWebinar({ id: "w1", title: "Safe Storage at Home", total_seats: 3, paid_seats: 3 });
+  const none = { status: "none", position: null, waiting: 2, offer_expires_at: null, hold_hours: 24 };
+  const offered = { ...none, status: "offered", offer_expires_at: "2026-11-28T20:00:00Z" };
+
+  it("shows the waiting list under 'Sold Out' to a registrant who is not offered a seat", async () => {
+    server({ webinar: soldOut(), standing: none });
+    renderPage({ withWaitlist: true });
+    const offer = await screen.findByRole("region", { name: "Coupon offer" });
+    expect(await within(offer).findByText("Sold Out")).toBeInTheDocument();
+    expect(within(offer).getByText("Waiting-list panel of w1")).toBeInTheDocument();
+    expect(within(offer).queryByRole("button", { name: "Buy Your Discounted Coupon" })).not.toBeInTheDocument();
+  });
+
+  it("lets the person a seat is held for buy it: the offer with the hold's panel, not 'Sold Out'", async () => {
+    const { calls } = server({ webinar: soldOut(), standing: offered });
+    const user = userEvent.setup({ delay: null });
+    renderPage({ withWaitlist: true });
+    const offer = await screen.findByRole("region", { name: "Coupon offer" });
+    expect(within(offer).getByText("Waiting-list panel of w1")).toBeInTheDocument();
+    expect(within(offer).queryByText("Sold Out")).not.toBeInTheDocument();
+    expect(screen.queryByText("All coupons for this webinar have been sold.")).not.toBeInTheDocument();
+    // The payment flow as for anyone: the server counts the held seat as theirs.
+    await user.click(within(offer).getByRole("button", { name: "Buy Your Discounted Coupon" }));
+    expect(await screen.findByRole("form", { name: "Card payment" })).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain("/api/webinars/w1/payments");
+  });
+
+  it("still says 'Sold Out' when the waiting list cannot be read", async () => {
+    server({ webinar: soldOut() });
+    renderPage({ withWaitlist: true });
+    expect(await screen.findByText("All coupons for this webinar have been sold.")).toBeInTheDocument();
+    expect(screen.getByText("Waiting-list panel of w1")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Buy Your Discounted Coupon" })).not.toBeInTheDocument();
+  });
+
+  it("shows no waiting list to a signed-out visitor: they log in first", async () => {
+    server({ webinar: soldOut(), session: { user: null, profile: null }, standing: offered });
+    renderPage({ withWaitlist: true });
+    expect(await screen.findByText("Login Required")).toBeInTheDocument();
+    expect(screen.queryByText("Waiting-list panel of w1")).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { ArrowLeft, CircleAlert, Gift, LoaderCircle, LogIn, ShoppingCart, Ticket, Wrench, XCircle } from "lucide-react";
-import { useCallback, useEffect, useRef } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, type ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
@@ -16,6 +16,7 @@ import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { isSeatHeldForMe, useWaitlistStanding } from "@/lib/waitlist/get-standing";
 import { useClaimSeat } from "../api/claim-seat";
 import { useWebinarCoupon } from "../api/get-webinar-coupon";
 import { useSimulatePurchase } from "../api/simulate-purchase";
@@ -78,7 +79,14 @@ function LoginRequired({ webinarId }: { webinarId: string }) {
   );
 }
 
+/**
+ * The waiting-list panel app/ puts on this page (WebinarCouponPageProps.renderWaitlist): under
+ * 'Sold Out' it joins or leaves the list; over the offer, the seat held for me.
+ */
+const WaitlistSlot = createContext<ReactNode>(null);
+
 function SoldOut({ message = SOLD_OUT_MESSAGE }: { message?: string }) {
+  const waitlist = useContext(WaitlistSlot);
   return (
     <div className="grid gap-6">
       <Alert>
@@ -86,6 +94,7 @@ function SoldOut({ message = SOLD_OUT_MESSAGE }: { message?: string }) {
         <AlertTitle>Sold Out</AlertTitle>
         <AlertDescription>{message}</AlertDescription>
       </Alert>
+      {waitlist}
       <SubscribeBox className="rounded-lg border bg-card p-6" />
     </div>
   );
@@ -215,23 +224,33 @@ function PurchaseAction({ flow }: { flow: PaymentFlow }) {
   }
 }
 
-type OfferProps = { webinar: Webinar; flow: PaymentFlow; onWatchFirst: () => void };
+type OfferProps = {
+  webinar: Webinar;
+  flow: PaymentFlow;
+  onWatchFirst: () => void;
+  /** A waiting-list hold keeps a seat for me: I may buy it though no seat is left for others. */
+  seatHeld: boolean;
+};
 
-function Offer({ webinar, flow, onWatchFirst }: OfferProps) {
+function Offer({ webinar, flow, onWatchFirst, seatHeld }: OfferProps) {
   const { user, isAdmin } = useAuth();
+  const waitlist = useContext(WaitlistSlot);
   const free = isFreeWebinar(webinar);
   const inFlow = flow.state.step !== "idle" && flow.state.step !== "preparing";
 
   let action;
   if (!user) action = <LoginRequired webinarId={webinar.id} />;
   else if (isAdmin) action = <SimulatePurchase webinarId={webinar.id} />;
-  else if (webinar.seats_left <= 0 && !inFlow) action = <SoldOut />;
+  else if (webinar.seats_left <= 0 && !inFlow && !seatHeld) action = <SoldOut />;
   else if (free) action = <ClaimEntry webinarId={webinar.id} onWatchFirst={onWatchFirst} />;
   else action = <PurchaseAction flow={flow} />;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start">
-      <OfferCard webinar={webinar}>{action}</OfferCard>
+      <OfferCard webinar={webinar}>
+        {seatHeld && user && !isAdmin && waitlist}
+        {action}
+      </OfferCard>
       <KeyTerms webinar={webinar} />
     </div>
   );
@@ -263,7 +282,15 @@ function Purchased({ webinar, simulated, justBought }: { webinar: Webinar; simul
  * Payment' for admins, or the giveaway claim of a free webinar) and, once
  * bought, 'Coupon Activated' with the printable coupon.
  */
-export function WebinarCouponPage() {
+export type WebinarCouponPageProps = {
+  /**
+   * The webinar's waiting-list panel, filled by app/ from the waitlist feature: under 'Sold Out'
+   * (join, my place, leave) and over the offer while a seat is held for me (its time, passing it on).
+   */
+  renderWaitlist?: (webinarId: string) => ReactNode;
+};
+
+export function WebinarCouponPage({ renderWaitlist }: WebinarCouponPageProps = {}) {
   const { webinarId = "" } = useParams();
   const navigate = useNavigate();
   const { user, isAdmin, loading: authLoading } = useAuth();
@@ -287,6 +314,15 @@ export function WebinarCouponPage() {
     if (mustWatch) leaveToWatch();
   }, [mustWatch, leaveToWatch]);
 
+  // docs/product.md "Waiting list": a seat held for me overrides 'Sold Out' (the server lets me pay
+  // for it). Asked of every registrant who may still buy: a held seat is not subtracted from
+  // seats_left, so the page cannot tell from the webinar alone.
+  const mayWait = Boolean(user) && !isAdmin && Boolean(reg) && !purchased;
+  const standing = useWaitlistStanding(webinarId, { enabled: mayWait });
+  const seatHeld = mayWait && isSeatHeldForMe(standing.data);
+  // Sold out: wait for the standing rather than show 'Sold Out' to the person the seat is held for.
+  const awaitingStanding = mayWait && standing.isPending && (webinar.data?.seats_left ?? 1) <= 0;
+
   const title = purchased ? "Coupon Activated" : "Your Coupon Offer";
   useDocumentTitle(webinar.isError ? "Webinar Not Found" : title);
 
@@ -306,7 +342,7 @@ export function WebinarCouponPage() {
         </AlertDescription>
       </Alert>
     );
-  } else if (webinar.isPending || authLoading || (user && registration.isPending) || mustWatch) {
+  } else if (webinar.isPending || authLoading || (user && registration.isPending) || mustWatch || awaitingStanding) {
     body = <PageSkeleton />;
   } else if (user && registration.isError) {
     body = (
@@ -340,7 +376,7 @@ export function WebinarCouponPage() {
         {purchased ? (
           <Purchased webinar={data} simulated={isAdmin} justBought={flow.state.step === "done"} />
         ) : (
-          <Offer webinar={data} flow={flow} onWatchFirst={leaveToWatch} />
+          <Offer webinar={data} flow={flow} onWatchFirst={leaveToWatch} seatHeld={seatHeld} />
         )}
       </>
     );
@@ -349,7 +385,7 @@ export function WebinarCouponPage() {
   return (
     <PageContainer className="grid max-w-5xl content-start gap-6">
       <BackToWebinar webinarId={webinarId} />
-      {body}
+      <WaitlistSlot.Provider value={mayWait ? renderWaitlist?.(webinarId) : null}>{body}</WaitlistSlot.Provider>
     </PageContainer>
   );
 }

@@ -92,6 +92,16 @@ describe("WebinarCard", () => {
     expect(c.queryByText(/^Only/)).not.toBeInTheDocument();
   });
 
+  it("links a sold-out card to its detail page to join the waiting list, and only a sold-out one", async () => {
+    const { unmount } = renderCard({ seats_left: 0, paid_seats: 20, total_seats: 20 });
+    const link = within(await card()).getByRole("link", { name: "Join the waiting list" });
+    expect(link).toHaveAttribute("href", "/webinar/w42");
+    expect(link).toHaveAccessibleDescription("Pistol Basics");
+    unmount();
+    renderCard({ seats_left: 3 });
+    expect(within(await card()).queryByRole("link", { name: "Join the waiting list" })).not.toBeInTheDocument();
+  });
+
   it("sends anonymous visitors to log in, remembering the webinar", async () => {
     const { router, queryClient } = renderCard({}, { user: null, profile: null });
     await sessionLoaded(queryClient);

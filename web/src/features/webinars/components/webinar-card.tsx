@@ -70,7 +70,22 @@ export function WebinarCard({ webinar, headingLevel = 3, priority = false }: Web
           </li>
           <li className="flex items-start gap-2">
             <Users className="mt-0.5 size-4 shrink-0 text-accent-600" aria-hidden="true" />
-            <span>{formatSeats(webinar.seats_left, webinar.total_seats)}</span>
+            {webinar.seats_left <= 0 ? (
+              // Sold out: the detail page holds the waiting list (docs/product.md "Waiting list").
+              <span>
+                <span>{formatSeats(webinar.seats_left, webinar.total_seats)}</span>
+                {" · "}
+                <Link
+                  to={webinarPath(webinar.id)}
+                  aria-describedby={titleId}
+                  className="relative z-10 font-medium text-accent-600 underline-offset-4 hover:underline"
+                >
+                  Join the waiting list
+                </Link>
+              </span>
+            ) : (
+              <span>{formatSeats(webinar.seats_left, webinar.total_seats)}</span>
+            )}
           </li>
         </ul>
 

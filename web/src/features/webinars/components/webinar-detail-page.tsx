@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Gift, Lock, Play, SearchX, Store, Ticket, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, Gift, Lock, LogIn, Play, SearchX, Store, Ticket, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { SubscribeBox } from "@/components/webinar-alerts/subscribe-box";
@@ -15,6 +15,8 @@ import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { formatEventDate, formatPrice } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { SOLD_OUT_MESSAGE } from "@/lib/texts";
+import { useAuth } from "@/lib/auth/use-auth";
+import { reserveSpotLoginPath } from "../hooks/use-reserve-spot";
 import { ReserveSpotButton } from "./reserve-spot-button";
 import { couponLine } from "./webinar-card";
 import { WebinarBadges } from "./webinar-badges";
@@ -93,7 +95,36 @@ function PreviewBlock({ webinar }: { webinar: Webinar }) {
   );
 }
 
-function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string }) {
+/**
+ * The waiting list (docs/product.md "Waiting list"). A signed-in user sees app/'s waiting-list
+ * panel, which loads only then (a first visit never fetches it): sold out, joining it; whatever the
+ * seats shown, their place on it or the seat held for them (a held seat is not subtracted from the
+ * seats shown). Sold out, a visitor is sent to log in with the webinar, as by 'Reserve Your Spot'.
+ */
+function Waitlist({ webinar, renderWaitlist }: { webinar: Webinar; renderWaitlist?: RenderWaitlist }) {
+  const { user, loading } = useAuth();
+  const soldOut = webinar.seats_left <= 0;
+  if (user) return renderWaitlist?.(webinar.id, soldOut) ?? null;
+  if (loading || !soldOut) return null;
+  return (
+    <Button asChild variant="outline" className="w-full">
+      <Link to={reserveSpotLoginPath(webinar.id)}>
+        <LogIn aria-hidden="true" />
+        Log in to join the waiting list
+      </Link>
+    </Button>
+  );
+}
+
+function SummaryCard({
+  webinar,
+  timeZone,
+  renderWaitlist,
+}: {
+  webinar: Webinar;
+  timeZone: string;
+  renderWaitlist?: RenderWaitlist;
+}) {
   const taken = webinar.total_seats - webinar.seats_left;
   const pct = webinar.total_seats > 0 ? Math.min(100, Math.round((taken / webinar.total_seats) * 100)) : 100;
   const paid = webinar.display_price > 0;
@@ -136,13 +167,16 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
 
       <ReserveButton webinar={webinar} className="w-full" />
 
-      {webinar.seats_left <= 0 && (
+      {webinar.seats_left <= 0 ? (
         <>
           <p className="text-sm text-muted-foreground">
             {SOLD_OUT_MESSAGE} You can still register and watch.
           </p>
+          <Waitlist webinar={webinar} renderWaitlist={renderWaitlist} />
           <SubscribeBox className="border-t pt-4" />
         </>
+      ) : (
+        <Waitlist webinar={webinar} renderWaitlist={renderWaitlist} />
       )}
 
       {paid && (
@@ -159,9 +193,14 @@ function SummaryCard({ webinar, timeZone }: { webinar: Webinar; timeZone: string
 export type WebinarDetailPageProps = {
   /** The giveaway entry card under the summary, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
+  /** The waiting-list panel for a signed-in user, filled by app/ from the waitlist feature. */
+  renderWaitlist?: RenderWaitlist;
 };
 
-function WebinarDetail({ webinar, renderGiveaway }: { webinar: Webinar } & WebinarDetailPageProps) {
+/** The waiting-list panel of a webinar; `soldOut`: it shows no seat left (joining is offered only then). */
+export type RenderWaitlist = (webinarId: string, soldOut: boolean) => ReactNode;
+
+function WebinarDetail({ webinar, renderGiveaway, renderWaitlist }: { webinar: Webinar } & WebinarDetailPageProps) {
   const timeZone = useStoreTimeZone();
   return (
     <article className="grid gap-8">
@@ -180,7 +219,7 @@ function WebinarDetail({ webinar, renderGiveaway }: { webinar: Webinar } & Webin
         </div>
         <aside aria-label="Reserve a seat" className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <div className="grid gap-6">
-            <SummaryCard webinar={webinar} timeZone={timeZone} />
+            <SummaryCard webinar={webinar} timeZone={timeZone} renderWaitlist={renderWaitlist} />
             {renderGiveaway?.(webinar.id)}
           </div>
         </aside>
@@ -203,7 +242,7 @@ function WebinarDetail({ webinar, renderGiveaway }: { webinar: Webinar } & Webin
 }
 
 /** "/webinar/:webinarId": one active webinar (docs/product.md#webinar-detail). */
-export function WebinarDetailPage({ renderGiveaway }: WebinarDetailPageProps = {}) {
+export function WebinarDetailPage({ renderGiveaway, renderWaitlist }: WebinarDetailPageProps = {}) {
   const { webinarId } = useParams();
   const query = useWebinar(webinarId);
   const notFound = !webinarId || (query.isError && isApiError(query.error) && query.error.status === 404);
@@ -222,7 +261,7 @@ export function WebinarDetailPage({ renderGiveaway }: WebinarDetailPageProps = {
       </Alert>
     );
   } else {
-    body = <WebinarDetail webinar={query.data} renderGiveaway={renderGiveaway} />;
+    body = <WebinarDetail webinar={query.data} renderGiveaway={renderGiveaway} renderWaitlist={renderWaitlist} />;
   }
 
   return (

@@ -17,6 +17,8 @@ export type AdminWebinarsPageProps = {
   renderRowActions?: (webinar: AdminWebinar) => ReactNode;
   /** The reminder figures dialog of the webinar whose Reminders button was pressed (app/ fills it from the reminders feature). */
   renderRemindersDialog?: (props: { webinar: AdminWebinar | null; onClose: () => void }) => ReactNode;
+  /** Under a row's seats, its waiting list's '{N} waiting' (app/ fills it from the waitlist feature). */
+  renderWaitlist?: (webinar: AdminWebinar) => ReactNode;
 };
 
 const failedToFetchWebinars = toastOnError((error) => [`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`]);
@@ -24,7 +26,7 @@ const failedToFetchWebinars = toastOnError((error) => [`Failed to fetch webinars
 type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
 
 /** "/admin/webinars" (admin only): create, edit, deactivate and delete webinars. */
-export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog }: AdminWebinarsPageProps = {}) {
+export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog, renderWaitlist }: AdminWebinarsPageProps = {}) {
   useDocumentTitle("Manage Webinars");
   const { data, isPending, isError } = useAdminWebinars(failedToFetchWebinars);
   const [form, setForm] = useState<FormState>({ open: false });
@@ -51,6 +53,7 @@ export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog }: A
         onDelete={setToDelete}
         onReminders={setRemindersOf}
         renderRowActions={renderRowActions}
+        renderWaitlist={renderWaitlist}
       />
       <WebinarFormDialog
         open={form.open}

@@ -20,6 +20,8 @@ type AdminWebinarsTableProps = {
   onReminders: (webinar: AdminWebinar) => void;
   /** More actions of a row, filled by app/ (the giveaway terms button). */
   renderRowActions?: (webinar: AdminWebinar) => ReactNode;
+  /** Under a row's seats, how many wait for a seat (app/ puts the waiting list's '{N} waiting' here). */
+  renderWaitlist?: (webinar: AdminWebinar) => ReactNode;
 };
 
 const COLUMNS = ["Title", "Event Date & Time", "Display Price", "Total Seats", "Status", "Actions"] as const;
@@ -33,6 +35,7 @@ export function AdminWebinarsTable({
   onDelete,
   onReminders,
   renderRowActions,
+  renderWaitlist,
 }: AdminWebinarsTableProps) {
   const timeZone = useStoreTimeZone();
   return (
@@ -61,6 +64,7 @@ export function AdminWebinarsTable({
                       <span className="text-xs font-normal text-muted-foreground">
                         {w.seats_left}/{w.total_seats} seats left · {w.actual_coupon_value_percentage}% coupon
                       </span>
+                      {renderWaitlist?.(w)}
                     </div>
                   </div>
                 </th>

@@ -1,0 +1,81 @@
+import {
+  test,
+  expect,
+  buyCouponViaApi,
+  couponId,
+  createAdmin,
+  createWebinarViaApi,
+  logIn,
+  logInViaApi,
+  registerViaApi,
+  signUpViaApi,
+} from './fixtures';
+import { mailboxAddress, waitForMailLink } from './support/server-log';
+
+// The waiting list (docs/api.md "Waiting list", docs/product.md "Waiting list"): a
+// sold-out webinar takes a waiting-list entry; an admin's refund frees the seat, which
+// is held for the first person in line; the "A seat opened up" mail's link opens the
+// offer with the hold's countdown, and the test card buys the coupon.
+
+test('sold out → join the waiting list; a refund offers the seat by e-mail; the link leads to a purchase', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  await logInViaApi(request, createAdmin());
+  const webinar = await createWebinarViaApi(request, { total_seats: 1 });
+
+  // The one seat is bought.
+  const buyer = await playwright.request.newContext({ baseURL });
+  await logInViaApi(buyer, await signUpViaApi(buyer, 'first'));
+  const code = await buyCouponViaApi(buyer, webinar);
+  await buyer.dispose();
+
+  // A registrant who watched finds it sold out and joins the list.
+  const { email, domain } = mailboxAddress('waiter');
+  const waiter = await signUpViaApi(request, 'waiter', email);
+  await logIn(page, waiter);
+  await registerViaApi(page.request, webinar.id);
+  expect((await page.request.post(`/api/webinars/${webinar.id}/registration/watched`)).status()).toBe(200);
+  await page.goto(`/webinar/${webinar.id}/coupon`);
+  await expect(page.getByText('All coupons for this webinar have been sold.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(page.getByText("You're on the waiting list: number 1 of 1.")).toBeVisible();
+
+  // The admin refunds the buyer: the seat goes to the list, by e-mail.
+  const refunded = await request.post(`/api/admin/coupons/${await couponId(request, code)}/refund`, { data: { reason: 'changed plans' } });
+  expect(refunded.status(), await refunded.text()).toBe(200);
+  const link = await waitForMailLink({ domain, path: `/webinar/${webinar.id}/coupon`, token: false });
+  expect(new URL(link).origin).toBe(baseURL);
+
+  // The link opens the offer with the hold's countdown, and the test card buys it.
+  await page.goto(link);
+  await expect(page.getByText(/A seat is held for you until .+ \((23|24) ?h/)).toBeVisible();
+  const offer = page.getByRole('region', { name: 'Coupon offer' });
+  await offer.getByRole('button', { name: 'Buy Your Discounted Coupon' }).click();
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('ZIP').fill('60540');
+  await form.getByRole('button', { name: 'Pay $40.00' }).click();
+  await expect(page.getByText('Coupon Activated')).toBeVisible();
+
+  // Off the list now; nobody else waits.
+  const standing = await page.request.get(`/api/webinars/${webinar.id}/waitlist`);
+  expect(await standing.json()).toMatchObject({ status: 'none', waiting: 0 });
+});
+
+test('a signed-out visitor on a sold-out webinar is sent to log in to join the list', async ({ page, request, playwright, baseURL }) => {
+  await logInViaApi(request, createAdmin());
+  const webinar = await createWebinarViaApi(request, { total_seats: 1 });
+  const buyer = await playwright.request.newContext({ baseURL });
+  await logInViaApi(buyer, await signUpViaApi(buyer, 'first'));
+  await buyCouponViaApi(buyer, webinar);
+  await buyer.dispose();
+
+  await page.goto(`/webinar/${webinar.id}`);
+  await page.getByRole('link', { name: 'Log in to join the waiting list' }).click();
+  await expect(page).toHaveURL(new RegExp(`/auth\\?webinarId=${webinar.id}`));
+});
