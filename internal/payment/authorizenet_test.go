@@ -154,6 +154,41 @@ func TestAuthorizeNetLostAnswerReconciled(t *testing.T) {
 	})
 }
 
+// TestAuthorizeNetLostAnswerFoundSettled: the server was down past the
+// gateway's nightly settlement (the charge's answer lost, nobody confirmed),
+// so the charge is no longer among the unsettled transactions: the
+// reconciler finds it in the settled batches (getSettledBatchListRequest,
+// getTransactionListRequest) and issues the coupon; the payment never takes
+// a second charge.
+func TestAuthorizeNetLostAnswerFoundSettled(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		gw := testutil.AuthorizeNetGateway(t)
+		s := testutil.NewServerWithDB(t, d, gw.Apply)
+		w := s.CreateWebinar(testutil.WebinarSpec{})
+		p := buyer(t, s, w.ID)
+		gw.Standin.TimeoutNext(1)
+		if _, err := pay(t, s, p, w.ID); err == nil {
+			t.Fatal("the charge's answer was lost, yet the charge reported an outcome")
+		}
+		gw.Standin.Settle()
+		s.Clock.Advance(8 * time.Hour) // far past the charge claim's lease
+		if n, err := s.App.Payments.Reconcile(context.Background()); err != nil || n != 1 {
+			t.Fatalf("reconcile: %d, %v; want 1 fulfilled", n, err)
+		}
+		if gw.Standin.Charges() != 1 {
+			t.Fatalf("charges %d, want 1", gw.Standin.Charges())
+		}
+		seen := map[string]bool{}
+		for _, r := range gw.Standin.Requests() {
+			seen[r.Name] = true
+		}
+		if !seen["getSettledBatchListRequest"] || !seen["getTransactionListRequest"] {
+			t.Errorf("the settled batches were not asked: %v", seen)
+		}
+		assertSeats(t, d, w.ID, 1)
+	})
+}
+
 // TestAuthorizeNetDuplicateAndHeld: the gateway's duplicate-transaction
 // answer with no earlier charge of this invoice is a decline the buyer can
 // retry; a charge held for review is no coupon yet (fraud.held changes

@@ -118,6 +118,40 @@ type GetUnsettledTransactionList struct {
 	Paging                 *Paging                `json:"paging,omitempty"`
 }
 
+// GetSettledBatchList is the body of getSettledBatchListRequest: the
+// batches settled between two times (UTC, at most 31 days apart).
+type GetSettledBatchList struct {
+	MerchantAuthentication MerchantAuthentication `json:"merchantAuthentication"`
+	FirstSettlementDate    string                 `json:"firstSettlementDate"`
+	LastSettlementDate     string                 `json:"lastSettlementDate"`
+}
+
+// GetSettledBatchListResponse is getSettledBatchListResponse (no batchList:
+// none settled then).
+type GetSettledBatchListResponse struct {
+	BatchList []struct {
+		BatchID           string `json:"batchId"`
+		SettlementTimeUTC string `json:"settlementTimeUTC"`
+	} `json:"batchList,omitempty"`
+	Messages Messages `json:"messages"`
+}
+
+// GetTransactionList is the body of getTransactionListRequest: the
+// transactions of one settled batch.
+type GetTransactionList struct {
+	MerchantAuthentication MerchantAuthentication `json:"merchantAuthentication"`
+	BatchID                string                 `json:"batchId"`
+	Sorting                *Sorting               `json:"sorting,omitempty"`
+	Paging                 *Paging                `json:"paging,omitempty"`
+}
+
+// TransactionListResponse is getUnsettledTransactionListResponse and
+// getTransactionListResponse: a page of transactions.
+type TransactionListResponse struct {
+	Transactions []TransactionSummary `json:"transactions,omitempty"`
+	Messages     Messages             `json:"messages"`
+}
+
 // Messages is every answer's outcome: resultCode "Ok" or "Error".
 type Messages struct {
 	ResultCode string `json:"resultCode"`
@@ -178,13 +212,6 @@ type TransactionSummary struct {
 	TransactionStatus string      `json:"transactionStatus"`
 	InvoiceNumber     string      `json:"invoiceNumber,omitempty"`
 	SettleAmount      json.Number `json:"settleAmount"`
-}
-
-// GetUnsettledTransactionListResponse is getUnsettledTransactionListResponse.
-type GetUnsettledTransactionListResponse struct {
-	Transactions        []TransactionSummary `json:"transactions,omitempty"`
-	TotalNumInResultSet int                  `json:"totalNumInResultSet"`
-	Messages            Messages             `json:"messages"`
 }
 
 // APIError is an answer with resultCode "Error" and no transaction outcome.

@@ -51,6 +51,13 @@ type Transaction struct {
 	ID, Type, Status, Invoice, RefID, RefTransID, Card string
 	AmountCents                                        int64
 	Submitted                                          time.Time
+	Batch                                              string // the settled batch; "" while unsettled
+}
+
+// batch is a settlement: its id and when it settled.
+type batch struct {
+	ID string
+	At time.Time
 }
 
 // Server is the stand-in. Its switches and records are safe for concurrent use.
@@ -63,7 +70,9 @@ type Server struct {
 	requests []Request
 
 	// Switches: how many coming charges are treated so.
-	declineNext, timeoutNext, duplicateNext, holdNext int
+	declineNext, timeoutNext, duplicateNext, holdNext, stallNext int
+
+	batches []batch
 
 	webhookURL string
 	hc         *http.Client
@@ -112,20 +121,28 @@ func (s *Server) TimeoutNext(n int)   { s.mu.Lock(); s.timeoutNext = n; s.mu.Unl
 func (s *Server) DuplicateNext(n int) { s.mu.Lock(); s.duplicateNext = n; s.mu.Unlock() }
 func (s *Server) HoldNext(n int)      { s.mu.Lock(); s.holdNext = n; s.mu.Unlock() }
 
+// StallNext charges the next n charges and then keeps each answer back
+// until its caller goes away (at most a minute): the window in which a
+// server killed between the charge and the coupon dies.
+func (s *Server) StallNext(n int) { s.mu.Lock(); s.stallNext = n; s.mu.Unlock() }
+
 // SendWebhooksTo makes the stand-in post signed notifications (authcapture,
 // refund, void) to url, as the merchant's webhook setting does.
 func (s *Server) SendWebhooksTo(url string) { s.mu.Lock(); s.webhookURL = url; s.mu.Unlock() }
 
-// Settle settles every captured charge (the nightly batch): a refund then
-// goes by refundTransaction instead of a void.
+// Settle settles every captured charge in one batch (the nightly batch):
+// a refund then goes by refundTransaction instead of a void, and the charge
+// leaves the unsettled list for the batch's.
 func (s *Server) Settle() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	b := batch{ID: strconv.Itoa(9000000 + len(s.batches)), At: time.Now().UTC()}
 	for _, t := range s.tx {
 		if t.Status == "capturedPendingSettlement" {
-			t.Status = "settledSuccessfully"
+			t.Status, t.Batch = "settledSuccessfully", b.ID
 		}
 	}
+	s.batches = append(s.batches, b)
 }
 
 // Approve ends the review of a held charge: it is captured.
@@ -270,7 +287,13 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		case "getTransactionDetailsRequest":
 			s.details(w, raw)
 		case "getUnsettledTransactionListRequest":
-			s.unsettled(w)
+			s.list(w, func(t *Transaction) bool { return t.Batch == "" })
+		case "getSettledBatchListRequest":
+			s.settledBatches(w, raw)
+		case "getTransactionListRequest":
+			var req authorizenet.GetTransactionList
+			_ = json.Unmarshal(raw, &req)
+			s.list(w, func(t *Transaction) bool { return req.BatchID != "" && t.Batch == req.BatchID })
 		case "securePaymentContainerRequest":
 			s.securePaymentContainer(w, raw)
 		default:
@@ -385,6 +408,15 @@ func (s *Server) createTransaction(w http.ResponseWriter, r *http.Request, raw j
 			s.mu.Unlock()
 			s.notify(authorizenet.EventAuthCapture, t)
 			hangUp(w) // charged, and the answer never comes
+			return
+		case s.stallNext > 0:
+			s.stallNext--
+			s.mu.Unlock()
+			select { // charged; the answer waits for a caller that is gone
+			case <-r.Context().Done():
+			case <-time.After(time.Minute):
+			}
+			hangUp(w)
 			return
 		}
 		s.mu.Unlock()
@@ -519,12 +551,14 @@ func (s *Server) details(w http.ResponseWriter, raw json.RawMessage) {
 	s.write(w, out)
 }
 
-func (s *Server) unsettled(w http.ResponseWriter) {
+// list answers the transactions keep picks, newest first, in one page (the
+// stand-in never holds a thousand).
+func (s *Server) list(w http.ResponseWriter, keep func(*Transaction) bool) {
 	s.mu.Lock()
 	list := []map[string]any{}
 	for i := len(s.order) - 1; i >= 0; i-- { // newest first
 		t := s.tx[s.order[i]]
-		if t.Status == "settledSuccessfully" {
+		if !keep(t) {
 			continue
 		}
 		list = append(list, map[string]any{"transId": t.ID, "submitTimeUTC": t.Submitted.Format(time.RFC3339),
@@ -533,6 +567,33 @@ func (s *Server) unsettled(w http.ResponseWriter) {
 	}
 	s.mu.Unlock()
 	s.write(w, map[string]any{"transactions": list, "totalNumInResultSet": len(list), "messages": ok})
+}
+
+// settledBatches answers the batches settled between the request's first
+// and last settlement dates (at most 31 days apart, as the API requires).
+func (s *Server) settledBatches(w http.ResponseWriter, raw json.RawMessage) {
+	var req authorizenet.GetSettledBatchList
+	_ = json.Unmarshal(raw, &req)
+	from, err1 := time.Parse("2006-01-02T15:04:05Z", req.FirstSettlementDate)
+	to, err2 := time.Parse("2006-01-02T15:04:05Z", req.LastSettlementDate)
+	if err1 != nil || err2 != nil || to.Before(from) || to.Sub(from) > 31*24*time.Hour {
+		s.write(w, map[string]any{"messages": failed("E00086", "The date range is not valid.")})
+		return
+	}
+	s.mu.Lock()
+	list := []map[string]any{}
+	for _, b := range s.batches {
+		if !b.At.Before(from) && !b.At.After(to) {
+			list = append(list, map[string]any{"batchId": b.ID, "settlementTimeUTC": b.At.Format(time.RFC3339),
+				"settlementState": "settledSuccessfully", "paymentMethod": "creditCard"})
+		}
+	}
+	s.mu.Unlock()
+	if len(list) == 0 {
+		s.write(w, map[string]any{"messages": messages{"Ok", []msg{{"I00004", "No records found."}}}})
+		return
+	}
+	s.write(w, map[string]any{"batchList": list, "messages": ok})
 }
 
 // securePaymentContainer is Accept.js's call: a card in, opaqueData out.
