@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,21 +31,13 @@ func TestBackupWhileServing(t *testing.T) {
 	data := filepath.Join(dir, "data")
 	env := append(os.Environ(), "WATCHWIN_DATABASE_URL=", "WATCHWIN_TRUSTED_PROXIES=127.0.0.1",
 		"STRIPE_SECRET_KEY=", "STRIPE_PUBLISHABLE_KEY=", "WATCHWIN_SMTP_URL=", "WATCHWIN_REQUIRE_EMAIL_CONFIRMATION=false")
-	command := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command(bin, append(args, "--data-dir", data)...)
-		cmd.Env = env
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("watchwin %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
 	const buyers, webinars = 8, 6
-	command("user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
+	runBinary(t, bin, env, data, "user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
 	for i := range buyers {
-		command("user", "add", "--email", fmt.Sprintf("buyer%d@example.com", i), "--password", "secret12")
+		runBinary(t, bin, env, data, "user", "add", "--email", fmt.Sprintf("buyer%d@example.com", i), "--password", "secret12")
 	}
-	var logs bytes.Buffer
-	base, server := serveBinary(t, bin, env, data, &logs)
+	var logs lockedBuffer
+	base, server := serveBinary(t, bin, "", env, data, &logs)
 
 	// Each caller claims its own client address, as visitors behind the
 	// store's proxy would, so no per-address limit is shared.
@@ -156,7 +146,7 @@ func TestBackupWhileServing(t *testing.T) {
 	}
 	backupFile := filepath.Join(dir, "copy.db")
 	backupStart := time.Now()
-	command("backup", backupFile)
+	runBinary(t, bin, env, data, "backup", backupFile)
 	backupEnd := time.Now()
 	wg.Wait()
 	close(stopAdmin)
@@ -212,7 +202,7 @@ func TestBackupWhileServing(t *testing.T) {
 		t.Fatalf("integrity_check of the copy: %q, %v", check, err)
 	}
 
-	base, _ = serveBinary(t, bin, env, restored, &logs)
+	base, _ = serveBinary(t, bin, "", env, restored, &logs)
 	admin = signIn("boss@example.com", "192.0.2.1")
 	var list struct {
 		Coupons []struct{ Code string }

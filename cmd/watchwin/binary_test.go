@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -138,12 +139,27 @@ func (c *client) coupons() int {
 	return len(v.Coupons)
 }
 
-// serveBinary starts `bin serve` on a free address with env and the data
-// folder data, waits until it is ready and returns its base URL and process,
-// which is killed when the test ends if it still runs.
-func serveBinary(t *testing.T, bin string, env []string, data string, logs io.Writer) (string, *exec.Cmd) {
+// runBinary runs `bin args... --data-dir data` with env (a command such
+// as user add or backup) and fails t with its output if it fails.
+func runBinary(t *testing.T, bin string, env []string, data string, args ...string) {
 	t.Helper()
-	addr := testbin.FreeAddr(t)
+	cmd := exec.Command(bin, append(args, "--data-dir", data)...)
+	cmd.Env = env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("watchwin %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// serveBinary starts `bin serve` on addr ("" for a free address) with env
+// and the data folder data, its output going to logs, waits until it is
+// ready and returns its base URL and process, which is killed when the
+// test ends if it still runs. A test that kills the process restarts it on
+// the same address and data folder by passing them again.
+func serveBinary(t *testing.T, bin, addr string, env []string, data string, logs io.Writer) (string, *exec.Cmd) {
+	t.Helper()
+	if addr == "" {
+		addr = testbin.FreeAddr(t)
+	}
 	base := "http://" + addr
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", data)
 	cmd.Env = env
@@ -152,12 +168,8 @@ func serveBinary(t *testing.T, bin string, env []string, data string, logs io.Wr
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	waitFor(t, 20*time.Second, func() bool {
-		res, err := http.Get(base + "/readyz")
-		if err == nil {
-			res.Body.Close()
-		}
-		return err == nil && res.StatusCode == http.StatusOK
-	})
+	if err := testbin.WaitReady(context.Background(), base, 20*time.Second); err != nil {
+		t.Fatal(err)
+	}
 	return base, cmd
 }

@@ -11,8 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os/exec"
-	"path/filepath"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -41,15 +40,9 @@ func TestCluster(t *testing.T) {
 	}
 	dbURL := testutil.PostgresSchema(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "watchwin")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	addAdmin := exec.Command(bin, "user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin", "--data-dir", dir)
-	addAdmin.Env = append(addAdmin.Environ(), "WATCHWIN_DATABASE_URL="+dbURL)
-	if out, err := addAdmin.CombinedOutput(); err != nil {
-		t.Fatalf("user add: %v\n%s", err, out)
-	}
+	bin := binary(t)
+	runBinary(t, bin, append(os.Environ(), "WATCHWIN_DATABASE_URL="+dbURL), dir,
+		"user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
 
 	logs := []*lockedBuffer{{}, {}}
 	c, err := cluster.Start(t.Context(), cluster.Options{
@@ -106,8 +99,8 @@ func TestCluster(t *testing.T) {
 		if coupons.Load() != seats || soldOut.Load() != buyers-seats || other.Load() != 0 {
 			t.Errorf("coupons %d, sold out %d, other %d; want %d, %d, 0", coupons.Load(), soldOut.Load(), other.Load(), seats, buyers-seats)
 		}
-		paid := count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon`, w)
-		issued := count(t, d, `SELECT count(*) FROM coupons WHERE webinar_id = $1`, w)
+		paid := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon`, w)
+		issued := testutil.Count(t, d, `SELECT count(*) FROM coupons WHERE webinar_id = $1`, w)
 		if paid != seats || issued != seats {
 			t.Errorf("paid seats %d, coupons %d; want %d each", paid, issued, seats)
 		}
@@ -132,10 +125,10 @@ func TestCluster(t *testing.T) {
 				t.Fatalf("replays answered different codes: %q and %q", codes[0], code)
 			}
 		}
-		if n := count(t, d, `SELECT count(*) FROM coupons WHERE webinar_id = $1`, w); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM coupons WHERE webinar_id = $1`, w); n != 1 {
 			t.Errorf("coupons %d, want 1", n)
 		}
-		if n := count(t, d, `SELECT count(*) FROM mail_outbox WHERE to_address = $1 AND strpos(body_text, $2) > 0`, p.email, codes[0]); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE to_address = $1 AND strpos(body_text, $2) > 0`, p.email, codes[0]); n != 1 {
 			t.Errorf("e-mails with the coupon code queued %d, want 1", n)
 		}
 	})
@@ -163,9 +156,9 @@ func TestCluster(t *testing.T) {
 	})
 
 	t.Run("every e-mail sent once by one of the instances", func(t *testing.T) {
-		queued := count(t, d, `SELECT count(*) FROM mail_outbox`)
+		queued := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox`)
 		deadline := time.Now().Add(30 * time.Second)
-		for count(t, d, `SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL`) > 0 {
+		for testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE sent_at IS NULL`) > 0 {
 			if time.Now().After(deadline) {
 				t.Fatal("mail still unsent after 30 s")
 			}
@@ -355,15 +348,6 @@ func parallel(n, width int, fn func(i int)) {
 		})
 	}
 	wg.Wait()
-}
-
-func count(t *testing.T, d *db.DB, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := d.QueryRow(query, args...).Scan(&n); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return n
 }
 
 // sentMail returns the ids of the mails an instance's worker logged as sent

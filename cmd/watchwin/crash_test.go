@@ -1,10 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,39 +43,12 @@ func crashRecovery(t *testing.T, gateway string) {
 			"AUTHORIZENET_API_LOGIN_ID="+anetserver.APILoginID, "AUTHORIZENET_TRANSACTION_KEY="+anetserver.TransactionKey,
 			"AUTHORIZENET_CLIENT_KEY="+anetserver.ClientKey, "AUTHORIZENET_SIGNATURE_KEY="+anetserver.SignatureKey)
 	}
-	command := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command(bin, append(args, "--data-dir", data)...)
-		cmd.Env = env
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("watchwin %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	command("user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
-	command("user", "add", "--email", "buyer@example.com", "--password", "secret12")
+	runBinary(t, bin, env, data, "user", "add", "--email", "boss@example.com", "--password", "secret12", "--role", "admin")
+	runBinary(t, bin, env, data, "user", "add", "--email", "buyer@example.com", "--password", "secret12")
 
-	addr := testbin.FreeAddr(t)
-	base := "http://" + addr
-	var logs bytes.Buffer
-	serve := func() *exec.Cmd {
-		t.Helper()
-		cmd := exec.Command(bin, "serve", "--addr", addr, "--data-dir", data)
-		cmd.Env = env
-		cmd.Stdout, cmd.Stderr = &logs, &logs
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-		waitFor(t, 10*time.Second, func() bool {
-			res, err := http.Get(base + "/api/config")
-			if err == nil {
-				res.Body.Close()
-			}
-			return err == nil && res.StatusCode == 200
-		})
-		return cmd
-	}
-	server := serve()
+	addr := testbin.FreeAddr(t) // the restart after the crash listens here again
+	var logs lockedBuffer
+	base, server := serveBinary(t, bin, addr, env, data, &logs)
 
 	admin, buyer := newClient(t, base), newClient(t, base)
 	admin.call("POST", "/api/auth/login", map[string]string{"email": "boss@example.com", "password": "secret12"}, 200, nil)
@@ -120,7 +90,7 @@ func crashRecovery(t *testing.T, gateway string) {
 	}
 
 	time.Sleep(1100 * time.Millisecond) // the grace period passes while it is down
-	serve()
+	serveBinary(t, bin, addr, env, data, &logs)
 	var n int
 	waitFor(t, 10*time.Second, func() bool { n = buyer.coupons(); return n >= 1 })
 	time.Sleep(200 * time.Millisecond)

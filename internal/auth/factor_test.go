@@ -74,11 +74,7 @@ func secondStep(c *testutil.Client, code string) testutil.Response {
 
 func auditCount(t *testing.T, d *db.DB, action, target string) int {
 	t.Helper()
-	var n int
-	if err := d.QueryRow(`SELECT count(*) FROM audit_log WHERE action = $1 AND target_id = $2`, action, target).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = $1 AND target_id = $2`, action, target)
 }
 
 // Enrolment: a key (QR URI and secret), a wrong first code refused, the

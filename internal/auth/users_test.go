@@ -43,11 +43,7 @@ func signedIn(t *testing.T, c *testutil.Client) bool {
 
 func countAdmins(t *testing.T, d *db.DB) int {
 	t.Helper()
-	var n int
-	if err := d.QueryRow(`SELECT count(*) FROM profiles WHERE role = 'admin' AND deleted_at IS NULL`).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return testutil.Count(t, d, `SELECT count(*) FROM profiles WHERE role = 'admin' AND deleted_at IS NULL`)
 }
 
 // Every admin user route as each kind of caller, with the exact answer.

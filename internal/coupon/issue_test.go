@@ -55,10 +55,10 @@ func TestIssueCodeCollisionInTransaction(t *testing.T) {
 		if got.Code != fresh || got.RegistrationID != reg.ID || got.Status != coupon.StatusActive {
 			t.Errorf("issued %+v, want an active coupon with code %s for registration %s", got, fresh, reg.ID)
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM coupons WHERE webinar_registration_id = $1`, reg.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT COUNT(*) FROM coupons WHERE webinar_registration_id = $1`, reg.ID); n != 1 {
 			t.Errorf("%d coupons for the registration, want exactly 1", n)
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM coupons WHERE code = $1`, taken.Code); n != 1 {
+		if n := testutil.Count(t, d, `SELECT COUNT(*) FROM coupons WHERE code = $1`, taken.Code); n != 1 {
 			t.Errorf("%d coupons with the taken code, want the first one only", n)
 		}
 
@@ -70,19 +70,10 @@ func TestIssueCodeCollisionInTransaction(t *testing.T) {
 		if !errors.Is(err, db.ErrConflict) {
 			t.Errorf("second issue for one registration: %v, want db.ErrConflict", err)
 		}
-		if n := count(t, d, `SELECT COUNT(*) FROM coupons WHERE webinar_registration_id = $1`, reg.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT COUNT(*) FROM coupons WHERE webinar_registration_id = $1`, reg.ID); n != 1 {
 			t.Errorf("%d coupons for the registration after a second issue, want 1", n)
 		}
 	})
-}
-
-func count(t *testing.T, d *db.DB, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := d.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // TestCouponMailWritesMoneyLikeTheWeb: a $1,000 webinar's coupon (worth

@@ -101,8 +101,8 @@ func TestCommitmentBeforeFirstEntry(t *testing.T) {
 		if c.Commitment == nil || len(*c.Commitment) != 64 || c.Seed != nil || c.CommittedAt == nil || c.CommittedAt.After(s.Clock.Now()) {
 			t.Fatalf("a new webinar's giveaway %+v: want a commitment from its creation and no seed", c)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_entries WHERE webinar_id = $1`, w.ID) +
-			countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, w.ID); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_entries WHERE webinar_id = $1`, w.ID) +
+			testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, w.ID); n != 0 {
 			t.Fatalf("%d entries before the first", n)
 		}
 		var seed string
@@ -200,7 +200,7 @@ func TestRepicksWalkTheFixedSequence(t *testing.T) {
 			if draw.Reason == nil || *draw.Reason != reason {
 				t.Errorf("re-pick %d keeps reason %v, want %q", step, draw.Reason, reason)
 			}
-			if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'giveaway.draw' AND summary LIKE $1`,
+			if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'giveaway.draw' AND summary LIKE $1`,
 				"%reason: "+reason); n != 1 {
 				t.Errorf("re-pick %d: %d audit entries with its reason, want 1", step, n)
 			}
@@ -254,7 +254,7 @@ func TestFreeEntryNeedsConfirmedEmail(t *testing.T) {
 		}
 		user.Do("POST", enterPath(w.ID), entryForm).Check(t, testutil.Want{Status: 403, Code: "email_not_confirmed",
 			Message: "Please confirm your e-mail address before entering the giveaway. We can send the link again."})
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_entries`); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_entries`); n != 0 {
 			t.Errorf("%d entries from an unconfirmed account", n)
 		}
 		if _, err := d.Exec(`UPDATE profiles SET email_confirmed_at = $2 WHERE id = $1`, p.ID, s.Clock.Now()); err != nil {

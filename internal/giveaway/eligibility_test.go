@@ -80,16 +80,6 @@ func entryList(t *testing.T, s *testutil.Server, d giveaway.Draw) []string {
 	return strings.Fields(list)
 }
 
-func registrationID(t *testing.T, s *testutil.Server, webinarID, userID string) string {
-	t.Helper()
-	var id string
-	if err := s.App.DB.QueryRow(`SELECT id FROM webinar_registrations WHERE webinar_id = $1 AND user_id = $2`,
-		webinarID, userID).Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 // TestStaffAndAdminsNeverDrawn: seats of staff and admins, bought or
 // simulated, are no entries: the seats-filled draw, every re-pick and the
 // entrant list have only the customer; the staff member demoted after
@@ -108,14 +98,14 @@ func TestStaffAndAdminsNeverDrawn(t *testing.T) {
 		hired := person(t, s, w.ID, auth.RoleUser) // registered as a customer, hired, then bought: out
 		setRole(t, s, &hired, auth.RoleStaff)
 		mustBuy(t, s, hired, w.ID)
-		customer := buyer(t, s, w.ID)
+		customer := s.Buyer(w.ID)
 		mustBuy(t, s, customer, w.ID) // the last seat: the automatic draw
 
 		got := draws(t, s, w.ID)
 		if len(got) != 1 || got[0].Trigger != giveaway.TriggerSeatsFilled || got[0].UserID == nil || *got[0].UserID != customer.ID {
 			t.Fatalf("seats-filled draws %+v, want the customer drawn", got)
 		}
-		if want := []string{registrationID(t, s, w.ID, customer.ID)}; got[0].Entrants != 1 ||
+		if want := []string{s.RegistrationID(w.ID, customer.ID)}; got[0].Entrants != 1 ||
 			strings.Join(entryList(t, s, got[0]), ",") != strings.Join(want, ",") {
 			t.Errorf("entrant list %v (%d entrants), want only the customer's seat %v", entryList(t, s, got[0]), got[0].Entrants, want)
 		}

@@ -13,11 +13,9 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
-	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/payment"
-	"watchwin/internal/registration"
 	"watchwin/internal/testutil"
 )
 
@@ -63,15 +61,6 @@ func isCode(err error, code string) bool {
 	return ok && e.Code == code
 }
 
-func countRows(t *testing.T, d *db.DB, q string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := d.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // entrant adds an account with a paid registration for the webinar in plain
 // SQL, as if its purchase had just committed (nothing runs the draw).
 func entrant(t *testing.T, s *testutil.Server, webinarID, firstName string) auth.Profile {
@@ -85,25 +74,6 @@ func entrant(t *testing.T, s *testutil.Server, webinarID, firstName string) auth
 	if _, err := s.App.DB.Exec(`INSERT INTO webinar_registrations (id, webinar_id, user_id, user_name_for_registration,
 		user_email_for_registration, registration_time, watched_video_fully, purchased_coupon)
 		VALUES ($1, $2, $3, 'Entrant', $4, $5, TRUE, TRUE)`, uuid.NewString(), webinarID, p.ID, p.Email, now); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// buyer is a user registered for the webinar with the video watched, ready
-// to pay (accounts in plain SQL: no password hashing, so many are quick).
-func buyer(t *testing.T, s *testutil.Server, webinarID string) auth.Profile {
-	t.Helper()
-	ctx := context.Background()
-	p := auth.Profile{ID: uuid.NewString(), Email: "b-" + uuid.NewString() + "@example.com", Role: auth.RoleUser}
-	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at, email_confirmed_at) VALUES ($1, $2, 'user', $3, $3, $3)`,
-		p.ID, p.Email, clock.Now()); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Buyer", Email: p.Email}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
 		t.Fatal(err)
 	}
 	return p
@@ -176,7 +146,7 @@ func TestAutomaticDrawExactlyOnce(t *testing.T) {
 		buyers := make([]auth.Profile, seats)
 		ids := make([]string, seats)
 		for i := range buyers {
-			buyers[i] = buyer(t, s, w.ID)
+			buyers[i] = s.Buyer(w.ID)
 			ids[i] = buyers[i].ID
 		}
 		var wg sync.WaitGroup
@@ -219,7 +189,7 @@ func TestAutomaticDrawExactlyOnce(t *testing.T) {
 		if n, err := s.App.Giveaway.DrawPending(ctx); err != nil || n != 0 {
 			t.Errorf("DrawPending = %d, %v; want 0", n, err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
 			t.Errorf("%d winners, want 1", n)
 		}
 		if got := draws(t, s, w.ID); len(got) != 1 || got[0].ID != first.ID {
@@ -269,7 +239,7 @@ func TestDrawAfterCrash(t *testing.T) {
 		if len(got) != 1 || got[0].Trigger != giveaway.TriggerSeatsFilled || got[0].Entrants != 3 {
 			t.Fatalf("draws %+v, want one seats_filled draw among 3", got)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_draws WHERE webinar_id = $1`, notFull.ID); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_draws WHERE webinar_id = $1`, notFull.ID); n != 0 {
 			t.Errorf("%d draws for a webinar with seats left", n)
 		}
 
@@ -330,7 +300,7 @@ func TestPickNewWinner(t *testing.T) {
 			ids = append(ids, entrant(t, s, w.ID, "Pat").ID)
 		}
 		entrant(t, s, other.ID, "Lee") // another webinar's entrant never wins this one
-		unpaid := buyer(t, s, w.ID)    // registered and watched, not paid: no entry
+		unpaid := s.Buyer(w.ID)        // registered and watched, not paid: no entry
 		adminClient.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", repickForm).Check(t, testutil.Want{Status: 409,
 			Code: "not_drawn", Message: "This webinar's giveaway has not been drawn yet: its first winner is drawn when its entries close."})
 
@@ -396,7 +366,7 @@ func TestPickNewWinnerRefusals(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		admin, _ := s.Login(auth.RoleAdmin)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		buyer(t, s, w.ID) // registered, not paid
+		s.Buyer(w.ID) // registered, not paid
 		deadlineDraw(t, s, w.ID)
 		admin.Do("POST", "/api/admin/webinars/"+w.ID+"/giveaway/draw", map[string]string{"reason": " "}).Check(t,
 			testutil.Want{Status: 400, Field: "reason", Message: "Please say why a new winner is needed."})
@@ -405,7 +375,7 @@ func TestPickNewWinnerRefusals(t *testing.T) {
 		missing := uuid.NewString()
 		admin.Do("POST", "/api/admin/webinars/"+missing+"/giveaway/draw", repickForm).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
 		admin.Do("GET", "/api/admin/webinars/"+missing+"/giveaway/draws", nil).Check(t, testutil.Want{Status: 404, Message: "Webinar not found"})
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners`); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_winners`); n != 0 {
 			t.Errorf("%d winners after refusals", n)
 		}
 	})
@@ -441,7 +411,7 @@ func TestSendNotification(t *testing.T) {
 		}
 
 		var to, subject, text, html string
-		rows := countRows(t, d, `SELECT count(*) FROM mail_outbox`)
+		rows := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox`)
 		if err := d.QueryRow(`SELECT to_address, subject, body_text, body_html FROM mail_outbox WHERE dedupe_key = $1`,
 			"giveaway-winner:"+win.ID).Scan(&to, &subject, &text, &html); err != nil {
 			t.Fatalf("winner e-mail: %v", err)
@@ -511,7 +481,7 @@ func TestGiveawayRoutes(t *testing.T) {
 			})
 		}
 	}
-	if n := countRows(t, s.App.DB, `SELECT count(*) FROM giveaway_draws`); n != 3 {
+	if n := testutil.Count(t, s.App.DB, `SELECT count(*) FROM giveaway_draws`); n != 3 {
 		t.Errorf("%d draws, want 3 (the deadline's and two re-picks): only admins draw", n)
 	}
 }

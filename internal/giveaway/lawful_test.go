@@ -101,7 +101,7 @@ func TestFreeEntryByRole(t *testing.T) {
 		if first.Entry.Kind != "free" || !first.Created || again.Created || !again.Entry.EnteredAt.Equal(first.Entry.EnteredAt) {
 			t.Errorf("entries %+v then %+v: want one free entry", first, again)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_entries WHERE webinar_id = $1`, w.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_entries WHERE webinar_id = $1`, w.ID); n != 1 {
 			t.Errorf("%d entries, want 1", n)
 		}
 
@@ -143,14 +143,14 @@ func TestOneEntryPerPerson(t *testing.T) {
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 5})
 
-		freeThenPaid := buyer(t, s, w.ID)
+		freeThenPaid := s.Buyer(w.ID)
 		if _, created, err := s.App.Giveaway.Enter(ctx, freeThenPaid, w.ID, giveaway.EntryInput{Eligible: true, AcceptRules: true}, newAddress()); err != nil || !created {
 			t.Fatalf("free entry: created %v, %v", created, err)
 		}
 		if err := buy(s, freeThenPaid, w.ID); err != nil {
 			t.Fatalf("a free entrant may still buy: %v", err)
 		}
-		paidThenFree := buyer(t, s, w.ID)
+		paidThenFree := s.Buyer(w.ID)
 		if err := buy(s, paidThenFree, w.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +199,7 @@ func TestFreeEntriesTakeNoSeats(t *testing.T) {
 			t.Fatalf("draws %+v before the paid seats filled", got)
 		}
 		for range 2 {
-			if err := buy(s, buyer(t, s, w.ID), w.ID); err != nil {
+			if err := buy(s, s.Buyer(w.ID), w.ID); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -262,7 +262,7 @@ func TestDeadlineDrawOnceAcrossInstances(t *testing.T) {
 		if total > 1 {
 			t.Errorf("DrawDeadlines reported %d draws, want at most 1 (the job may have made it)", total)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'giveaway.draw'`); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'giveaway.draw'`); n != 1 {
 			t.Errorf("%d draw audit entries, want 1", n)
 		}
 
@@ -301,7 +301,7 @@ func TestDeadlineWithoutEntrants(t *testing.T) {
 			got[0].EntriesSHA256 == nil || *got[0].EntriesSHA256 != hex.EncodeToString(sha256.New().Sum(nil)) {
 			t.Fatalf("draws %+v: want one deadline draw with no entrants (hash of the empty list)", got)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 0 {
 			t.Errorf("%d winners for no entrants", n)
 		}
 		var page struct {
@@ -422,7 +422,7 @@ func TestDrawCanBeChecked(t *testing.T) {
 			if len(pw.Draws) != 1 || pw.Draws[0].Entries != 4 || pw.Draws[0].EntriesSHA256 != want {
 				t.Errorf("public draw %+v", pw.Draws)
 			}
-			freeWinner := countRows(t, d, `SELECT count(*) FROM giveaway_entries WHERE id = $1`, *got.WinnerEntryID) == 1
+			freeWinner := testutil.Count(t, d, `SELECT count(*) FROM giveaway_entries WHERE id = $1`, *got.WinnerEntryID) == 1
 			if dr := pw.Draws[0]; freeWinner {
 				// A free entrant who agreed: "Robin F." or "Alex F.".
 				if dr.Winner == nil || *dr.Winner != *got.WinnerFirstName+" F." {
@@ -500,7 +500,7 @@ func TestOfficialRules(t *testing.T) {
 			delete(form, tt.field)
 			admin.Do("PUT", "/api/admin/giveaway/rules", form).Check(t, testutil.Want{Status: 400, Field: tt.field, Message: tt.message})
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM site_settings WHERE key LIKE 'giveaway_%'`); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM site_settings WHERE key LIKE 'giveaway_%'`); n != 0 {
 			t.Fatalf("%d rule settings saved by refused forms", n)
 		}
 		admin.Do("PUT", "/api/admin/giveaway/rules", full).Check(t, testutil.Want{Status: 200})
@@ -510,7 +510,7 @@ func TestOfficialRules(t *testing.T) {
 			page.Rules.ExtraEligibility != "Holds a valid FOID card" {
 			t.Errorf("rules %+v after the save", page.Rules)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'settings.giveaway'`); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'settings.giveaway'`); n != 1 {
 			t.Errorf("%d audit entries for the rules, want 1", n)
 		}
 

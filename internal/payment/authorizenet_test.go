@@ -135,7 +135,7 @@ func TestAuthorizeNetLostAnswerReconciled(t *testing.T) {
 		gw := testutil.AuthorizeNetGateway(t)
 		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		gw.Standin.TimeoutNext(1)
 		if _, err := pay(t, s, p, w.ID); err == nil {
 			t.Fatal("the charge's answer was lost, yet the charge reported an outcome")
@@ -165,7 +165,7 @@ func TestAuthorizeNetLostAnswerFoundSettled(t *testing.T) {
 		gw := testutil.AuthorizeNetGateway(t)
 		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		gw.Standin.TimeoutNext(1)
 		if _, err := pay(t, s, p, w.ID); err == nil {
 			t.Fatal("the charge's answer was lost, yet the charge reported an outcome")
@@ -208,7 +208,7 @@ func TestAuthorizeNetDuplicateAndHeld(t *testing.T) {
 			t.Fatalf("retry after the duplicate answer: %d %s", res.Status, res.Body)
 		}
 
-		held := buyer(t, s, w.ID)
+		held := s.Buyer(w.ID)
 		gw.Standin.HoldNext(1)
 		st, err := pay(t, s, held, w.ID)
 		if err != nil {
@@ -239,7 +239,7 @@ func TestAuthorizeNetWebhooks(t *testing.T) {
 		gw := testutil.AuthorizeNetGateway(t)
 		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		if _, err := pay(t, s, p, w.ID); err != nil {
 			t.Fatal(err)
 		}

@@ -33,7 +33,7 @@ func benchFulfil(b *testing.B, engine db.Engine, workers int) {
 	}
 	todo := make([]paid, b.N)
 	for i := range todo {
-		p := buyer(b, s, w.ID)
+		p := s.Buyer(w.ID)
 		st, err := pay(b, s, p, w.ID)
 		if err != nil {
 			b.Fatal(err)

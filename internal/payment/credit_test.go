@@ -94,7 +94,7 @@ func TestRefundAfterUndoNeedsReason(t *testing.T) {
 
 		const reason = "Customer returned the goods; the manager approved"
 		admin.Do("POST", "/api/admin/coupons/"+c.ID+"/refund", map[string]string{"reason": " " + reason + " "}).Check(t, testutil.Want{Status: 200})
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1 AND summary LIKE $2`,
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1 AND summary LIKE $2`,
 			c.ID, "%reason: "+reason+"%"); n != 1 {
 			t.Errorf("%d refund audit entries with the reason, want 1", n)
 		}
@@ -150,7 +150,7 @@ func TestWebhookRefundedElsewhere(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		clerk, _ := s.Login(auth.RoleStaff)
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 5})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		intent := route.pay(t, p, w.ID)
 		route.send(t, "evt_paid", "payment_intent.succeeded", fmt.Sprintf(`{"id": %q, "object": "payment_intent"}`, intent))
 		assertSeats(t, d, w.ID, 1)
@@ -166,18 +166,18 @@ func TestWebhookRefundedElsewhere(t *testing.T) {
 		if st, _ := couponRow(t, admin, c.ID); st != coupon.StatusRefunded {
 			t.Errorf("coupon %s after charge.refunded, want refunded", st)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 0 {
 			t.Errorf("%d paid seats, want the seat given back", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM payments WHERE provider_payment_id = $1 AND status = 'refunded'
+		if n := testutil.Count(t, d, `SELECT count(*) FROM payments WHERE provider_payment_id = $1 AND status = 'refunded'
 			AND refund_reason = 'provider' AND refunded_at IS NOT NULL`, intent); n != 1 {
 			t.Error("payment not recorded refunded at the provider")
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1
 			AND actor_id IS NULL AND summary LIKE '%outside watchwin%'`, c.ID); n != 1 {
 			t.Errorf("%d system audit entries for the refund, want 1", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key = $1`, "refund:"+c.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key = $1`, "refund:"+c.ID); n != 1 {
 			t.Errorf("%d refund e-mails, want 1", n)
 		}
 		var v struct{ Verdict string }
@@ -188,7 +188,7 @@ func TestWebhookRefundedElsewhere(t *testing.T) {
 		clerk.Do("POST", "/api/counter/coupons/"+c.Code+"/redeem", nil).Check(t, testutil.Want{Status: 409, Code: "coupon_refunded"})
 
 		// Redeemed first: the credit was used, so the coupon stays redeemed.
-		q := buyer(t, s, w.ID)
+		q := s.Buyer(w.ID)
 		used := route.pay(t, q, w.ID)
 		route.send(t, "evt_paid_2", "payment_intent.succeeded", fmt.Sprintf(`{"id": %q, "object": "payment_intent"}`, used))
 		u, err := s.App.Coupons.Mine(context.Background(), q.ID, w.ID)
@@ -213,7 +213,7 @@ func TestWebhookDispute(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		clerk, _ := s.Login(auth.RoleStaff)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		intent := route.pay(t, p, w.ID)
 		route.send(t, "evt_paid", "payment_intent.succeeded", fmt.Sprintf(`{"id": %q, "object": "payment_intent"}`, intent))
 		c, err := s.App.Coupons.Mine(context.Background(), p.ID, w.ID)
@@ -237,7 +237,7 @@ func TestWebhookDispute(t *testing.T) {
 		if _, err := route.svc.Refund(context.Background(), c.ID, "chargeback"); !isCode(err, "coupon_disputed") {
 			t.Errorf("refund of a disputed coupon: %v, want coupon_disputed", err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.dispute' AND target_id = $1`, c.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.dispute' AND target_id = $1`, c.ID); n != 1 {
 			t.Errorf("%d dispute audit entries, want 1", n)
 		}
 		// A dispute about a payment that is not ours is acknowledged and ignored.

@@ -89,7 +89,7 @@ func TestRestartAfterPayingWhileProviderFails(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 3})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		st := mustStart(t, s, p, w.ID)
 		payCard(t, s, st)
 		f := flaky(s)
@@ -117,7 +117,7 @@ func TestStartWhenTheProviderFails(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		st := mustStart(t, s, p, w.ID)
 		f := flaky(s)
 		f.failRetrieve = true
@@ -134,7 +134,7 @@ func TestStartWhenTheProviderFails(t *testing.T) {
 		}
 
 		w2 := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
-		q, other := buyer(t, s, w2.ID), buyer(t, s, w2.ID)
+		q, other := s.Buyer(w2.ID), s.Buyer(w2.ID)
 		f.failCreate = true
 		if _, err := s.App.Payments.Start(ctx, q, w2.ID, ""); code(err) != "payment_unavailable" {
 			t.Errorf("start with no intent possible: %v, want payment_unavailable", err)
@@ -174,7 +174,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2})
 
 		// Paid, then canceled by a failed restart: confirm fulfils it.
-		a := buyer(t, s, w.ID)
+		a := s.Buyer(w.ID)
 		stA := mustStart(t, s, a, w.ID)
 		payCard(t, s, stA)
 		legacyCancel(t, s, stA.ID)
@@ -183,7 +183,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		}
 
 		// Canceled, paid from the old tab afterwards: the webhook fulfils it.
-		b := buyer(t, s, w.ID)
+		b := s.Buyer(w.ID)
 		stB := mustStart(t, s, b, w.ID)
 		legacyCancel(t, s, stB.ID)
 		payCard(t, s, stB)
@@ -194,7 +194,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 
 		// The webinar is full now: a third paid, canceled payment is refunded
 		// by the reconciler.
-		c := buyer(t, s, w.ID)
+		c := s.Buyer(w.ID)
 		if _, err := d.ExecContext(ctx, `UPDATE webinars SET total_seats = 3 WHERE id = $1`, w.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +207,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 
 		// Never paid: the reconciler cancels the intent at the provider.
 		w2 := s.CreateWebinar(testutil.WebinarSpec{})
-		e := buyer(t, s, w2.ID)
+		e := s.Buyer(w2.ID)
 		stE := mustStart(t, s, e, w2.ID)
 		legacyCancel(t, s, stE.ID)
 
@@ -223,7 +223,7 @@ func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 		if err := s.PayTestCard(stE); code(err) != "payment_closed" {
 			t.Errorf("paying a settled, canceled payment from an old tab: %v, want payment_closed", err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM payments WHERE intent_unsettled = TRUE`); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM payments WHERE intent_unsettled = TRUE`); n != 0 {
 			t.Errorf("%d payments still unsettled", n)
 		}
 		assertSeats(t, d, w.ID, 2)
@@ -243,7 +243,7 @@ func TestWebhookRefundsOrphanedIntent(t *testing.T) {
 		ctx := context.Background()
 		tp := s.App.Payments.Provider().(*payment.TestProvider)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		st := mustStart(t, s, p, w.ID)
 		payCard(t, s, st)
 		if _, err := d.ExecContext(ctx, `UPDATE payments SET provider_payment_id = 'pi_test_newer' WHERE provider_payment_id = $1`, st.ID); err != nil {

@@ -13,7 +13,6 @@ import (
 
 	"watchwin/internal/apperr"
 	"watchwin/internal/auth"
-	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/payment"
 	"watchwin/internal/registration"
@@ -61,15 +60,6 @@ func registerAndWatch(t *testing.T, c *testutil.Client, webinarID string, watch 
 	if watch {
 		c.Do("POST", "/api/webinars/"+webinarID+"/registration/watched", nil).Check(t, testutil.Want{Status: 200})
 	}
-}
-
-func countRows(t *testing.T, d *db.DB, q string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := d.QueryRowContext(context.Background(), q, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // TestPurchaseAPI walks a purchase with the test provider through the API
@@ -173,10 +163,10 @@ func TestPurchaseAPI(t *testing.T) {
 			}
 
 			d := s.App.DB
-			if n := countRows(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'coupon:%'`); n != 1 {
+			if n := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'coupon:%'`); n != 1 {
 				t.Errorf("%d coupon e-mails queued, want 1", n)
 			}
-			if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 1 {
+			if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 1 {
 				t.Errorf("%d paid seats, want 1", n)
 			}
 			var seats seat.Seats
@@ -207,29 +197,9 @@ func TestFreeWebinarClaim(t *testing.T) {
 	late, _ := s.Login(auth.RoleUser)
 	registerAndWatch(t, late, free.ID, true)
 	late.Do("POST", "/api/webinars/"+free.ID+"/claim", nil).Check(t, testutil.Want{Status: 409, Code: "sold_out"})
-	if n := countRows(t, s.App.DB, `SELECT count(*) FROM coupons`); n != 0 {
+	if n := testutil.Count(t, s.App.DB, `SELECT count(*) FROM coupons`); n != 0 {
 		t.Errorf("%d coupons for a free webinar", n)
 	}
-}
-
-// buyer is a user registered for a webinar with the video watched, made
-// through the services with plain SQL for the account (no password hashing,
-// so a thousand of them are quick).
-func buyer(t testing.TB, s *testutil.Server, webinarID string) auth.Profile {
-	t.Helper()
-	ctx := context.Background()
-	p := auth.Profile{ID: uuid.NewString(), Email: uuid.NewString() + "@example.com", Role: auth.RoleUser}
-	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, created_at, updated_at) VALUES ($1, $2, 'user', $3, $3)`,
-		p.ID, p.Email, clock.Now()); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Buyer", Email: p.Email}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // pay starts a payment for p and pays it with a good test card.
@@ -261,7 +231,7 @@ func TestConcurrentPurchases(t *testing.T) {
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: seats})
 		people := make([]auth.Profile, buyers)
 		for i := range people {
-			people[i] = buyer(t, s, w.ID)
+			people[i] = s.Buyer(w.ID)
 		}
 		var mu sync.Mutex
 		outcomes := map[string]int{}
@@ -292,9 +262,9 @@ func TestConcurrentPurchases(t *testing.T) {
 // assertSeats checks paid seats, coupons and e-mails all equal want.
 func assertSeats(t *testing.T, d *db.DB, webinarID string, want int) {
 	t.Helper()
-	paid := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, webinarID)
-	coupons := countRows(t, d, `SELECT count(*) FROM coupons WHERE webinar_id = $1`, webinarID)
-	mails := countRows(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'coupon:%'`)
+	paid := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, webinarID)
+	coupons := testutil.Count(t, d, `SELECT count(*) FROM coupons WHERE webinar_id = $1`, webinarID)
+	mails := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'coupon:%'`)
 	if paid != want || coupons != want || mails != want {
 		t.Errorf("paid seats %d, coupons %d, coupon e-mails %d; want %d each", paid, coupons, mails, want)
 	}
@@ -307,7 +277,7 @@ func TestFulfilmentReplays(t *testing.T) {
 	testutil.ForEachGateway(t, func(t *testing.T, d *db.DB, gw testutil.Gateway) {
 		s := testutil.NewServerWithDB(t, d, gw.Apply)
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		st, err := pay(t, s, p, w.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -352,7 +322,7 @@ func TestLapsedHoldRefund(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
-		slow, quick, late := buyer(t, s, w.ID), buyer(t, s, w.ID), buyer(t, s, w.ID)
+		slow, quick, late := s.Buyer(w.ID), s.Buyer(w.ID), s.Buyer(w.ID)
 
 		slowStart, err := s.App.Payments.Start(ctx, slow, w.ID, "")
 		if err != nil {
@@ -414,7 +384,7 @@ func TestMismatchIssuesNothing(t *testing.T) {
 		t.Run(tamper, func(t *testing.T) {
 			s := testutil.NewServer(t, db.SQLite)
 			w := s.CreateWebinar(testutil.WebinarSpec{})
-			p := buyer(t, s, w.ID)
+			p := s.Buyer(w.ID)
 			st, err := pay(t, s, p, w.ID)
 			if err != nil {
 				t.Fatal(err)
@@ -451,10 +421,10 @@ func TestPaidSeatHoldsNothing(t *testing.T) {
 		if _, err := s.App.Registrations.SimulatePurchase(ctx, admin, w.ID); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.App.Payments.Start(ctx, buyer(t, s, w.ID), w.ID, ""); err != nil {
+		if _, err := s.App.Payments.Start(ctx, s.Buyer(w.ID), w.ID, ""); err != nil {
 			t.Errorf("a buyer for the seat left: %v", err)
 		}
-		if _, err := s.App.Payments.Start(ctx, buyer(t, s, w.ID), w.ID, ""); code(err) != "seats_held" {
+		if _, err := s.App.Payments.Start(ctx, s.Buyer(w.ID), w.ID, ""); code(err) != "seats_held" {
 			t.Errorf("a buyer with one seat paid and one held: %v, want seats_held", err)
 		}
 	})

@@ -19,7 +19,7 @@ func TestReconcile(t *testing.T) {
 		s := testutil.NewServerWithDB(t, d)
 		ctx := context.Background()
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 5})
-		paid, unpaid, refused := buyer(t, s, w.ID), buyer(t, s, w.ID), buyer(t, s, w.ID)
+		paid, unpaid, refused := s.Buyer(w.ID), s.Buyer(w.ID), s.Buyer(w.ID)
 
 		st, err := pay(t, s, paid, w.ID)
 		if err != nil {
@@ -64,7 +64,7 @@ func TestReconcile(t *testing.T) {
 		}
 		assertSeats(t, d, w.ID, 1)
 
-		if n := countRows(t, d, `SELECT count(*) FROM payments WHERE webinar_id = $1 AND status = 'open'`, w.ID); n != 2 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM payments WHERE webinar_id = $1 AND status = 'open'`, w.ID); n != 2 {
 			t.Errorf("open payments after reconciling: %d, want the unpaid and the declined one", n)
 		}
 	})

@@ -104,19 +104,19 @@ func TestRefund(t *testing.T) {
 			t.Errorf("provider asked %d times, want 1", n)
 		}
 		pid := c.PaymentID
-		if n := countRows(t, d, `SELECT count(*) FROM test_refunds WHERE idempotency_key = $1`, "watchwin-refund-"+pid); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM test_refunds WHERE idempotency_key = $1`, "watchwin-refund-"+pid); n != 1 {
 			t.Errorf("%d test-provider refunds under the payment's key, want 1", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM payments WHERE id = $1 AND status = 'refunded' AND refunded_at IS NOT NULL AND refund_reason = 'admin'`, pid); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM payments WHERE id = $1 AND status = 'refunded' AND refunded_at IS NOT NULL AND refund_reason = 'admin'`, pid); n != 1 {
 			t.Error("payment not recorded refunded")
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 0 {
 			t.Errorf("%d paid seats after the refund, want 0", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key = $1 AND to_address = $2`, "refund:"+c.ID, ownerProfile.Email); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key = $1 AND to_address = $2`, "refund:"+c.ID, ownerProfile.Email); n != 1 {
 			t.Errorf("%d refund e-mails to the buyer, want 1", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1`, c.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1`, c.ID); n != 1 {
 			t.Errorf("%d audit entries for the refund, want 1", n)
 		}
 
@@ -174,13 +174,13 @@ func TestRefundReplays(t *testing.T) {
 		if n := counter.asked.Load(); n != 1 {
 			t.Errorf("provider asked %d times, want 1", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM test_refunds`); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM test_refunds`); n != 1 {
 			t.Errorf("%d refunds at the provider, want 1", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'refund:%'`); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM mail_outbox WHERE dedupe_key LIKE 'refund:%'`); n != 1 {
 			t.Errorf("%d refund e-mails, want 1", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund'`); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund'`); n != 1 {
 			t.Errorf("%d refund audit entries, want 1", n)
 		}
 	})
@@ -231,7 +231,7 @@ func TestRefundedSeatSellsAgain(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
 		first := s.Purchase(s.CreateUser("first@example.com", "password1", auth.RoleUser), w.ID)
-		late := buyer(t, s, w.ID)
+		late := s.Buyer(w.ID)
 		if _, err := s.App.Payments.Start(context.Background(), late, w.ID, ""); code(err) != "sold_out" {
 			t.Fatalf("start before the refund: %v, want sold_out", err)
 		}
@@ -244,7 +244,7 @@ func TestRefundedSeatSellsAgain(t *testing.T) {
 		if err != nil || c.Status != coupon.StatusActive {
 			t.Fatalf("the second buyer's coupon: %+v, %v", c, err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1 AND purchased_coupon = TRUE`, w.ID); n != 1 {
 			t.Errorf("%d paid seats, want 1", n)
 		}
 	})
@@ -265,7 +265,7 @@ func TestRefundRefusals(t *testing.T) {
 
 		// The demo's sample coupon: a simulated seat, no payment behind it.
 		ctx := context.Background()
-		reg := buyer(t, s, w.ID)
+		reg := s.Buyer(w.ID)
 		r, err := s.App.Registrations.Mine(ctx, reg, w.ID)
 		if err != nil {
 			t.Fatal(err)
@@ -311,10 +311,10 @@ func TestRefundProviderFailure(t *testing.T) {
 		if err := d.QueryRow(`SELECT status FROM coupons WHERE id = $1`, c.ID).Scan(&status); err != nil || status != "active" {
 			t.Errorf("coupon %q after a failed refund, want active (%v)", status, err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM payments WHERE id = $1 AND status = 'succeeded' AND refund_claimed_at IS NULL`, c.PaymentID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM payments WHERE id = $1 AND status = 'succeeded' AND refund_claimed_at IS NULL`, c.PaymentID); n != 1 {
 			t.Error("payment not back to succeeded")
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund_failed' AND target_id = $1`, c.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund_failed' AND target_id = $1`, c.ID); n != 1 {
 			t.Errorf("%d refund_failed audit entries, want 1", n)
 		}
 
@@ -328,7 +328,7 @@ func TestRefundProviderFailure(t *testing.T) {
 		counter.fail, counter.lose = nil, false
 		counter.mu.Unlock()
 		refund(admin, c.ID).Check(t, testutil.Want{Status: 200})
-		if n := countRows(t, d, `SELECT count(*) FROM test_refunds`); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM test_refunds`); n != 1 {
 			t.Errorf("%d refunds at the provider, want 1", n)
 		}
 	})
@@ -371,7 +371,7 @@ func TestInterruptedRefundIsFinished(t *testing.T) {
 		if err := d.QueryRow(`SELECT status FROM coupons WHERE id = $1`, cut.ID).Scan(&status); err != nil || status != "refunded" {
 			t.Errorf("coupon %q after the reconciler, want refunded (%v)", status, err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1 AND actor_id = $2`, cut.ID, admin.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'coupon.refund' AND target_id = $1 AND actor_id = $2`, cut.ID, admin.ID); n != 1 {
 			t.Errorf("%d refund entries in the asking admin's name, want 1", n)
 		}
 
@@ -404,7 +404,7 @@ func TestNoSeatRefundIsExactlyOnce(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
 		first := s.Purchase(s.CreateUser("seated@example.com", "password1", auth.RoleUser), w.ID)
-		late := buyer(t, s, w.ID)
+		late := s.Buyer(w.ID)
 		// The late buyer's hold lapses while the seat sells, then it pays.
 		if _, err := s.App.Payments.Start(context.Background(), late, w.ID, ""); code(err) != "sold_out" {
 			t.Fatalf("start: %v", err)
@@ -444,10 +444,10 @@ func TestNoSeatRefundIsExactlyOnce(t *testing.T) {
 		if err := <-done; code(err) != "payment_refunded" {
 			t.Errorf("first confirm: %v, want payment_refunded", err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM coupons WHERE payment_id = $1`, mustPayment(t, d, st.ID)); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM coupons WHERE payment_id = $1`, mustPayment(t, d, st.ID)); n != 0 {
 			t.Errorf("%d coupons for a refunded payment", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM test_refunds`); n != 2 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM test_refunds`); n != 2 {
 			t.Errorf("%d refunds at the provider, want 2 (the late payment and the first coupon)", n)
 		}
 	})
@@ -470,11 +470,11 @@ func TestRefundOfAGiveawayWinner(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 1})
 		c := s.Purchase(s.CreateUser("winner@example.com", "password1", auth.RoleUser), w.ID) // fills it: drawn
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
 			t.Fatalf("%d winners, want the automatic draw's", n)
 		}
 		refund(admin, c.ID).Check(t, testutil.Want{Status: 200})
-		if n := countRows(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM giveaway_winners WHERE webinar_id = $1`, w.ID); n != 1 {
 			t.Errorf("%d winners after the refund, want the draw to stand", n)
 		}
 		var summary string

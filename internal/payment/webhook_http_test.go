@@ -101,7 +101,7 @@ func TestStripeWebhookRoute(t *testing.T) {
 		svc, deliver, signed, secret := route.svc, route.deliver, route.signedBy, routeSecret
 
 		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := buyer(t, s, w.ID)
+		p := s.Buyer(w.ID)
 		st := struct{ ID string }{route.pay(t, p, w.ID)}
 
 		event := func(id, intent string) []byte {

@@ -13,25 +13,16 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
 	"watchwin/internal/payment"
-	"watchwin/internal/registration"
 	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 )
 
-// registrant signs a new user up for a webinar, video watched, and returns
-// the user and the registration's id.
+// registrant is a new user registered for a webinar, video watched
+// (testutil's Buyer), and the registration's id.
 func registrant(t *testing.T, s *testutil.Server, webinarID string) (auth.Profile, string) {
 	t.Helper()
-	ctx := context.Background()
-	_, p := s.Login(auth.RoleUser)
-	r, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Sam Carter", Email: p.Email})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.App.Registrations.MarkWatched(ctx, p, webinarID); err != nil {
-		t.Fatal(err)
-	}
-	return p, r.ID
+	p := s.Buyer(webinarID)
+	return p, s.RegistrationID(webinarID, p.ID)
 }
 
 // hold holds registration reg's seat until until, for a payment made for
@@ -59,12 +50,8 @@ func take(s *testutil.Server, webinarID, reg string) error {
 
 func paidSeats(t *testing.T, d *db.DB, webinarID string) int {
 	t.Helper()
-	var n int
-	if err := d.QueryRowContext(context.Background(), `SELECT count(*) FROM webinar_registrations
-		WHERE webinar_id = $1 AND purchased_coupon = TRUE`, webinarID).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations
+		WHERE webinar_id = $1 AND purchased_coupon = TRUE`, webinarID)
 }
 
 func code(err error) string {

@@ -98,3 +98,14 @@ func PostgresSchema(t testing.TB) string {
 	t.Cleanup(drop)
 	return u
 }
+
+// Count runs a query that returns a single integer (a count(*), a sum) on d
+// and returns it, failing t if the query fails.
+func Count(t testing.TB, d *db.DB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := d.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}

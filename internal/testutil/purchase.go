@@ -118,10 +118,41 @@ func (s *Server) PayTestCard(st payment.Started) error {
 // through (Watch).
 func (s *Server) Registrant(webinarID, role string, watched bool) auth.Profile {
 	s.t.Helper()
+	return s.registrant(webinarID, role, watched, false)
+}
+
+// Buyer is a new customer ready to pay for a webinar: an account with its
+// e-mail address confirmed (no password, made in plain SQL, so a thousand
+// are quick), registered for the webinar and having watched it (Watch).
+func (s *Server) Buyer(webinarID string) auth.Profile {
+	s.t.Helper()
+	return s.registrant(webinarID, auth.RoleUser, true, true)
+}
+
+// RegistrationID is the id of the user's registration for a webinar.
+func (s *Server) RegistrationID(webinarID, userID string) string {
+	s.t.Helper()
+	var id string
+	if err := s.App.DB.QueryRowContext(context.Background(), `SELECT id FROM webinar_registrations WHERE webinar_id = $1 AND user_id = $2`,
+		webinarID, userID).Scan(&id); err != nil {
+		s.t.Fatalf("registration of %s for %s: %v", userID, webinarID, err)
+	}
+	return id
+}
+
+// registrant makes Registrant's and Buyer's account, its e-mail address
+// confirmed when confirmed, and registers it (and watches) as they say.
+func (s *Server) registrant(webinarID, role string, watched, confirmed bool) auth.Profile {
+	s.t.Helper()
 	ctx := context.Background()
 	p := auth.Profile{ID: uuid.NewString(), Email: "r-" + randomSuffix() + "@example.com", Role: role, FirstName: "Robin"}
-	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, first_name, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $5)`, p.ID, p.Email, role, p.FirstName, s.Clock.Now()); err != nil {
+	now := s.Clock.Now()
+	var confirmedAt *time.Time
+	if confirmed {
+		confirmedAt = &now
+	}
+	if _, err := s.App.DB.ExecContext(ctx, `INSERT INTO profiles (id, email, role, first_name, created_at, updated_at, email_confirmed_at)
+		VALUES ($1, $2, $3, $4, $5, $5, $6)`, p.ID, p.Email, role, p.FirstName, now, confirmedAt); err != nil {
 		s.t.Fatal(err)
 	}
 	if _, _, err := s.App.Registrations.Register(ctx, p, webinarID, registration.Input{Name: "Robin Waits", Email: p.Email}); err != nil {

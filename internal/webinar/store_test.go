@@ -85,15 +85,6 @@ func addRegistrations(t testing.TB, d *db.DB, webinarID string, paid, unpaid int
 	}
 }
 
-func countRows(t testing.TB, d *db.DB, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := d.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 func titles(ws []webinar.Webinar) []string {
 	out := make([]string, len(ws))
 	for i, w := range ws {
@@ -227,7 +218,7 @@ func TestStoreDeleteRefusesPaidSeats(t *testing.T) {
 		if _, err := svc.Get(ctx, w.ID); err != nil {
 			t.Errorf("webinar gone after a refused delete: %v", err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, w.ID); n != 3 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, w.ID); n != 3 {
 			t.Errorf("%d registrations left, want 3", n)
 		}
 	})
@@ -247,10 +238,10 @@ func TestStoreDeleteCascadesUnpaid(t *testing.T) {
 		if _, err := svc.Get(ctx, w.ID); !isKind(err, apperr.KindNotFound) {
 			t.Errorf("Get after delete: %v, want not found", err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, w.ID); n != 0 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, w.ID); n != 0 {
 			t.Errorf("%d registrations of the deleted webinar remain", n)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, other.ID); n != 2 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE webinar_id = $1`, other.ID); n != 2 {
 			t.Errorf("other webinar has %d registrations, want 2", n)
 		}
 		if err := svc.Delete(ctx, w.ID); !isKind(err, apperr.KindNotFound) {
@@ -314,7 +305,7 @@ func TestStoreDeleteWaitsForPurchase(t *testing.T) {
 		if e, ok := apperr.As(err); !ok || e.Code != "webinar_has_paid_seats" {
 			t.Fatalf("Delete during a purchase: %v, want webinar_has_paid_seats", err)
 		}
-		if n := countRows(t, d, `SELECT count(*) FROM webinar_registrations WHERE id = $1 AND purchased_coupon = TRUE`, reg); n != 1 {
+		if n := testutil.Count(t, d, `SELECT count(*) FROM webinar_registrations WHERE id = $1 AND purchased_coupon = TRUE`, reg); n != 1 {
 			t.Fatal("the paid registration was lost")
 		}
 	})
