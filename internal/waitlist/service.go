@@ -182,7 +182,8 @@ func (s *Service) standing(ctx context.Context, webinarID, reg string) (Standing
 }
 
 // OfferFreed is seat.Waiting: under the webinar's seat lock, it takes off
-// the list those who bought and those whose offer ran out, then offers each
+// the list those who bought, those whose offer ran out and those whose
+// account was deleted (a seat kept for them goes back), then offers each
 // seat left to the next person in line who may still wait, with the e-mail
 // "A seat opened up" in the same transaction. Nothing is read beyond one
 // query when nobody waits.
@@ -194,6 +195,20 @@ func (s *Service) OfferFreed(ctx context.Context, tx *seat.Tx) error {
 	now := s.now()
 	if err := s.store.settle(ctx, webinarID, now); err != nil {
 		return err
+	}
+	gone, err := s.store.gone(ctx, webinarID)
+	if err != nil {
+		return err
+	}
+	for _, e := range gone {
+		if e.Status == Offered {
+			if err := tx.EndOffer(ctx, e.RegistrationID); err != nil {
+				return err
+			}
+		}
+		if err := s.store.close(ctx, e.ID, Left, now); err != nil {
+			return err
+		}
 	}
 	if tx.Seats.Left <= 0 {
 		return nil

@@ -75,6 +75,26 @@ func (s store) settle(ctx context.Context, webinarID string, now time.Time) erro
 	return db.MapError(err)
 }
 
+// gone returns the entries on webinarID's list whose account was deleted.
+func (s store) gone(ctx context.Context, webinarID string) ([]entry, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT e.id, e.registration_id, e.status, e.joined_at
+		FROM waitlist_entries e JOIN profiles p ON p.id = e.user_id
+		WHERE e.webinar_id = $1 AND e.status IN ('waiting', 'offered') AND p.deleted_at IS NOT NULL LIMIT 1000`, webinarID)
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	var out []entry
+	for rows.Next() {
+		var e entry
+		if err := rows.Scan(&e.ID, &e.RegistrationID, &e.Status, &e.JoinedAt); err != nil {
+			return nil, db.MapError(err)
+		}
+		out = append(out, e)
+	}
+	return out, db.MapError(rows.Err())
+}
+
 // next is someone waiting for webinarID who may still wait, first in line.
 type next struct {
 	ID, RegistrationID, Name, Email, Title string

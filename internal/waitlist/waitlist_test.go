@@ -362,3 +362,34 @@ func TestNoOversellRacingTheList(t *testing.T) {
 		}
 	})
 }
+
+// TestDeletedAccountLeavesTheList: an account deleted while its seat is
+// held, or while it waits, is taken off the list, and the seat goes to the
+// next person.
+func TestDeletedAccountLeavesTheList(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		ctx := context.Background()
+		w, coupons := soldOut(t, s, 1)
+		a := s.Registrant(w.ID, auth.RoleUser, true)
+		b := s.Registrant(w.ID, auth.RoleUser, true)
+		join(t, s, a, w.ID)
+		join(t, s, b, w.ID)
+		if _, err := s.App.Payments.Refund(ctx, coupons[0], ""); err != nil {
+			t.Fatal(err)
+		}
+		_, admin := s.Login(auth.RoleAdmin)
+		if err := s.App.Auth.DeleteUser(ctx, admin, a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.App.Waitlist.Settle(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if st := mine(t, s, b, w.ID); st.Status != waitlist.Offered || len(offers(s, b)) != 1 {
+			t.Errorf("b after a's account was deleted: %+v", st)
+		}
+		if n := testutil.Count(t, d, `SELECT count(*) FROM waitlist_entries WHERE user_id = $1 AND status = 'left'`, a.ID); n != 1 {
+			t.Errorf("a's entry: %d left, want 1", n)
+		}
+	})
+}
