@@ -26,9 +26,18 @@ describe("nextAccessStep", () => {
     expect(nextAccessStep({ found: true, errored: false }, { ...opts, retriesDone: 5 })).toEqual({ kind: "allow" });
   });
 
-  it("retries five times with the growing delay, whether the answer was 'none' or an error", () => {
-    const delays = [0, 1, 2, 3, 4].map((retriesDone) => nextAccessStep(retriesDone % 2 ? failed : none, { ...opts, retriesDone }));
+  it("retries five times with the growing delay while the request fails", () => {
+    const delays = [0, 1, 2, 3, 4].map((retriesDone) => nextAccessStep(failed, { ...opts, retriesDone }));
     expect(delays).toEqual([1500, 2250, 3375, 5063, 7594].map((delay) => ({ kind: "retry", delay })));
+  });
+
+  it("takes the server's 'not registered' at its word: 'Registration required' at once, without a marker", () => {
+    expect(nextAccessStep(none, { ...opts, retriesDone: 0 })).toEqual({ kind: "deny", reason: "required" });
+  });
+
+  it("with a marker (just registered in this tab), asks again while the registration may be landing", () => {
+    const delays = [0, 1, 2, 3, 4].map((retriesDone) => nextAccessStep(none, { hasMarker: true, markerValid: true, retriesDone }));
+    expect(delays).toEqual([2000, 3000, 4500, 6750, 10125].map((delay) => ({ kind: "retry", delay })));
   });
 
   it("uses the marker's base delay", () => {

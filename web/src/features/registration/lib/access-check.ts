@@ -2,10 +2,14 @@
  * The watch page's access check (docs/product.md#states-and-transitions "Watch access", docs/product.md#timings-and-constants), as
  * pure functions so the schedule can be tested without a browser.
  *
- * The registration is asked for once; while the server says "not registered"
- * (or the request fails) it is asked again, up to 5 more times, waiting
- * 1500 ms before the first retry (2000 ms when a temporary marker exists)
- * and 1.5 times longer before each next one.
+ * The registration is asked for once. The server's "not registered" is its
+ * final word, and the page says so at once; only while the request fails, or
+ * while a temporary marker says this tab just registered (the registration
+ * may still be landing), is it asked again, up to 5 more times, waiting
+ * 1500 ms before the first retry (2000 ms with the marker) and 1.5 times
+ * longer before each next one. (The original product waited the whole
+ * schedule, about 20 s, before telling a visitor to register: docs/product.md
+ * "Deliberate differences from the original product".)
  */
 export const ACCESS_MAX_RETRIES = 5;
 export const ACCESS_BASE_DELAY_MS = 1500;
@@ -49,7 +53,10 @@ export function nextAccessStep(
   { retriesDone, hasMarker, markerValid }: { retriesDone: number; hasMarker: boolean; markerValid: boolean },
 ): AccessStep {
   if (result.found) return { kind: "allow" };
-  if (retriesDone < ACCESS_MAX_RETRIES) return { kind: "retry", delay: accessRetryDelay(retriesDone + 1, hasMarker) };
+  const mayYetAppear = result.errored || hasMarker;
+  if (mayYetAppear && retriesDone < ACCESS_MAX_RETRIES) {
+    return { kind: "retry", delay: accessRetryDelay(retriesDone + 1, hasMarker) };
+  }
   if (markerValid) return { kind: "temporary" };
   return { kind: "deny", reason: result.errored ? "verification_failed" : "required" };
 }
