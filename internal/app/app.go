@@ -81,6 +81,8 @@ type App struct {
 	// testClock is the movable clock of WATCHWIN_TEST_CLOCK (testclock.go);
 	// nil on every real server.
 	testClock *clock.Offset
+	// jobsNow asks the job loop to run every job at once (a test clock move).
+	jobsNow chan struct{}
 	// instance names this process as the holder of job leases: host name
 	// and listen address (cfg.Addr), unique among live processes.
 	instance string
@@ -222,6 +224,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Audit:         audit.NewLog(d, now, cfg.AuditRetention).PruneBy(machine),
 		now:           now,
 		testClock:     testClock,
+		jobsNow:       make(chan struct{}, 1),
 		instance:      db.InstanceID(cfg.Addr),
 		Pages:         pages,
 	}

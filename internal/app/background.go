@@ -93,9 +93,9 @@ func (a *App) jobInterval() time.Duration {
 // cut off before its lease would lapse.
 func (a *App) jobLease() time.Duration { return 3 * a.jobInterval() }
 
-// runJobs calls RunJobs at once and then every jobInterval, and the
-// reminder job every reminderInterval in between, until ctx ends, then
-// releases the leases.
+// runJobs calls RunJobs at once and then every jobInterval (and whenever
+// the test clock moves, jobsNow), and the reminder job every
+// reminderInterval in between, until ctx ends, then releases the leases.
 func (a *App) runJobs(ctx context.Context) {
 	t := time.NewTicker(a.jobInterval())
 	defer t.Stop()
@@ -113,6 +113,8 @@ func (a *App) runJobs(ctx context.Context) {
 				return
 			case <-reminders.C:
 				a.runLeased(ctx, a.reminderJob())
+			case <-a.jobsNow:
+				a.RunJobs(ctx)
 			case <-t.C:
 				break between
 			}
