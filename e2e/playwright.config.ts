@@ -13,8 +13,14 @@ export default defineConfig({
   testDir: './tests',
   // Fails the run if the server logged any e-mail, password or card number the tests used.
   globalTeardown: './tests/support/log-scan-teardown.ts',
+  // Spec files run two at a time (the tests of one file in order, on one worker);
+  // settings.spec.ts changes the whole site's look, so it runs alone, after the rest.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'main', testIgnore: /settings\.spec\.ts$/ },
+    { name: 'site-settings', testMatch: /settings\.spec\.ts$/, dependencies: ['main'] },
+  ],
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

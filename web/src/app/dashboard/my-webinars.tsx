@@ -7,6 +7,7 @@ import type { MyRegistration } from "@/lib/registrations/schemas";
 import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { EmptyTab, TabError } from "./dashboard-states";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 export const REGISTRATIONS_ERROR = "Failed to load registrations. Please try again later.";
 
@@ -44,7 +45,7 @@ export function MyWebinars({ registrations, isPending, isError, isFetching, refe
   }
 
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <TableScroll label="My webinars" className="rounded-xl border bg-card shadow-sm">
       {isPending && (
         <p role="status" className="sr-only">
           Loading webinars
@@ -119,7 +120,7 @@ export function MyWebinars({ registrations, isPending, isError, isFetching, refe
               ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

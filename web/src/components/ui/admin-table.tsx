@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /**
  * A body cell of the admin tables; on phones, where each row is laid out as
@@ -76,7 +77,7 @@ export function AdminTable<Row>({
   "aria-busy": ariaBusy,
 }: AdminTableProps<Row>) {
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <TableScroll label={caption} className="rounded-xl border bg-card shadow-sm">
       {/* Below sm each row is laid out as a small card; the cells keep their column names as labels. */}
       <table aria-busy={ariaBusy} className={cn("w-full border-collapse text-left text-sm max-sm:block", className)}>
         <caption className="sr-only">{caption}</caption>
@@ -103,6 +104,6 @@ export function AdminTable<Row>({
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -16,6 +16,7 @@ import { useDocumentTitle } from "@/lib/use-document-title";
 import { cn } from "@/lib/utils";
 import { useAuditLog } from "../api/get-audit";
 import type { AuditEntry } from "../api/schemas";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** The filters of the audit log, as the API and the URL name them. */
 const FILTERS = ["actor", "action", "target_type", "target_id", "from", "to"] as const;
@@ -177,7 +178,7 @@ type AuditTableProps = {
 function AuditTable({ entries, isPending, error, stale }: AuditTableProps) {
   const zone = useStoreTimeZone();
   return (
-    <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+    <TableScroll label="Audit log" className="rounded-xl border bg-card shadow-sm">
       <table aria-busy={stale || undefined} className={cn("w-full border-collapse text-left text-sm max-sm:block sm:min-w-[960px]", stale && "opacity-60")}>
         <caption className="sr-only">Audit log</caption>
         <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase max-sm:sr-only">
@@ -236,6 +237,6 @@ function AuditTable({ entries, isPending, error, stale }: AuditTableProps) {
           )}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -19,6 +19,7 @@ import { PeriodPicker } from "./period-picker";
 import { RetentionChart } from "./retention-chart";
 import { SalesChart } from "./sales-chart";
 import { SourcesTable } from "./sources-table";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /**
  * "/admin/reports" (admin only): the books of a period of the store's days
@@ -196,7 +197,7 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
           the step before.
         </p>
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      <TableScroll label="Webinar funnel" className="rounded-xl border bg-card shadow-sm">
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">Webinar funnel</caption>
           <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
@@ -234,7 +235,7 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -256,7 +257,7 @@ function Controls({ controls, zone }: { controls: NonNullable<Report["controls"]
           Coupons redeemed by their own owner, and coupons refunded after a redemption was cancelled.
         </p>
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      <TableScroll label="Self-redemptions" className="rounded-xl border bg-card shadow-sm">
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="px-4 pt-3 text-left font-semibold text-ink">Self-redemptions</caption>
           <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
@@ -288,8 +289,8 @@ function Controls({ controls, zone }: { controls: NonNullable<Report["controls"]
             )}
           </tbody>
         </table>
-      </div>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      </TableScroll>
+      <TableScroll label="Refunds after a cancelled redemption" className="rounded-xl border bg-card shadow-sm">
         <table className="w-full min-w-[760px] text-left text-sm">
           <caption className="px-4 pt-3 text-left font-semibold text-ink">Refunds after a cancelled redemption</caption>
           <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
@@ -327,7 +328,7 @@ function Controls({ controls, zone }: { controls: NonNullable<Report["controls"]
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

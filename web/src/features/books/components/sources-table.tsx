@@ -1,5 +1,6 @@
 import { formatCents } from "@/lib/money";
 import type { SourceRow } from "../api/schemas";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 /** The period's registrations by where they came from (docs/product.md "Retention and sources"). */
 export function SourcesTable({ sources }: { sources: SourceRow[] }) {
@@ -15,7 +16,7 @@ export function SourcesTable({ sources }: { sources: SourceRow[] }) {
           direct.
         </p>
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-card shadow-sm">
+      <TableScroll label="Funnel by source" className="rounded-xl border bg-card shadow-sm">
         <table className="w-full min-w-[640px] text-left text-sm">
           <caption className="sr-only">Funnel by source</caption>
           <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
@@ -56,7 +57,7 @@ export function SourcesTable({ sources }: { sources: SourceRow[] }) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useMigrationStatus, useRunMigration, type MigrationResult } from "../api/migration";
 import { compareCoupons, readLocalCoupons, type ComparisonRow } from "../lib/local-coupons";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 const ENGINE_NAMES: Record<string, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
 
@@ -161,7 +162,7 @@ function CouponComparison() {
             {server.isPending ? "Loading coupons…" : "No coupons in this browser or in your account."}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border">
+          <TableScroll label="Coupons found" className="rounded-lg border">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <thead className="bg-muted/60 text-xs text-muted-foreground uppercase">
                 <tr>
@@ -204,7 +205,7 @@ function CouponComparison() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <p className="text-xs text-muted-foreground">
           Coupons are only ever issued by the server after a payment. Running the migration links the codes saved in

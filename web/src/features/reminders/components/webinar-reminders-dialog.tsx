@@ -1,6 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { errorMessage } from "@/lib/api";
 import { useWebinarReminders } from "../api/webinar-reminders";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type WebinarRemindersDialogProps = {
   /** The webinar whose figures are shown; null keeps the dialog closed. */
@@ -30,7 +31,7 @@ export function WebinarRemindersDialog({ webinar, onClose }: WebinarRemindersDia
             Could not load the reminder figures. {errorMessage(figures.error)}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border">
+          <TableScroll label="Reminders sent and what followed" className="rounded-lg border">
             <table className="w-full border-collapse text-sm" aria-busy={figures.isPending}>
               <caption className="sr-only">Reminders sent and what followed</caption>
               <thead className="bg-zinc-50">
@@ -70,7 +71,7 @@ export function WebinarRemindersDialog({ webinar, onClose }: WebinarRemindersDia
                 )}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
         <p className="text-xs text-muted-foreground">
           Of the registrants who got a reminder, how many have since watched the webinar to the end and bought its

@@ -4,6 +4,7 @@ import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { useAdminWaitlistEntries } from "../../api/get-admin-waitlist";
 import type { WaitlistEntry } from "../../api/admin-schemas";
+import { TableScroll } from "@/components/ui/table-scroll";
 
 type WaitlistDialogProps = {
   /** The webinar whose list is shown; null keeps the dialog closed. */
@@ -77,7 +78,7 @@ export function WaitlistDialog({ webinar, onClose }: WaitlistDialogProps) {
             The people waiting for a seat, first come first served, and anyone a freed seat is held for.
           </DialogDescription>
         </DialogHeader>
-        <div className="overflow-x-auto rounded-lg border">
+        <TableScroll label="Waiting list" className="rounded-lg border">
           <table className="w-full border-collapse text-sm" aria-busy={list.isPending}>
             <caption className="sr-only">Waiting list</caption>
             <thead className="bg-zinc-50">
@@ -91,7 +92,7 @@ export function WaitlistDialog({ webinar, onClose }: WaitlistDialogProps) {
             </thead>
             <tbody className="divide-y">{rows}</tbody>
           </table>
-        </div>
+        </TableScroll>
       </DialogContent>
     </Dialog>
   );
