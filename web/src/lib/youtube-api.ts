@@ -80,6 +80,8 @@ function readyApi(): YTNamespace | null {
 }
 
 let pending: Promise<YTNamespace> | null = null;
+/** The script tag of the pending load: a load whose tag left the page can never finish. */
+let pendingScript: HTMLScriptElement | null = null;
 
 /**
  * Resolves with window.YT once the IFrame API is usable. The script is added
@@ -90,11 +92,11 @@ let pending: Promise<YTNamespace> | null = null;
 export function loadYouTubeIframeApi(): Promise<YTNamespace> {
   const ready = readyApi();
   if (ready) return Promise.resolve(ready);
-  if (pending) return pending;
+  if (pending && pendingScript?.isConnected) return pending;
 
+  const script = document.createElement("script");
   const attempt = new Promise<YTNamespace>((resolve, reject) => {
     const previousCallback = window.onYouTubeIframeAPIReady;
-    const script = document.createElement("script");
     let settled = false;
 
     const onReady = () => {
@@ -135,6 +137,7 @@ export function loadYouTubeIframeApi(): Promise<YTNamespace> {
   });
 
   pending = attempt;
+  pendingScript = script;
   attempt.catch(() => {
     if (pending === attempt) pending = null;
   });

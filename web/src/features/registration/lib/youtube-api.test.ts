@@ -46,6 +46,18 @@ describe("loadYouTubeIframeApi", () => {
     expect(apiScripts()).toHaveLength(1);
   });
 
+  it("starts afresh when the pending load's script tag has left the page", async () => {
+    const { loadYouTubeIframeApi } = await freshLoader();
+    const first = loadYouTubeIframeApi();
+    first.catch(() => {}); // it can never finish: its tag is gone
+    for (const script of apiScripts()) script.remove();
+    const second = loadYouTubeIframeApi();
+    expect(second).not.toBe(first);
+    expect(apiScripts()).toHaveLength(1);
+    announceReady();
+    await expect(second).resolves.toMatchObject({ Player: FakePlayer });
+  });
+
   it("uses an API that is already on the page without adding a script", async () => {
     window.YT = { Player: FakePlayer as never };
     const { loadYouTubeIframeApi } = await freshLoader();
