@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test, expect, createWebinarViaApi, logInViaApi, signUp, uniqueEmail, useYouTubeStandIn, type SeededWebinar } from './fixtures';
+import { test, expect, createWebinarViaApi, fillTestCard, logInViaApi, signUp, uniqueEmail, useYouTubeStandIn, type SeededWebinar } from './fixtures';
 import { keepServerLog } from './support/server-log';
 
 // Issue 13: a short journey on a cluster of two instances of bin/watchwin on
@@ -89,11 +89,7 @@ test.describe('two instances behind a round-robin proxy', () => {
 
     await page.goto(`/webinar/${webinar.id}/coupon`);
     await page.getByRole('region', { name: 'Coupon offer' }).getByRole('button', { name: 'Buy Your Discounted Coupon' }).click();
-    const form = page.getByRole('form', { name: 'Card payment' });
-    await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-    await form.getByLabel('CVC').fill('123');
-    await form.getByLabel('ZIP').fill('60540');
+    const form = await fillTestCard(page);
     await form.getByRole('button', { name: 'Pay $40.00' }).click();
     await expect(page.getByRole('heading', { name: 'Coupon Activated' })).toBeVisible();
     await expect(page.getByRole('article', { name: /^Coupon LW-/ })).toContainText(/LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/);

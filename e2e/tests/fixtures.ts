@@ -173,6 +173,16 @@ export async function couponId(request: APIRequestContext, code: string): Promis
   return found!.id;
 }
 
+/** Fills the test-mode card form (the built-in test provider's) with `number`; returns the form. */
+export async function fillTestCard(page: Page, number = '4242 4242 4242 4242') {
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByLabel('ZIP').fill('60540');
+  return form;
+}
+
 /** Signs up through the /auth page's Sign Up tab and waits for 'Sign up successful!'. */
 export async function signUp(page: Page, person: { firstName: string; lastName: string; email: string; phone: string; password: string }) {
   await page.goto('/auth');

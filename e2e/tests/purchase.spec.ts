@@ -4,6 +4,7 @@ import {
   expect,
   createAdmin,
   createWebinarViaApi,
+  fillTestCard,
   logIn,
   logInViaApi,
   registerViaApi,
@@ -41,14 +42,6 @@ function watchStripeRequests(page: Page): string[] {
   return seen;
 }
 
-async function fillCard(page: Page, number: string) {
-  const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number').fill(number);
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByLabel('ZIP').fill('60540');
-  return form;
-}
 
 test('a user who watched pays: a declined card gets no coupon, the success card gets Coupon Activated', async ({ page, request }) => {
   const stripeRequests = watchStripeRequests(page);
@@ -78,7 +71,7 @@ test('a user who watched pays: a declined card gets no coupon, the success card 
   await expect(form.getByText('Your postal code is incomplete.')).toBeVisible();
 
   // A declined card: the card's message inline and in a toast, back to the form, no coupon.
-  await fillCard(page, '4000 0000 0000 0002');
+  await fillTestCard(page, '4000 0000 0000 0002');
   await form.getByRole('button', { name: 'Pay $40.00' }).click();
   await expect(form.getByText('Your card was declined.')).toBeVisible();
   await expect(page.getByText('Payment Failed', { exact: true }).first()).toBeVisible();
@@ -88,7 +81,7 @@ test('a user who watched pays: a declined card gets no coupon, the success card 
   expect(await noCoupon.json()).toEqual({ coupon: null });
 
   // The success card.
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillTestCard(page, '4242 4242 4242 4242');
   await form.getByRole('button', { name: 'Pay $40.00' }).click();
   await expect(page.getByRole('heading', { name: 'Coupon Activated' })).toBeVisible();
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();

@@ -5,6 +5,7 @@ import {
   couponId,
   createAdmin,
   createWebinarViaApi,
+  fillTestCard,
   logIn,
   logInViaApi,
   registerViaApi,
@@ -54,11 +55,7 @@ test('sold out → join the waiting list; a refund offers the seat by e-mail; th
   await expect(page.getByText(/A seat is held for you until .+ \((23|24) ?h/)).toBeVisible();
   const offer = page.getByRole('region', { name: 'Coupon offer' });
   await offer.getByRole('button', { name: 'Buy Your Discounted Coupon' }).click();
-  const form = page.getByRole('form', { name: 'Card payment' });
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByLabel('ZIP').fill('60540');
+  const form = await fillTestCard(page);
   await form.getByRole('button', { name: 'Pay $40.00' }).click();
   await expect(page.getByText('Coupon Activated')).toBeVisible();
 

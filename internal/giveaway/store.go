@@ -222,20 +222,7 @@ func (s store) pendingWebinars(ctx context.Context) ([]string, error) {
 }
 
 func (s store) ids(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, db.MapError(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, db.MapError(err)
-		}
-		out = append(out, id)
-	}
-	return out, db.MapError(rows.Err())
+	return db.Strings(ctx, s.db.Q(ctx), query, args...)
 }
 
 // hasAutomaticDraw reports whether the webinar's automatic draw (seats

@@ -127,66 +127,50 @@ func TestAuthorizeNetTimeoutAfterCharge(t *testing.T) {
 
 // TestAuthorizeNetLostAnswerReconciled: the charge's answer is lost and the
 // buyer's browser is gone too (the server charges through PayTestCard's
-// path, then nobody confirms): the reconciler asks the gateway
-// (getUnsettledTransactionListRequest by invoice, then
-// getTransactionDetailsRequest) and issues the coupon once.
+// path, then nobody confirms): the reconciler asks the gateway and issues
+// the coupon once, with one charge. While the charge is unsettled it is
+// found among the unsettled transactions by invoice
+// (getUnsettledTransactionListRequest, then getTransactionDetailsRequest);
+// when the server was down past the nightly settlement, far past the charge
+// claim's lease, in the settled batches (getSettledBatchListRequest,
+// getTransactionListRequest), never charged again.
 func TestAuthorizeNetLostAnswerReconciled(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		gw := testutil.AuthorizeNetGateway(t)
-		s := testutil.NewServerWithDB(t, d, gw.Apply)
-		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := s.Buyer(w.ID)
-		gw.Standin.TimeoutNext(1)
-		if _, err := pay(t, s, p, w.ID); err == nil {
-			t.Fatal("the charge's answer was lost, yet the charge reported an outcome")
-		}
-		s.Clock.Advance(payment.DefaultReconcileGrace + time.Second)
-		if n, err := s.App.Payments.Reconcile(context.Background()); err != nil || n != 1 {
-			t.Fatalf("reconcile: %d, %v; want 1 fulfilled", n, err)
-		}
-		if n, err := s.App.Payments.Reconcile(context.Background()); err != nil || n != 0 {
-			t.Fatalf("second reconcile: %d, %v; want 0", n, err)
-		}
-		if gw.Standin.Charges() != 1 {
-			t.Fatalf("charges %d, want 1", gw.Standin.Charges())
-		}
-		assertSeats(t, d, w.ID, 1)
-	})
-}
-
-// TestAuthorizeNetLostAnswerFoundSettled: the server was down past the
-// gateway's nightly settlement (the charge's answer lost, nobody confirmed),
-// so the charge is no longer among the unsettled transactions: the
-// reconciler finds it in the settled batches (getSettledBatchListRequest,
-// getTransactionListRequest) and issues the coupon; the payment never takes
-// a second charge.
-func TestAuthorizeNetLostAnswerFoundSettled(t *testing.T) {
-	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		gw := testutil.AuthorizeNetGateway(t)
-		s := testutil.NewServerWithDB(t, d, gw.Apply)
-		w := s.CreateWebinar(testutil.WebinarSpec{})
-		p := s.Buyer(w.ID)
-		gw.Standin.TimeoutNext(1)
-		if _, err := pay(t, s, p, w.ID); err == nil {
-			t.Fatal("the charge's answer was lost, yet the charge reported an outcome")
-		}
-		gw.Standin.Settle()
-		s.Clock.Advance(8 * time.Hour) // far past the charge claim's lease
-		if n, err := s.App.Payments.Reconcile(context.Background()); err != nil || n != 1 {
-			t.Fatalf("reconcile: %d, %v; want 1 fulfilled", n, err)
-		}
-		if gw.Standin.Charges() != 1 {
-			t.Fatalf("charges %d, want 1", gw.Standin.Charges())
-		}
-		seen := map[string]bool{}
-		for _, r := range gw.Standin.Requests() {
-			seen[r.Name] = true
-		}
-		if !seen["getSettledBatchListRequest"] || !seen["getTransactionListRequest"] {
-			t.Errorf("the settled batches were not asked: %v", seen)
-		}
-		assertSeats(t, d, w.ID, 1)
-	})
+	for _, settled := range []bool{false, true} {
+		t.Run(map[bool]string{false: "unsettled", true: "settled"}[settled], func(t *testing.T) {
+			testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+				gw := testutil.AuthorizeNetGateway(t)
+				s := testutil.NewServerWithDB(t, d, gw.Apply)
+				w := s.CreateWebinar(testutil.WebinarSpec{})
+				p := s.Buyer(w.ID)
+				gw.Standin.TimeoutNext(1)
+				if _, err := pay(t, s, p, w.ID); err == nil {
+					t.Fatal("the charge's answer was lost, yet the charge reported an outcome")
+				}
+				s.Clock.Advance(payment.DefaultReconcileGrace + time.Second)
+				if settled {
+					gw.Standin.Settle()
+					s.Clock.Advance(8 * time.Hour)
+				}
+				if n, err := s.App.Payments.Reconcile(context.Background()); err != nil || n != 1 {
+					t.Fatalf("reconcile: %d, %v; want 1 fulfilled", n, err)
+				}
+				if n, err := s.App.Payments.Reconcile(context.Background()); err != nil || n != 0 {
+					t.Fatalf("second reconcile: %d, %v; want 0", n, err)
+				}
+				if gw.Standin.Charges() != 1 {
+					t.Fatalf("charges %d, want 1", gw.Standin.Charges())
+				}
+				seen := map[string]bool{}
+				for _, r := range gw.Standin.Requests() {
+					seen[r.Name] = true
+				}
+				if settled && (!seen["getSettledBatchListRequest"] || !seen["getTransactionListRequest"]) {
+					t.Errorf("the settled batches were not asked: %v", seen)
+				}
+				assertSeats(t, d, w.ID, 1)
+			})
+		})
+	}
 }
 
 // TestAuthorizeNetDuplicateAndHeld: the gateway's duplicate-transaction

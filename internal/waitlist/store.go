@@ -211,19 +211,6 @@ func (s store) counts(ctx context.Context) (map[string]Count, error) {
 // webinarsWaiting returns the webinars someone waits for or holds an offer
 // of (the periodic job's work).
 func (s store) webinarsWaiting(ctx context.Context) ([]string, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT DISTINCT webinar_id FROM waitlist_entries
+	return db.Strings(ctx, s.db.Q(ctx), `SELECT DISTINCT webinar_id FROM waitlist_entries
 		WHERE status IN ('waiting', 'offered') LIMIT 10000`)
-	if err != nil {
-		return nil, db.MapError(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, db.MapError(err)
-		}
-		out = append(out, id)
-	}
-	return out, db.MapError(rows.Err())
 }
