@@ -136,10 +136,6 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 		}
 	}
 	q := s.db.Q(ctx)
-	// Lapsed waiting-list holds go, so that TakenSQL counts running ones.
-	if _, err := q.ExecContext(ctx, `DELETE FROM seat_offers WHERE webinar_id = $1 AND expires_at <= $2`, id, s.now()); err != nil {
-		return Seats{}, db.MapError(err)
-	}
 	var seats Seats
 	var paying int
 	err := q.QueryRowContext(ctx, `SELECT total_seats FROM webinars WHERE id = $1`+lock, id).Scan(&seats.Total)
@@ -147,6 +143,11 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 		return Seats{}, errNotFound
 	}
 	if err != nil {
+		return Seats{}, db.MapError(err)
+	}
+	// Lapsed waiting-list holds go, under the lock, so that TakenSQL counts
+	// running ones.
+	if _, err := q.ExecContext(ctx, `DELETE FROM seat_offers WHERE webinar_id = $1 AND expires_at <= $2`, id, s.now()); err != nil {
 		return Seats{}, db.MapError(err)
 	}
 	// A registration paying for the seat it was offered has both a hold
