@@ -163,6 +163,23 @@ export async function buyCouponViaApi(customer: APIRequestContext, webinar: Seed
   return code;
 }
 
+/**
+ * A webinar of one seat, bought by another customer in a session of its own: sold out. `request`
+ * must hold an admin's session; `newRequest` makes the buyer's (playwright.request.newContext).
+ * Returns the webinar and the buyer's coupon code.
+ */
+export async function soldOutWebinarViaApi(
+  request: APIRequestContext,
+  newRequest: () => Promise<APIRequestContext>,
+): Promise<{ webinar: SeededWebinar; code: string }> {
+  const webinar = await createWebinarViaApi(request, { total_seats: 1 });
+  const buyer = await newRequest();
+  await logInViaApi(buyer, await signUpViaApi(buyer, 'buyer'));
+  const code = await buyCouponViaApi(buyer, webinar);
+  await buyer.dispose();
+  return { webinar, code };
+}
+
 /** The coupon's id, from the admin list (`request` holds an admin's session). */
 export async function couponId(request: APIRequestContext, code: string): Promise<string> {
   const res = await request.get(`/api/admin/coupons?search=${encodeURIComponent(code)}`);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buyCouponViaApi, createAdmin, createWebinarViaApi, expect, logInViaApi, signUpViaApi, test } from './fixtures';
+import { createAdmin, createWebinarViaApi, expect, logInViaApi, soldOutWebinarViaApi, test } from './fixtures';
 
 // What a client that runs no JavaScript sees (issue 25): a crawler or a chat
 // app building a link preview fetches a page with plain HTTP and reads its
@@ -188,11 +188,7 @@ test('the served first paint of every painted page is React\'s own render of its
   baseURL,
 }) => {
   await logInViaApi(request, createAdmin());
-  const soldOut = await createWebinarViaApi(request, { total_seats: 1 });
-  const customer = await playwright.request.newContext({ baseURL });
-  await logInViaApi(customer, await signUpViaApi(customer, 'buyer'));
-  await buyCouponViaApi(customer, soldOut); // its one seat: 'Sold Out'
-  await customer.dispose();
+  const { webinar: soldOut } = await soldOutWebinarViaApi(request, () => playwright.request.newContext({ baseURL })); // 'Sold Out'
   const webinars = [
     soldOut,
     await createWebinarViaApi(request, { total_seats: 3, display_price: 1250.5, title: 'Holster & "Draw" <b>' }), // few seats, store credit

@@ -1,15 +1,14 @@
 import {
   test,
   expect,
-  buyCouponViaApi,
   couponId,
   createAdmin,
-  createWebinarViaApi,
   fillTestCard,
   logIn,
   logInViaApi,
   registerViaApi,
   signUpViaApi,
+  soldOutWebinarViaApi,
 } from './fixtures';
 import { mailboxAddress, waitForMailLink } from './support/server-log';
 
@@ -25,13 +24,7 @@ test('sold out → join the waiting list; a refund offers the seat by e-mail; th
   baseURL,
 }) => {
   await logInViaApi(request, createAdmin());
-  const webinar = await createWebinarViaApi(request, { total_seats: 1 });
-
-  // The one seat is bought.
-  const buyer = await playwright.request.newContext({ baseURL });
-  await logInViaApi(buyer, await signUpViaApi(buyer, 'first'));
-  const code = await buyCouponViaApi(buyer, webinar);
-  await buyer.dispose();
+  const { webinar, code } = await soldOutWebinarViaApi(request, () => playwright.request.newContext({ baseURL }));
 
   // A registrant who watched finds it sold out and joins the list.
   const { email, domain } = mailboxAddress('waiter');
@@ -66,11 +59,7 @@ test('sold out → join the waiting list; a refund offers the seat by e-mail; th
 
 test('a signed-out visitor on a sold-out webinar is sent to log in to join the list', async ({ page, request, playwright, baseURL }) => {
   await logInViaApi(request, createAdmin());
-  const webinar = await createWebinarViaApi(request, { total_seats: 1 });
-  const buyer = await playwright.request.newContext({ baseURL });
-  await logInViaApi(buyer, await signUpViaApi(buyer, 'first'));
-  await buyCouponViaApi(buyer, webinar);
-  await buyer.dispose();
+  const { webinar } = await soldOutWebinarViaApi(request, () => playwright.request.newContext({ baseURL }));
 
   await page.goto(`/webinar/${webinar.id}`);
   await page.getByRole('link', { name: 'Log in to join the waiting list' }).click();

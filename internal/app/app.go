@@ -169,7 +169,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	registrations := registration.NewService(d, webinars, seats, now,
 		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
 	registrations.CompletePercent = cfg.WatchCompletePercent
-	waiting := waitlist.New(d, seats, registrations, waitlist.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
+	waiting := waitlist.New(d, seats, webinars, registrations, waitlist.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
 		now, cfg.WaitlistHold)
 	// A seat that frees up goes to the waiting list first.
 	seats.Wait(waiting)

@@ -16,6 +16,7 @@ package seat
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -232,20 +233,14 @@ func (tx *Tx) WebinarID() string { return tx.webinarID }
 // own reads registration id's standing.
 func (tx *Tx) own(ctx context.Context, id string) (standing, error) {
 	var st standing
-	now := tx.s.now()
-	q := tx.s.db.Q(ctx)
-	err := q.QueryRowContext(ctx, `SELECT r.purchased_coupon,
-		EXISTS (SELECT 1 FROM seat_holds h WHERE h.registration_id = r.id AND h.expires_at > $3)
-		FROM webinar_registrations r WHERE r.id = $1 AND r.webinar_id = $2`, id, tx.webinarID, now).Scan(&st.paid, &st.holding)
-	if err != nil {
-		return st, db.MapError(err)
+	var offer sql.NullTime
+	err := tx.s.db.Q(ctx).QueryRowContext(ctx, `SELECT r.purchased_coupon,
+		EXISTS (SELECT 1 FROM seat_holds h WHERE h.registration_id = r.id AND h.expires_at > $3), o.expires_at
+		FROM webinar_registrations r LEFT JOIN seat_offers o ON o.registration_id = r.id AND o.expires_at > $3
+		WHERE r.id = $1 AND r.webinar_id = $2`, id, tx.webinarID, tx.s.now()).Scan(&st.paid, &st.holding, &offer)
+	if offer.Valid {
+		st.offerEnds = offer.Time.UTC()
 	}
-	err = q.QueryRowContext(ctx, `SELECT expires_at FROM seat_offers WHERE registration_id = $1 AND expires_at > $2`,
-		id, now).Scan(&st.offerEnds)
-	if errors.Is(db.MapError(err), db.ErrNotFound) {
-		return st, nil
-	}
-	st.offerEnds = st.offerEnds.UTC()
 	return st, db.MapError(err)
 }
 
@@ -435,21 +430,18 @@ func (s *Service) OfferExpiry(ctx context.Context, registrationID string) (time.
 // its hold ends, or later the waiting-list hold of its registration (the
 // zero time: neither).
 func (s *Service) HoldExpiry(ctx context.Context, paymentID string) (time.Time, error) {
-	var t time.Time
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT expires_at FROM seat_holds WHERE payment_id = $1`, paymentID).Scan(&t)
-	if err = db.MapError(err); err != nil && !errors.Is(err, db.ErrNotFound) {
-		return time.Time{}, err
+	var hold, offer sql.NullTime
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT h.expires_at, o.expires_at FROM payments p
+		LEFT JOIN seat_holds h ON h.payment_id = p.id
+		LEFT JOIN seat_offers o ON o.registration_id = p.registration_id AND o.expires_at > $2
+		WHERE p.id = $1`, paymentID, s.now()).Scan(&hold, &offer)
+	if errors.Is(db.MapError(err), db.ErrNotFound) {
+		return time.Time{}, nil
 	}
-	var offer time.Time
-	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT o.expires_at FROM seat_offers o JOIN payments p ON p.registration_id = o.registration_id
-		WHERE p.id = $1 AND o.expires_at > $2`, paymentID, s.now()).Scan(&offer)
-	if err = db.MapError(err); err != nil && !errors.Is(err, db.ErrNotFound) {
-		return time.Time{}, err
+	if offer.Valid && (!hold.Valid || offer.Time.After(hold.Time)) {
+		hold = offer
 	}
-	if offer.After(t) {
-		t = offer
-	}
-	return t.UTC(), nil
+	return hold.Time.UTC(), db.MapError(err)
 }
 
 // soonestHoldEnd returns when the first running hold or waiting-list hold

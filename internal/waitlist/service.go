@@ -1,7 +1,6 @@
 package waitlist
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -18,7 +17,14 @@ import (
 	"watchwin/internal/mail"
 	"watchwin/internal/registration"
 	"watchwin/internal/seat"
+	"watchwin/internal/webinar"
 )
+
+// Webinars is what the list needs of the webinar domain (*webinar.Service):
+// whether a webinar exists (404 'Webinar not found').
+type Webinars interface {
+	Get(ctx context.Context, id string) (webinar.Webinar, error)
+}
 
 // Registrations is what the list needs of registration: the standing the
 // rule of who may wait judges (*registration.Service).
@@ -36,37 +42,37 @@ type Mailer struct {
 
 // Service keeps the waiting lists.
 type Service struct {
-	db      *db.DB
-	store   store
-	seats   *seat.Service
-	regs    Registrations
-	mail    Mailer
-	now     clock.Func
-	holdFor time.Duration
+	db       *db.DB
+	store    store
+	seats    *seat.Service
+	webinars Webinars
+	regs     Registrations
+	mail     Mailer
+	now      clock.Func
+	holdFor  time.Duration
 }
 
 // New returns the waiting lists on d; a seat offered is kept holdFor
 // (WATCHWIN_WAITLIST_HOLD_HOURS). It offers freed seats once seats.Wait
 // names it.
-func New(d *db.DB, seats *seat.Service, regs Registrations, m Mailer, now clock.Func, holdFor time.Duration) *Service {
-	return &Service{db: d, store: store{d}, seats: seats, regs: regs, mail: m, now: now, holdFor: holdFor}
+func New(d *db.DB, seats *seat.Service, webinars Webinars, regs Registrations, m Mailer, now clock.Func, holdFor time.Duration) *Service {
+	return &Service{db: d, store: store{d}, seats: seats, webinars: webinars, regs: regs, mail: m, now: now, holdFor: holdFor}
 }
-
-var errWebinarNotFound error = apperr.NotFound("Webinar not found")
 
 // errSeatsAvailable: there is a seat to buy, so nobody need wait.
 var errSeatsAvailable = apperr.Conflict("seats_available", "Seats are still available: you can buy one now.")
 
 // Join puts user on a webinar's waiting list, at the back of the line, and
 // returns their standing; created is false when they were on it already.
-// Who may wait is registration's rule; a seat free for them now is 409
-// seats_available.
+// Who may wait is registration's rule, asked under the seat lock; a seat
+// free for them now is 409 seats_available.
 func (s *Service) Join(ctx context.Context, user auth.Profile, webinarID string) (st Standing, created bool, err error) {
-	reg, err := s.mayWait(ctx, user, webinarID)
-	if err != nil {
-		return Standing{}, false, err
-	}
+	var reg registration.Registration
 	err = s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
+		var err error
+		if reg, err = s.mayWait(ctx, user, webinarID); err != nil {
+			return err
+		}
 		e, err := s.store.entry(ctx, reg.ID)
 		switch {
 		case err == nil && (e.Status == Waiting || e.Status == Offered):
@@ -280,8 +286,8 @@ func (s *Service) Counts(ctx context.Context) (map[string]Count, error) { return
 func (s *Service) List(ctx context.Context, webinarID string) ([]Entry, error) {
 	var out []Entry
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		if ok, err := s.store.webinarExists(ctx, webinarID); err != nil || !ok {
-			return cmp.Or(err, errWebinarNotFound)
+		if _, err := s.webinars.Get(ctx, webinarID); err != nil {
+			return err
 		}
 		rows, err := s.store.list(ctx, webinarID)
 		if err != nil {

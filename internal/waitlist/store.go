@@ -45,12 +45,6 @@ func (s store) close(ctx context.Context, id, status string, now time.Time) erro
 	return db.MapError(err)
 }
 
-func (s store) webinarExists(ctx context.Context, id string) (bool, error) {
-	var ok bool
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM webinars WHERE id = $1)`, id).Scan(&ok)
-	return ok, db.MapError(err)
-}
-
 // anyone reports whether someone waits or holds an offer for webinarID.
 func (s store) anyone(ctx context.Context, webinarID string) (bool, error) {
 	var ok bool
