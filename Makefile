@@ -44,7 +44,7 @@ go-build:
 test: test-go fuzz test-web test-e2e lint
 
 # Static analysers at pinned versions, built from tools/lint's own module
-# (docs/testing.md "Static analysis" says why gosec is v2.20.0).
+# (docs/testing.md#static-analysis says why gosec is v2.20.0).
 bin/gosec bin/staticcheck &: tools/lint/go.mod tools/lint/go.sum
 	cd tools/lint && go build -o ../../bin/gosec github.com/securego/gosec/v2/cmd/gosec && \
 		go build -o ../../bin/staticcheck honnef.co/go/tools/cmd/staticcheck
@@ -85,6 +85,7 @@ FUZZ_TARGETS := \
 	internal/media:FuzzSanitizeName \
 	internal/media:FuzzValidPath \
 	internal/coupon:FuzzCouponSearch \
+	internal/registration:FuzzSpans \
 	internal/app:FuzzAPIBodies \
 	internal/app:FuzzServedPaths
 # A count, not a duration: Go 1.26's fuzzer can fail a duration-bounded run with a bare

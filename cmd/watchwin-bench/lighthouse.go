@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-// The public pages' budgets (docs/performance.md "Performance"), Lighthouse 12's
+// The public pages' budgets (docs/performance.md#performance), Lighthouse 12's
 // mobile preset with simulated throttling: scores out of 100, LCP and TBT in
 // milliseconds. Timings move from run to run, so they are checked here, on
 // the median of the runs, never in make test.

@@ -1,6 +1,6 @@
 // Command watchwin-bench measures watchwin's hot paths against a reference
 // server on the same machine, in the same run, and checks the performance
-// budgets of docs/performance.md ("Performance"). `make bench` runs it:
+// budgets of docs/performance.md#performance. `make bench` runs it:
 //
 //	watchwin-bench [-bin bin/watchwin] [-out bin/bench.json] [-duration 10s] [-runs 3] [-cpuprofile file]
 //	               [-scale 100000] [-admin-only]

@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// The budgets (docs/performance.md, "Performance"), on this 2-core machine with wrk
+// The budgets (docs/performance.md#performance), on this 2-core machine with wrk
 // sharing the cores.
 const (
 	listRatioSQLite   = 0.5 // list req/s ÷ reference req/s

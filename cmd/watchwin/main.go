@@ -198,7 +198,7 @@ func userAdd(ctx context.Context, cfg config.Config, args []string, out io.Write
 }
 
 // userResetFactor is the break-glass for an owner locked out of their
-// account (docs/api.md, "Second factor and sessions"): it removes the
+// account (docs/api.md#second-factor-and-sessions): it removes the
 // account's second factor and ends its sessions, from the machine's shell
 // only (no route does this). The owner is mailed and the audit log keeps it.
 func userResetFactor(ctx context.Context, cfg config.Config, args []string, out io.Writer) error {

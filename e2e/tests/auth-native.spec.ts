@@ -2,9 +2,10 @@ import type { Browser, Page } from '@playwright/test';
 import { test, expect, nextClientAddress, signUpViaApi, uniqueEmail } from './fixtures';
 import { recordSecret } from './support/secrets';
 
-// The login and sign-up forms work before the app has started (docs/api.md,
-// "Forms without JavaScript"): the browser posts them itself, the server logs in
-// or signs up and redirects, and the app shows what the form would have shown.
+// The login and sign-up forms work before the app has started
+// (docs/api.md#forms-without-javascript): the browser posts them itself, the
+// server logs in or signs up and redirects, and the app shows what the form
+// would have shown.
 
 /** The same browser (cookies) with JavaScript on, opened at path. */
 async function withJavaScript(browser: Browser, page: Page, path: string): Promise<Page> {

@@ -10,7 +10,7 @@ import {
   signUpViaApi,
 } from './fixtures';
 
-// The owner's books (docs/api.md "Refunds", "Reports", "Exports"): an admin
+// The owner's books (docs/api.md#refunds, docs/api.md#reports, docs/api.md#exports): an admin
 // refunds a coupon, the buyer sees it Refunded, the report counts the
 // refund, and an export downloads and parses.
 

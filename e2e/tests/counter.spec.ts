@@ -14,10 +14,10 @@ import {
   signUpViaApi,
 } from './fixtures';
 
-// The counter (docs/product.md#route-table, docs/api.md "Counter", docs/operations.md "At the counter") with a
-// real camera stream: Chromium's fake capture device plays a video made here
-// from a screenshot of a bought coupon's printed QR code. Nothing binary is
-// committed: ffmpeg makes the .y4m in the test's output folder.
+// The counter (docs/product.md#route-table, docs/api.md#counter,
+// docs/operations.md#at-the-counter) with a real camera stream: Chromium's fake capture device
+// plays a video made here from a screenshot of a bought coupon's printed QR code. Nothing binary
+// is committed: ffmpeg makes the .y4m in the test's output folder.
 
 /**
  * A .y4m that shows the QR for 2 s, then a white frame for 2.5 s, looped by

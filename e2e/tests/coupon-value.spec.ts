@@ -15,9 +15,9 @@ import { ownServer } from './support/own-server';
 import { serverLogPath } from './support/server-log';
 
 // Issue 24: the coupon value policy (docs/product.md#coupons "Value policy"), tried
-// as a new user would. Moving time needs the test clock (docs/api.md "Test
-// clock"), so this spec runs its own server with WATCHWIN_TEST_CLOCK=true:
-// the shared server's clock is never moved.
+// as a new user would. Moving time needs the test clock
+// (docs/api.md#test-clock-tests-only), so this spec runs its own server with
+// WATCHWIN_TEST_CLOCK=true: the shared server's clock is never moved.
 
 test.describe('with WATCHWIN_TEST_CLOCK=true', () => {
   const server = ownServer('test-clock', process.env.WATCHWIN_E2E_CLOCK_PORT ?? '18534', { WATCHWIN_TEST_CLOCK: 'true' });

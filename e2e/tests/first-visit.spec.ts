@@ -98,7 +98,7 @@ test('the public pages never download admin, payment or print code', async ({ pa
 
 // A visitor acts the moment a public page shows, before the app has started
 // (issue 33): the page is React's own markup, its links are links and its
-// forms post, and React adopts it as it is (docs/api.md "Pages"). Each test
+// forms post, and React adopts it as it is (docs/api.md#pages). Each test
 // acts as soon as the element is visible, never waiting for the app.
 
 /** Opens `path` and returns as soon as the page starts arriving; `cpu` slows the page's main thread (4: a mid-range phone). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test, expect, createAdmin, createCustomer, createWebinarViaApi, logInViaApi, nextClientAddress } from './fixtures';
 
-// Draws anyone can check (docs/product.md "Giveaway"): the webinar's
+// Draws anyone can check (docs/product.md#giveaway): the webinar's
 // commitment is public before any entry; after the draw its public page
 // reveals the seed, and a person checks every value with the commands the
 // page prints. Here Node's crypto runs each command as the page writes it.

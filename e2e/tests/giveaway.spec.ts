@@ -78,7 +78,7 @@ test('a user enters free without a card, a clerk who buys is no entry; after the
   await expect(page.getByText('of 20 seats available')).toBeVisible(); // a free entry takes no seat
   await expect(page.getByRole('textbox', { name: /card/i })).toHaveCount(0);
 
-  // A store clerk buys a coupon too: the sponsor's staff are no entries (docs/product.md "Giveaway").
+  // A store clerk buys a coupon too: the sponsor's staff are no entries (docs/product.md#giveaway).
   const staffApi = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   await logInViaApi(staffApi, createStaff());
   await buyCouponViaApi(staffApi, webinar);

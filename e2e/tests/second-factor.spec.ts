@@ -4,7 +4,7 @@ import { test, expect, createStaff, logIn, signUpViaApi, type Account } from './
 import { ownServer } from './support/own-server';
 import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
-// The second factor (docs/api.md, "Second factor and sessions") with a real
+// The second factor (docs/api.md#second-factor-and-sessions) with a real
 // authenticator: Debian's oathtool computes every code from the key the page
 // shows, so nothing of ours checks our own codes.
 

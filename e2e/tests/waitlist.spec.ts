@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 import { mailboxAddress, waitForMailLink } from './support/server-log';
 
-// The waiting list (docs/api.md "Waiting list", docs/product.md "Waiting list"): a
+// The waiting list (docs/api.md#waiting-list, docs/product.md#waiting-list): a
 // sold-out webinar takes a waiting-list entry; an admin's refund frees the seat, which
 // is held for the first person in line; the "A seat opened up" mail's link opens the
 // offer with the hold's countdown, and the test card buys the coupon.

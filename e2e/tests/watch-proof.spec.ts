@@ -11,9 +11,10 @@ import {
   useYouTubeStandIn,
 } from './fixtures';
 
-// Proof of watching (docs/product.md "Proof of watching", "Where registrants
-// came from"): the server decides who watched, from the watch page's progress
-// reports; the YouTube stand-in plays in real time (setRate) or jumps.
+// Proof of watching (docs/product.md#proof-of-watching,
+// docs/product.md#where-registrants-came-from): the server decides who watched,
+// from the watch page's progress reports; the YouTube stand-in plays in real
+// time (setRate) or jumps.
 
 type StandIn = {
   ready: boolean;

@@ -55,11 +55,11 @@ type App struct {
 	// MailTemplates render every e-mail (internal/mail/templates).
 	MailTemplates *mail.Templates
 	// Coupons are issued by Payments, which takes card payments through
-	// the test provider or Stripe.
+	// the configured provider (paymentProvider).
 	Coupons  *coupon.Service
 	Payments *payment.Service
-	// Giveaway draws a winner when a webinar's paid seats fill (told by
-	// Seats) and when an admin picks a new one.
+	// Giveaway draws a winner when a webinar's paid seats fill (its Drawer
+	// is a seat listener) and when an admin picks a new one.
 	Giveaway *giveaway.Service
 	// Reminders queues the reminder e-mails (a periodic job) and keeps
 	// each account's reminder preferences.
@@ -149,42 +149,49 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		testClock = clock.NewOffset(now)
 		now = testClock.Now
 	}
-	mediaSvc := media.NewService(store)
-	mediaSvc.Audit = &audit.Recorder{DB: d, Now: now}
-	seats := seat.New(d, now)
-	webinars := webinar.NewService(d, seats, mediaSvc, now)
+	mediaSvc := media.NewService(store, &audit.Recorder{DB: d, Now: now})
 	outbox := mail.NewOutbox(d, now)
 	settings := setting.NewService(d, mediaSvc, now)
 	templates := mail.NewTemplates(cfg.BaseURL, func(ctx context.Context) (mail.Site, error) {
 		site, err := settings.Site(ctx)
 		return mail.Site{Title: site.SiteTitle, ContactEmail: site.ContactEmail, Address: site.StoreAddress}, err
 	})
-	giveaways := giveaway.NewService(d, giveaway.Deps{Webinars: webinars, Seats: seats, Settings: settings,
-		Mailer: outbox, Templates: templates, TimeZone: cfg.Timezone}, now)
-	// A new webinar's giveaway commits to its seed in the same transaction.
-	webinars.OnCreate = giveaways.Commit
-	// Seat changes drop the public list's cache; a seat that fills a
-	// webinar draws its giveaway winner.
-	seats.Listen(webinars.InvalidateList, giveaways)
-	registrations := registration.NewService(d, webinars, seats, now,
-		registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone})
-	registrations.CompletePercent = cfg.WatchCompletePercent
-	waiting := waitlist.New(d, seats, webinars, registrations, waitlist.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
+
+	// The seat lock's listeners: everything that runs inside a purchase's,
+	// a refund's or a hold's seat transaction (seat.Run). They need no seat
+	// service, so they are built first.
+	publicList := webinar.NewListCache()
+	drawer := giveaway.NewDrawer(d, giveaway.DrawDeps{Settings: settings, Mailer: outbox, Templates: templates,
+		TimeZone: cfg.Timezone}, now)
+	offers := waitlist.NewOffers(d, waitlist.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
 		now, cfg.WaitlistHold)
-	// A seat that frees up goes to the waiting list first.
-	seats.Wait(waiting)
-	accounts := auth.NewService(d, now, auth.Mail{Outbox: outbox, Templates: templates,
-		RequireConfirmation: cfg.RequireEmailConfirmation})
-	accounts.RequireFactorForStaff = cfg.RequireSecondFactorForStaff
-	accounts.Issuer = func(ctx context.Context) string {
-		site, err := settings.Site(ctx)
-		if err != nil {
-			return ""
-		}
-		return site.SiteTitle
-	}
-	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays)
-	coupons.SetPolicy(func(ctx context.Context) (coupon.Policy, error) {
+	seats := seat.New(d, now, seat.Listeners{
+		ListChanged: publicList.Invalidate, // the public list is rebuilt
+		Freed:       offers,                // a freed seat goes to the waiting list first
+		Filled:      drawer,                // the last paid seat draws the giveaway's winner
+	})
+
+	webinars := webinar.NewService(d, webinar.Deps{Seats: seats, Thumbnails: mediaSvc, List: publicList,
+		OnCreate: drawer.Commit}, now) // a new webinar's giveaway commits to its seed in the same transaction
+	giveaways := giveaway.NewService(giveaway.Deps{Drawer: drawer, Webinars: webinars, Seats: seats})
+	registrations := registration.NewService(d, registration.Deps{Webinars: webinars, Seats: seats,
+		Mailer:          registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
+		CompletePercent: cfg.WatchCompletePercent}, now)
+	waiting := waitlist.New(d, waitlist.Deps{Seats: seats, Offers: offers, Webinars: webinars,
+		Registrations: registrations}, now)
+	accounts := auth.NewService(d, now, auth.Deps{
+		Mail:                  auth.Mail{Outbox: outbox, Templates: templates, RequireConfirmation: cfg.RequireEmailConfirmation},
+		RequireFactorForStaff: cfg.RequireSecondFactorForStaff,
+		Issuer: func(ctx context.Context) string {
+			site, err := settings.Site(ctx)
+			if err != nil {
+				return ""
+			}
+			return site.SiteTitle
+		},
+		NoLoginSlowdown: cfg.NoLoginSlowdown,
+	})
+	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays, func(ctx context.Context) (coupon.Policy, error) {
 		p, err := settings.CouponPolicy(ctx)
 		return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
 	})
@@ -192,11 +199,10 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Seats: seats, Registrations: registrations, Accounts: accounts, Coupons: coupons,
 		Mailer: outbox, CouponMail: couponMail.Message, RefundMail: couponMail.RefundMessage, Winners: giveaways,
-	}, now, cfg.SeatHold)
-	payments.SetReconcileGrace(cfg.ReconcileGrace)
-	reminders := reminder.NewService(d, outbox, reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone},
-		settings, webinars, now)
-	reminders.SetCouponTerms(coupons.Terms)
+		HoldFor: cfg.SeatHold, ReconcileGrace: cfg.ReconcileGrace,
+	}, now)
+	reminders := reminder.NewService(d, reminder.Deps{Outbox: outbox, Settings: settings, Webinars: webinars,
+		Mailer: reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone}, CouponTerms: coupons.Terms}, now)
 	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,
 		PaymentMode: func() string { return payments.Provider().Name() },
 		Timezone:    cfg.Timezone, BaseURL: cfg.BaseURL, StoreURL: cfg.StoreURL,
@@ -221,7 +227,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports:       report.NewService(d, cfg.Timezone, now),
 		Throttle:      throttle.New(d, now),
-		Audit:         audit.NewLog(d, now, cfg.AuditRetention).PruneBy(machine),
+		Audit:         audit.NewLog(d, now, machine, cfg.AuditRetention),
 		now:           now,
 		testClock:     testClock,
 		jobsNow:       make(chan struct{}, 1),
@@ -331,14 +337,14 @@ func (a *App) storageReady(ctx context.Context) error {
 // stripeWebhook verifies the provider's webhook deliveries: Stripe's with
 // the configured signing secret, Authorize.Net's with its signature key;
 // nil (no webhook route) with the test provider.
-func (a *App) stripeWebhook() func(payload []byte, signature string) (payment.WebhookEvent, error) {
+func (a *App) stripeWebhook() payment.WebhookParser {
 	if g, ok := a.Payments.Provider().(*authorizenet.Gateway); ok {
 		return g.ParseEvent
 	}
 	if a.Payments.Provider().Name() != "stripe" {
 		return nil
 	}
-	return func(payload []byte, signature string) (payment.WebhookEvent, error) {
+	return func(_ context.Context, payload []byte, signature string) (payment.WebhookEvent, error) {
 		return payment.ParseStripeEvent(payload, signature, a.Config.StripeWebhookSecret, a.now())
 	}
 }

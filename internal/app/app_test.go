@@ -142,7 +142,7 @@ func TestReadyReportsStorage(t *testing.T) {
 }
 
 // Only the counter page's document may use the camera and compile
-// WebAssembly (docs/api.md, "Counter"); every other response keeps the
+// WebAssembly (docs/api.md#counter); every other response keeps the
 // strict policies.
 func TestCounterPagePolicies(t *testing.T) {
 	s := testutil.NewServer(t, db.SQLite)

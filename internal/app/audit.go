@@ -9,7 +9,7 @@ import (
 )
 
 // acting gives a staff or admin request, once its guard let it in, the
-// audit Source its changes are recorded with (docs/api.md, "Audit log"): the
+// audit Source its changes are recorded with (docs/api.md#audit-log): the
 // signed-in account and role, the request id, the client's network.
 func acting(h httpx.HandlerFunc) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {

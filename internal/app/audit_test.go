@@ -31,9 +31,9 @@ type auditCase struct {
 // TestEveryAdminChangeIsAudited walks the route table (routes.go): every
 // route only staff or admins may call that is not a GET must, when it
 // succeeds, leave exactly one audit entry carrying the request's id, the
-// acting account and role, and the client's network (docs/api.md, "Audit
-// log"). A route of the table without a case here fails the test, so a new
-// route cannot skip the log.
+// acting account and role, and the client's network (docs/api.md#audit-log). A
+// route of the table without a case here fails the test, so a new route cannot
+// skip the log.
 func TestEveryAdminChangeIsAudited(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
@@ -256,7 +256,7 @@ func TestAuditLogIsAppendOnly(t *testing.T) {
 // TestEveryDownloadIsAudited walks the route table: every download of
 // customer data (the routes behind the export limit) leaves exactly one
 // data.export entry with the request's id, the admin, the download's name,
-// what it covers and the rows it held (docs/api.md, "Audit log"). A
+// what it covers and the rows it held (docs/api.md#audit-log). A
 // download route, or a report export, without a case here fails the test.
 func TestEveryDownloadIsAudited(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {

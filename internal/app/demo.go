@@ -31,7 +31,7 @@ var demoThumbnails embed.FS
 // demoWebinar is one sample webinar; the event is daysAhead days from today
 // at 6:30 pm store time. The first aired two days ago (the recording is
 // there to watch), so a new registrant gets its "It's ready to watch"
-// reminder at once (docs/api.md, "Reminders").
+// reminder at once (docs/api.md#reminders).
 type demoWebinar struct {
 	title, description string
 	daysAhead          int
@@ -70,7 +70,7 @@ var demoWebinars = []demoWebinar{
 	},
 }
 
-// The demo admin's sample coupon (docs/product.md "Coupons": worth 25, an original
+// The demo admin's sample coupon (docs/product.md#coupons: worth 25, an original
 // payment of 50, and it lasts 90 days).
 const (
 	sampleCouponCents     = 2500

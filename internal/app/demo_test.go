@@ -223,7 +223,7 @@ func TestSeedDemoSampleCouponIsAtomic(t *testing.T) {
 }
 
 // TestDemoAdminInNoDraw: the demo admin's simulated seat is no giveaway
-// entry (docs/product.md "Giveaway"): past every demo webinar's draw date,
+// entry (docs/product.md#giveaway): past every demo webinar's draw date,
 // each deadline draw records no entrants and 'Pick New Winner' has no one.
 func TestDemoAdminInNoDraw(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {

@@ -34,13 +34,13 @@ var (
 	limitCouponLookup = throttle.Rule{Name: "coupon-lookup", PerAccount: 600, PerAddress: 3000, Window: limitWindow}
 	// The counter's lookups, redemptions and undos, counted together: a busy
 	// counter checks a coupon every few seconds, a device guessing codes is
-	// stopped (docs/api.md, "Counter"). Per address: a store's few devices.
+	// stopped (docs/api.md#counter). Per address: a store's few devices.
 	limitCounterLookup = throttle.Rule{Name: "counter-lookup", PerAccount: 300, PerAddress: 600, Window: limitWindow}
 	// One-click unsubscribes: mailbox providers post them from a few
 	// addresses of their own, so the per-address limit is generous.
 	limitUnsubscribe = throttle.Rule{Name: "unsubscribe", PerAccount: 30, PerAddress: 600, Window: limitWindow}
 	// The "Tell me about new webinars" box: each request may mail a
-	// confirmation link (one address gets at most 3 a day besides, package
+	// confirmation link (one mailbox gets at most 3 a day besides, package
 	// reminder), and following links is cheap for a guesser, so both are
 	// limited per client address.
 	limitAlertSubscribe = throttle.Rule{Name: "webinar-alerts", PerAccount: 20, PerAddress: 60, Window: limitWindow}
@@ -51,6 +51,9 @@ var (
 	limitProgress = throttle.Rule{Name: "progress", PerAccount: 450, PerAddress: 20000, Window: limitWindow}
 	// Joining and leaving waiting lists (each takes the webinar's seat lock).
 	limitWaitlist = throttle.Rule{Name: "waitlist", PerAccount: 60, PerAddress: 600, Window: limitWindow}
+	// A draw's public entrant list (anyone, not audited): each reads the
+	// whole list; a person checking a draw downloads it a few times.
+	limitPublicEntryList = throttle.Rule{Name: "giveaway-entry-list", PerAccount: 30, PerAddress: 120, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

@@ -23,7 +23,7 @@ import (
 )
 
 // Access says who may call a route; the server checks it before the
-// handler runs (docs/api.md, "Roles").
+// handler runs (docs/api.md#roles).
 type Access string
 
 const (
@@ -62,8 +62,8 @@ func admin(pattern string, h httpx.HandlerFunc) Route {
 	return Route{Pattern: pattern, Access: Admin, handler: auth.RequireAdmin(acting(h))}
 }
 
-// staff builds a counter route: store staff and admins (docs/api.md,
-// "Counter"), handed the caller's profile.
+// staff builds a counter route: store staff and admins (docs/api.md#counter),
+// handed the caller's profile.
 func staff(pattern string, h auth.UserHandler) Route {
 	return Route{Pattern: pattern, Access: Staff, handler: acting(auth.RequireStaff(h))}
 }
@@ -202,7 +202,7 @@ func (a *App) Routes() []Route {
 		anyone("GET /api/giveaway/rules", giveaways.RulesPage),
 		anyone("GET /api/webinars/{id}/giveaway", giveaways.Webinar),
 		anyone("GET /api/giveaway/draws/{id}", giveaways.PublicDraw),
-		anyone("GET /api/giveaway/draws/{id}/entries.txt", giveaways.PublicEntryList),
+		anyone("GET /api/giveaway/draws/{id}/entries.txt", giveaways.PublicEntryList).limited(limitPublicEntryList),
 		user("POST /api/webinars/{id}/giveaway/entries", giveaways.Enter, "").limited(limitGiveawayEntry),
 		admin("GET /api/admin/giveaway/rules", giveaways.Rules),
 		admin("PUT /api/admin/giveaway/rules", giveaways.SaveRules),

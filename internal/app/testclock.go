@@ -10,11 +10,11 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// The test clock (docs/api.md, "Test clock"): with WATCHWIN_TEST_CLOCK=true
+// The test clock (docs/api.md#test-clock-tests-only): with WATCHWIN_TEST_CLOCK=true
 // the server tells time by a clock.Offset, and POST /api/test/clock (an
 // admin route that only then exists) moves it forward, so a browser test can
 // live through a coupon's bonus date. Never for a real store. The audit
-// log's pruning keeps the machine's clock (audit.Log.PruneBy), so no move
+// log's pruning keeps the machine's clock (audit.NewLog's machine), so no move
 // erases the log.
 
 // maxClockStep bounds one move: far enough for any coupon date.

@@ -11,9 +11,10 @@ import (
 	"watchwin/internal/testutil"
 )
 
-// The test clock route exists only with WATCHWIN_TEST_CLOCK (docs/api.md,
-// "Test clock"): 404 on a normal server; with it, an admin moves the
-// server's time forward (audited) and the services see the new time.
+// The test clock route exists only with WATCHWIN_TEST_CLOCK
+// (docs/api.md#test-clock-tests-only): 404 on a normal server; with it, an
+// admin moves the server's time forward (audited) and the services see the new
+// time.
 func TestTestClockRoute(t *testing.T) {
 	normal := testutil.NewServer(t, db.SQLite)
 	admin, _ := normal.Login(auth.RoleAdmin)

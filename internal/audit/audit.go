@@ -1,5 +1,5 @@
 // Package audit is the append-only log of every change a staff member or an
-// admin makes (docs/api.md, "Audit log"): who did what to which record, when
+// admin makes (docs/api.md#audit-log): who did what to which record, when
 // and from where. A service writes its entry with Write inside the
 // transaction of the change itself, so an entry exists exactly when the
 // change committed. No route edits or deletes an entry (the database refuses
@@ -41,15 +41,15 @@ const (
 	UserDelete         = "user.delete"
 	UserSessionsEnd    = "user.sessions_end"
 
-	// An account's own second factor (docs/api.md, "Second factor and
-	// sessions"); the reset is the command line's (no actor).
+	// An account's own second factor (docs/api.md#second-factor-and-sessions);
+	// the reset is the command line's (no actor).
 	SecondFactorEnable      = "account.second_factor_enable"
 	SecondFactorDisable     = "account.second_factor_disable"
 	SecondFactorReset       = "account.second_factor_reset"
 	RecoveryCodeUse         = "account.recovery_code_use"
 	RecoveryCodesRegenerate = "account.recovery_codes_regenerate"
 	// The owner's "this wasn't me" link of the notice that a factor was
-	// turned on (docs/api.md, "Second factor and sessions").
+	// turned on (docs/api.md#second-factor-and-sessions).
 	SecondFactorNotMine = "account.second_factor_not_mine"
 
 	SettingsGeneral      = "settings.general"
@@ -71,8 +71,9 @@ const (
 	UserCreate = "user.create"
 	DataExport = "data.export"
 
-	// TestClockAdvance is the browser tests' clock moved (docs/api.md, "Test
-	// clock"): it exists only with WATCHWIN_TEST_CLOCK, so it is not in Actions.
+	// TestClockAdvance is the browser tests' clock moved
+	// (docs/api.md#test-clock-tests-only): it exists only with
+	// WATCHWIN_TEST_CLOCK, so it is not in Actions.
 	TestClockAdvance = "test.clock_advance"
 )
 

@@ -12,7 +12,7 @@ import (
 
 // Download is a download of customer data (an export, an entrant list) as
 // the log records it: data.export, its name, what it covers and the rows
-// it held (docs/api.md, "Audit log").
+// it held (docs/api.md#audit-log).
 type Download struct {
 	Name   string // the export's name: "registrations.csv"
 	Covers string // a period ("2026-11-01 to 2026-11-30"), a draw

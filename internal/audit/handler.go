@@ -12,7 +12,7 @@ import (
 	"watchwin/internal/period"
 )
 
-// Handler serves the audit log's routes (docs/api.md, "Audit log"): a
+// Handler serves the audit log's routes (docs/api.md#audit-log): a
 // paged list and a CSV export, both read-only. No route writes the log but
 // with the entry of its own export.
 type Handler struct {

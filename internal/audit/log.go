@@ -29,25 +29,19 @@ const (
 type Log struct {
 	db        *db.DB
 	now       clock.Func
-	pruneNow  clock.Func // the clock an entry's age is told by (PruneBy)
+	pruneNow  clock.Func // the clock an entry's age is told by
 	retention time.Duration
 }
 
 // NewLog returns the audit log on d, keeping entries for retention; its
-// screen and its export tell time by now.
-func NewLog(d *db.DB, now clock.Func, retention time.Duration) *Log {
+// screen and its export tell time by now. Prune tells an entry's age by
+// machine, the machine's own clock: with the browser tests' movable clock
+// on, a move past the retention must not erase the log.
+func NewLog(d *db.DB, now, machine clock.Func, retention time.Duration) *Log {
 	if retention <= 0 {
 		retention = DefaultRetention
 	}
-	return &Log{db: d, now: now, pruneNow: now, retention: retention}
-}
-
-// PruneBy makes Prune tell an entry's age by machine, the machine's own
-// clock: with the browser tests' movable clock on, a move past the
-// retention must not erase the log (docs/api.md, "Test clock").
-func (l *Log) PruneBy(machine clock.Func) *Log {
-	l.pruneNow = machine
-	return l
+	return &Log{db: d, now: now, pruneNow: machine, retention: retention}
 }
 
 // Row is an entry as the screen and the export show it: the actor's e-mail

@@ -272,7 +272,7 @@ func linkMessage(ctx context.Context, t *mail.Templates, template, to, name, pat
 
 // greetingName is the name an account e-mail to p greets: none while its
 // address is not confirmed, since anyone may have typed the name along with
-// a stranger's address (docs/product.md "Names"); then its plain part.
+// a stranger's address (docs/product.md#names); then its plain part.
 func greetingName(p Profile, confirmed bool) string {
 	if !confirmed {
 		return ""

@@ -15,7 +15,7 @@ const hostileName = "Bob.\n\nURGENT: card charged $499… http://evil.example/ca
 // TestAccountMailGolden: the confirmation, reset and enrolment-link e-mails as sent (the
 // token is fixed here; in use it is random). They greet a confirmed
 // address by the plain part of its name, and an unconfirmed one by none:
-// its name may be a stranger's text (docs/product.md "Names").
+// its name may be a stranger's text (docs/product.md#names).
 func TestAccountMailGolden(t *testing.T) {
 	riley := Profile{Email: "riley@example.com", FirstName: "Riley"}
 	// A name stored before names were checked.

@@ -52,7 +52,7 @@ type enrollingKey struct{}
 // second factor's enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF): a staff or
 // admin account without a factor. Such a request has no UserFrom: every
 // other route treats it as signed out, and the route table refuses it
-// those that need an account (docs/api.md, "Second factor and sessions").
+// those that need an account (docs/api.md#second-factor-and-sessions).
 func EnrollingFrom(ctx context.Context) (Profile, bool) {
 	p, ok := ctx.Value(enrollingKey{}).(Profile)
 	return p, ok

@@ -19,7 +19,7 @@ import (
 	"watchwin/internal/throttle"
 )
 
-// The second factor (docs/api.md, "Second factor and sessions"): TOTP of
+// The second factor (docs/api.md#second-factor-and-sessions): TOTP of
 // RFC 6238 with the parameters every authenticator app takes by default.
 const (
 	totpPeriod = 30 // seconds per step
@@ -144,8 +144,8 @@ func (s *Service) SetupFactor(ctx context.Context, p Profile, token string, in F
 		return FactorSetup{}, err
 	}
 	issuer := "WatchWin"
-	if s.Issuer != nil {
-		if t := strings.TrimSpace(s.Issuer(ctx)); t != "" {
+	if s.issuer != nil {
+		if t := strings.TrimSpace(s.issuer(ctx)); t != "" {
 			issuer = t
 		}
 	}
@@ -538,7 +538,7 @@ func (s *Service) settleCode(ctx context.Context, attempts []throttle.Attempt, e
 }
 
 // holderCheck tells that the caller of the session of token is p's holder
-// (docs/api.md, "Second factor and sessions"): with RequireFactorForStaff,
+// (docs/api.md#second-factor-and-sessions): with RequireFactorForStaff,
 // a staff or admin account without a factor must have opened its mailed
 // enrolment link on this session; and the password must be right now
 // (recorded on the session) or have been checked on this session in the

@@ -7,8 +7,9 @@ import (
 	"watchwin/internal/mail/mailtest"
 )
 
-// TestFactorMailGolden: the second factor's notices as sent (docs/api.md,
-// "Second factor and sessions"; the token is fixed here, random in use).
+// TestFactorMailGolden: the second factor's notices as sent
+// (docs/api.md#second-factor-and-sessions; the token is fixed here, random in
+// use).
 func TestFactorMailGolden(t *testing.T) {
 	tmpl := mailtest.Templates()
 	const token = "q5H0f3mGZ9x-Kc2_Ue8bV1nLr7sWtYy4aDpJiNoXkQE"

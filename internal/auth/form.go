@@ -8,12 +8,12 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// The login and sign-up forms work before the SPA has started (docs/api.md,
-// "Forms without JavaScript"): the browser's own POST of a form to
+// The login and sign-up forms work before the SPA has started
+// (docs/api.md#forms-without-javascript): the browser's own POST of a form to
 // /api/auth/login or /api/auth/signup is answered 303 with a flash
 // (httpx.Flash), never JSON.
 
-// The flash's outcomes (docs/api.md, "Forms without JavaScript").
+// The flash's outcomes (docs/api.md#forms-without-javascript).
 const (
 	outcomeSignedIn   = "signed_in"
 	outcomeSecondStep = "second_step"
@@ -116,7 +116,7 @@ func checked(v string) bool { return v == "on" || v == "true" }
 
 // formTargets are where a form post goes: back to the auth page (on tab,
 // "" for login), keeping the webinar it was opened for, and onward after a
-// login, where the SPA goes (docs/product.md "Log in and sign up"): that
+// login, where the SPA goes (docs/product.md#log-in-and-sign-up-auth): that
 // webinar's watch page, else home. The webinar is the webinarId of the page
 // that posted (the Referer, same site only: the painted form cannot know
 // it). Both targets are paths built here, so a post cannot send the browser

@@ -33,7 +33,7 @@ func bodyFor(p Profile) sessionBody {
 }
 
 // secondStepBody answers a right password of an account with a second
-// factor: 202, no session yet (docs/api.md, "Second factor and sessions").
+// factor: 202, no session yet (docs/api.md#second-factor-and-sessions).
 type secondStepBody struct {
 	SecondFactorRequired bool `json:"second_factor_required"`
 }
@@ -233,7 +233,7 @@ func (h *Handler) ListUsers(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// next_cursor starts the following page (docs/api.md, "Paging").
+	// next_cursor starts the following page (docs/api.md#admin-coupons).
 	var next *string
 	if more {
 		c := UserCursorOf(users[len(users)-1]).String()

@@ -9,10 +9,10 @@ import (
 	"watchwin/internal/db"
 )
 
-// The second factor belongs to the account holder (docs/api.md, "Second
-// factor and sessions"): the notice that it was turned on carries a "this
-// wasn't me" link, and with RequireFactorForStaff a staff or admin
-// account's first factor needs a link mailed to the account's address.
+// The second factor belongs to the account holder
+// (docs/api.md#second-factor-and-sessions): the notice that it was turned on
+// carries a "this wasn't me" link, and with RequireFactorForStaff a staff or
+// admin account's first factor needs a link mailed to the account's address.
 
 // Purposes and pages of the links of this file (account_tokens.purpose).
 const (
@@ -149,7 +149,7 @@ func (s *Service) MailEnrolLink(ctx context.Context, p Profile) error {
 	if refused != nil {
 		return tooManyRequests(refused.RetryAfter(now))
 	}
-	// No name in the greeting: the link is what proves the address (docs/product.md "Names").
+	// No name in the greeting: the link is what proves the address (docs/product.md#names).
 	return s.store.db.InTx(ctx, func(ctx context.Context) error { return s.queueLink(ctx, p, false, enrolMail) })
 }
 

@@ -35,7 +35,7 @@ type Profile struct {
 func (p Profile) IsAdmin() bool { return p.Role == RoleAdmin }
 
 // AtCounter reports whether the profile may use the counter: staff and
-// admins (docs/api.md, "Counter").
+// admins (docs/api.md#counter).
 func (p Profile) AtCounter() bool { return p.Role == RoleStaff || p.Role == RoleAdmin }
 
 // User is the small identity object the session endpoint returns beside the profile.

@@ -5,7 +5,7 @@ import (
 	"unicode"
 )
 
-// The name rule (docs/product.md "Names"), in one place: what a first or
+// The name rule (docs/product.md#names), in one place: what a first or
 // last name may hold (sign-up, the admin's user edit, `watchwin user add`)
 // and which part of any typed name an e-mail may greet (PlainName: the
 // account e-mails, the registration and reminder e-mails).

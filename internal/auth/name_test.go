@@ -13,7 +13,7 @@ import (
 const hostileName = auth.HostileName
 
 // Names people have are names; control characters, @ and anything a mail
-// program shows as a link are not (docs/product.md "Names").
+// program shows as a link are not (docs/product.md#names).
 func TestValidName(t *testing.T) {
 	for _, name := range []string{"O'Brien", "Mary-Jane", "José", "St. John", "J.R.", "Jr.", "Ñúñez", "Zoë",
 		"van der Berg", "D’Angelo", "李", "Ph.D", "Smith 3rd", "Renée"} {

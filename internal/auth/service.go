@@ -42,13 +42,22 @@ type Service struct {
 	// background runs the work of answers that must not tell, by their
 	// timing, whether an account exists (ForgotPassword).
 	background background
-	// Sleep slows each failed login a little more than the last (tests replace it).
-	Sleep func(context.Context, time.Duration)
+	// sleep slows each failed login a little more than the last.
+	sleep         func(context.Context, time.Duration)
+	requireFactor bool // Deps.RequireFactorForStaff
+	issuer        func(context.Context) string
+}
+
+// Deps are the account service's collaborators and settings.
+type Deps struct {
+	Mail Mail
 	// RequireFactorForStaff: a staff or admin account without a second
 	// factor reaches only its enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF).
 	RequireFactorForStaff bool
 	// Issuer names the site in authenticator apps (the site title); nil: "WatchWin".
 	Issuer func(context.Context) string
+	// NoLoginSlowdown answers failed logins at once (tests only).
+	NoLoginSlowdown bool
 }
 
 // Mail is how the account e-mails (address confirmation, password reset)
@@ -62,11 +71,16 @@ type Mail struct {
 }
 
 // NewService returns the account service on d, telling the time by now and
-// sending account e-mails through m. Password hashing runs at most one per
-// CPU at a time (see hashGate).
-func NewService(d *db.DB, now clock.Func, m Mail) *Service {
-	return &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait), mail: m,
-		background: newBackground(), Sleep: sleepCtx}
+// sending account e-mails through deps.Mail. Password hashing runs at most
+// one per CPU at a time (see hashGate).
+func NewService(d *db.DB, now clock.Func, deps Deps) *Service {
+	s := &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait),
+		mail: deps.Mail, background: newBackground(), sleep: sleepCtx,
+		requireFactor: deps.RequireFactorForStaff, issuer: deps.Issuer}
+	if deps.NoLoginSlowdown {
+		s.sleep = func(context.Context, time.Duration) {}
+	}
+	return s
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) {
@@ -356,10 +370,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Profile, bool
 }
 
 // mustEnrol: p must set up a second factor before anything else, because
-// the store requires one of staff and admins (docs/api.md, "Second factor
-// and sessions").
+// the store requires one of staff and admins
+// (docs/api.md#second-factor-and-sessions).
 func (s *Service) mustEnrol(p Profile, factorOn bool) bool {
-	return s.RequireFactorForStaff && p.AtCounter() && !factorOn
+	return s.requireFactor && p.AtCounter() && !factorOn
 }
 
 // HasAccounts reports whether any account exists (the demo seed runs only on

@@ -14,7 +14,7 @@ import (
 )
 
 // SessionInfo is one of the account's sessions as its Security tab lists
-// it (docs/api.md, "Second factor and sessions"). ID is derived from the
+// it (docs/api.md#second-factor-and-sessions). ID is derived from the
 // token's hash, so it names the session without opening it.
 type SessionInfo struct {
 	ID         string    `json:"id"`

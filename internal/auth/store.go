@@ -311,7 +311,7 @@ func (s store) deleteSessions(ctx context.Context, userID, keep string) error {
 
 // tombstone deletes an account but keeps its profile row, so the coupons,
 // payments, paid registrations and giveaway records that reference it stay
-// whole (docs/api.md, Admin: users). The row keeps only its id, dates and
+// whole (docs/api.md#admin-users). The row keeps only its id, dates and
 // role user; the e-mail becomes a placeholder that frees the address and
 // matches no login; credentials, sessions and device tokens go; the
 // registrations' copies of the name, e-mail and phone are blanked too. Must

@@ -30,13 +30,13 @@ var (
 	resendAddress = throttle.Limit{Kind: "resend-address", Max: 20, Window: 15 * time.Minute}
 	resendAccount = throttle.Limit{Kind: "resend-account", Max: 5, Window: 15 * time.Minute}
 	resetAddress  = throttle.Limit{Kind: "reset", Max: 20, Window: 15 * time.Minute}
-	// Codes of the second factor (docs/api.md, "Second factor and
-	// sessions"), counted like passwords: per login challenge, with the
-	// password step's browser or address limit; per session for the
-	// changes a signed-in account makes (the passwords typed there count
-	// too); and, except from the owner's known browser, against a higher
-	// ceiling per account. So a stranger who knows the password but not the
-	// code is throttled while the owner's known browser still gets in.
+	// Codes of the second factor (docs/api.md#second-factor-and-sessions),
+	// counted like passwords: per login challenge, with the password step's
+	// browser or address limit; per session for the changes a signed-in account
+	// makes (the passwords typed there count too); and, except from the owner's
+	// known browser, against a higher ceiling per account. So a stranger who
+	// knows the password but not the code is throttled while the owner's known
+	// browser still gets in.
 	codeChallenge = throttle.Limit{Kind: "code-challenge", Max: 5, Window: 15 * time.Minute}
 	codeSession   = throttle.Limit{Kind: "code-session", Max: 5, Window: 15 * time.Minute}
 	codeAccount   = throttle.Limit{Kind: "code-account", Max: 20, Window: time.Hour}
@@ -58,7 +58,7 @@ func (s *Service) slowDown(ctx context.Context, attempts []throttle.Attempt) {
 	for _, a := range attempts {
 		n = max(n, a.Count*loginAccount.Max/a.Max)
 	}
-	s.Sleep(ctx, min(time.Duration(n)*failureDelay, maxFailureDelay))
+	s.sleep(ctx, min(time.Duration(n)*failureDelay, maxFailureDelay))
 }
 
 func tooManyLogins(wait time.Duration) error {

@@ -17,7 +17,7 @@ const (
 	MaxUserPage     = 500
 )
 
-// UserInput is the admin's Edit User dialog (docs/api.md "Admin: users":
+// UserInput is the admin's Edit User dialog (docs/api.md#admin-users:
 // email, firstName, lastName, phoneNumber, role).
 type UserInput struct {
 	Email       string `json:"email"`
@@ -27,8 +27,8 @@ type UserInput struct {
 	Role        string `json:"role"`
 }
 
-// PasswordInput is the admin's Change Password dialog (docs/api.md "Admin:
-// users"; the user comes from the path).
+// PasswordInput is the admin's Change Password dialog (docs/api.md#admin-users;
+// the user comes from the path).
 type PasswordInput struct {
 	NewPassword string `json:"newPassword"`
 }
@@ -80,7 +80,7 @@ func (s *Service) Account(ctx context.Context, id string) (Profile, error) {
 
 // ListUsers returns a page of the accounts (deleted ones never), by e-mail,
 // and whether more follow. The page starts after the account after names
-// when it is set (a cursor, docs/api.md "Paging"), else at offset.
+// when it is set (a cursor, docs/api.md#admin-coupons), else at offset.
 func (s *Service) ListUsers(ctx context.Context, limit, offset int, after *UserCursor) ([]Profile, bool, error) {
 	list, err := s.store.listUsers(ctx, limit+1, offset, after)
 	if err != nil {
@@ -202,8 +202,8 @@ func (s *Service) lockForChange(ctx context.Context, id string) ([]string, Profi
 	return admins, cur, err
 }
 
-// ChangePassword sets an account's password for an admin (docs/api.md
-// "Admin: users"), with the sign-up password rules, hashed through
+// ChangePassword sets an account's password for an admin
+// (docs/api.md#admin-users), with the sign-up password rules, hashed through
 // the hashing gate. Every session of the account ends, except keepToken's
 // (the acting admin's own, when they change their own password).
 func (s *Service) ChangePassword(ctx context.Context, id string, in PasswordInput, keepToken string) error {

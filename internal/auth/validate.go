@@ -39,6 +39,28 @@ var emailPattern = regexp.MustCompile(`^[A-Za-z0-9.!#$%&'*+/=?^_{|}~-]+@[A-Za-z0
 // NormalizeEmail trims and lower-cases an address; accounts are unique on it.
 func NormalizeEmail(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
+// dotBlindDomains are the mail providers that ignore dots in the local part.
+var dotBlindDomains = map[string]bool{"gmail.com": true, "googlemail.com": true}
+
+// Mailbox is the inbox a normalised address delivers to, for limits per
+// person (docs/product.md#new-webinar-alerts): a plus-address tag is cut
+// ("pat+x@" is "pat@"), and for providers that ignore dots in the local
+// part the dots are too (googlemail.com is gmail.com). Accounts and
+// subscriptions stay keyed by the address as typed.
+func Mailbox(email string) string {
+	local, domain, ok := strings.Cut(email, "@")
+	if !ok {
+		return email
+	}
+	if tag := strings.IndexByte(local, '+'); tag > 0 {
+		local = local[:tag]
+	}
+	if dotBlindDomains[domain] {
+		local, domain = strings.ReplaceAll(local, ".", ""), "gmail.com"
+	}
+	return local + "@" + domain
+}
+
 // ValidEmail reports whether s (already normalised) is an e-mail address.
 func ValidEmail(s string) bool { return len(s) <= MaxEmail && emailPattern.MatchString(s) }
 

@@ -15,8 +15,9 @@ type Func func() time.Time
 func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
 
 // Offset is a clock that runs with another from an offset a caller moves
-// forward: the browser tests' clock (WATCHWIN_TEST_CLOCK, docs/api.md "Test
-// clock"), never a production one. Safe for concurrent use.
+// forward: the browser tests' clock (WATCHWIN_TEST_CLOCK,
+// docs/api.md#test-clock-tests-only), never a production one. Safe for
+// concurrent use.
 type Offset struct {
 	base   Func
 	mu     sync.Mutex

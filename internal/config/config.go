@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"watchwin/internal/registration"
 )
 
 // Config is every setting of docs/product.md#running-it.
@@ -29,13 +31,15 @@ type Config struct {
 	// SeatHold is how long a started payment keeps its seat.
 	SeatHold time.Duration
 	// WaitlistHold is how long a seat offered to the waiting list is kept
-	// for its person (docs/api.md, "Waiting list").
+	// for its person (docs/api.md#waiting-list).
 	WaitlistHold time.Duration
 	// WatchCompletePercent is the share of a video's unique seconds that
-	// makes it watched fully (WATCHWIN_WATCH_COMPLETE_PERCENT, 90).
+	// makes it watched fully (WATCHWIN_WATCH_COMPLETE_PERCENT; default
+	// registration.DefaultCompletePercent).
 	WatchCompletePercent int
 	// ReconcileGrace is how old an unconfirmed payment must be before the
-	// reconciler asks the provider about it (WATCHWIN_RECONCILE_GRACE).
+	// reconciler asks the provider about it (WATCHWIN_RECONCILE_GRACE; 0:
+	// payment.DefaultReconcileGrace).
 	ReconcileGrace time.Duration
 	// JobInterval is how often the periodic jobs run (WATCHWIN_JOB_INTERVAL,
 	// default a minute): the deadline giveaway draw among them. Tests shorten it.
@@ -104,8 +108,12 @@ type Config struct {
 	RequireEmailConfirmation bool
 	// TestClock (WATCHWIN_TEST_CLOCK=true, for browser tests only) makes the
 	// server's clock one a test can move forward through POST /api/test/clock
-	// (docs/api.md, "Test clock"); without it that route does not exist.
+	// (docs/api.md#test-clock-tests-only); without it that route does not exist.
 	TestClock bool
+	// NoLoginSlowdown answers failed logins at once instead of slowing
+	// each a little more than the last (Go tests only: internal/testutil;
+	// no environment variable sets it).
+	NoLoginSlowdown bool
 	// RequireSecondFactorForStaff sends a staff or admin account without a
 	// second factor to its enrolment after the password, and lets it reach
 	// nothing else until it has one (WATCHWIN_REQUIRE_2FA_FOR_STAFF, default
@@ -154,8 +162,7 @@ func Defaults() (Config, error) {
 		CouponExpiryDays:     30,
 		SeatHold:             15 * time.Minute,
 		WaitlistHold:         24 * time.Hour,
-		WatchCompletePercent: 90,
-		ReconcileGrace:       30 * time.Second,
+		WatchCompletePercent: registration.DefaultCompletePercent,
 		JobInterval:          time.Minute,
 		AuditRetention:       730 * 24 * time.Hour,
 		StripeSecretKey:      os.Getenv("STRIPE_SECRET_KEY"),

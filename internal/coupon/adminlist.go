@@ -11,7 +11,7 @@ import (
 	"watchwin/internal/keyset"
 )
 
-// The admin coupon list at 100,000 customers (docs/api.md, "Admin: coupons"):
+// The admin coupon list at 100,000 customers (docs/api.md#admin-coupons):
 // a whole code is one read of the unique index on code; a substring search
 // uses its engine's trigram indexes (searchSQLite, searchPostgres); pages
 // follow by cursor.
@@ -157,16 +157,16 @@ func (s store) byStatus(ctx context.Context, p ListParams) ([]Admin, error) {
 	return s.adminRows(ctx, q)
 }
 
-// searchPostgres answers a search on PostgreSQL (docs/api.md, "Admin:
-// coupons"). A broad search fills its page within the first searchWindow
-// coupons after the page's start: one statement walks them in the list's
-// order and tests each row alone (the matching webinars are found once,
-// the owner is read by primary key: never all of an index's matches).
-// Otherwise the candidates are few: the pg_trgm GIN indexes of migration
-// 0011 find the codes, the live owners and the webinars that match; each
-// owner and each webinar gives at most a page of its newest coupons after
-// the cursor (coupons_user; coupons_webinar, migration 0018, index-only);
-// only their ids and dates are sorted, and the page's rows alone are joined.
+// searchPostgres answers a search on PostgreSQL (docs/api.md#admin-coupons). A
+// broad search fills its page within the first searchWindow coupons after the
+// page's start: one statement walks them in the list's order and tests each row
+// alone (the matching webinars are found once, the owner is read by primary
+// key: never all of an index's matches). Otherwise the candidates are few: the
+// pg_trgm GIN indexes of migration 0011 find the codes, the live owners and the
+// webinars that match; each owner and each webinar gives at most a page of its
+// newest coupons after the cursor (coupons_user; coupons_webinar, migration
+// 0018, index-only); only their ids and dates are sorted, and the page's rows
+// alone are joined.
 //
 // It runs in one read-only transaction whose settings are its own: the
 // planner cannot estimate a LIKE '%…%' well, so it is told to prefer the

@@ -38,11 +38,11 @@ func NewCode() string {
 // as that digit: O is 0, I and L are 1 (Crockford's decoding rule).
 var crockfordFix = strings.NewReplacer("O", "0", "I", "1", "L", "1")
 
-// NormalizeCode reads a code as it reaches the counter (docs/api.md,
-// "Counter"): the bare code, or a link whose code parameter holds it (the
-// printed QR); any case; spaces and hyphens anywhere; O for 0, I or L for 1.
-// It returns the code as stored, LW-XXXX-XXXX-XXXX, and whether the input is
-// one; anything else names no coupon.
+// NormalizeCode reads a code as it reaches the counter (docs/api.md#counter):
+// the bare code, or a link whose code parameter holds it (the printed QR); any
+// case; spaces and hyphens anywhere; O for 0, I or L for 1. It returns the code
+// as stored, LW-XXXX-XXXX-XXXX, and whether the input is one; anything else
+// names no coupon.
 func NormalizeCode(input string) (string, bool) {
 	s := strings.TrimSpace(input)
 	if strings.ContainsAny(s, "/?=:") { // a link, never a bare code

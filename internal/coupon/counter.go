@@ -12,7 +12,7 @@ import (
 	"watchwin/internal/db"
 )
 
-// The counter (docs/api.md, "Counter"): store staff and admins look a coupon
+// The counter (docs/api.md#counter): store staff and admins look a coupon
 // up by its code, redeem it and undo a redemption.
 
 // Verdicts of a counter lookup.
@@ -58,7 +58,7 @@ type CounterView struct {
 	RedeemedByMe     bool       `json:"redeemed_by_me"`
 	OwnCoupon        bool       `json:"own_coupon"` // the caller owns it, so may not redeem it
 	CanUndo          bool       `json:"can_undo"`
-	// The parts and today's value (docs/api.md, "Coupon value"): value_today
+	// The parts and today's value (docs/api.md#coupon-value): value_today
 	// is what the clerk takes off; min_purchase is twice it.
 	ValueParts
 }

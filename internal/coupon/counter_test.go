@@ -70,7 +70,7 @@ func redeemedBy(t *testing.T, d *db.DB, id string) *string {
 	return by
 }
 
-// The code as a clerk types it or a scanner reads it (docs/api.md, "Counter").
+// The code as a clerk types it or a scanner reads it (docs/api.md#counter).
 func TestNormalizeCode(t *testing.T) {
 	const code = "LW-7K3M-Q9PX-4TRW"
 	tests := []struct {
@@ -414,7 +414,7 @@ func TestAdminRedeemRecordsRedeemer(t *testing.T) {
 	})
 }
 
-// The counter limit (docs/api.md, "Counter"): lookups, redemptions and undos
+// The counter limit (docs/api.md#counter): lookups, redemptions and undos
 // count together per staff account; past the limit, 429 too_many_attempts
 // with Retry-After; another account still gets through.
 func TestCounterLookupLimit(t *testing.T) {

@@ -38,7 +38,7 @@ func history(t *testing.T, d *db.DB, id string) [][2]string {
 
 // TestRedemptionHistory: every redemption, at the counter or by an admin,
 // is kept with who and when; an undo marks it undone and erases nothing;
-// the admin list says a coupon was ever redeemed (docs/api.md, "Refunds").
+// the admin list says a coupon was ever redeemed (docs/api.md#refunds).
 func TestRedemptionHistory(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
@@ -65,7 +65,7 @@ func TestRedemptionHistory(t *testing.T) {
 }
 
 // TestCounterRefusesOwnCoupon: nobody redeems a coupon they own, at the
-// counter or as an admin (403 own_coupon, docs/api.md "Counter"); the
+// counter or as an admin (403 own_coupon, docs/api.md#counter); the
 // lookup shows it and says whose it is; another clerk redeems it.
 func TestCounterRefusesOwnCoupon(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchwin/internal/datetext"
 	"watchwin/internal/mail"
 	"watchwin/internal/money"
 )
@@ -63,7 +64,7 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 }
 
 // date writes t as the store's day, "January 2, 2006".
-func (m Mailer) date(t time.Time) string { return t.In(m.TimeZone).Format("January 2, 2006") }
+func (m Mailer) date(t time.Time) string { return datetext.Day(t, m.TimeZone) }
 
 // SplitTerms are the terms of a Split coupon (docs/product.md#coupons, "Value
 // policy"): the minimum purchase follows the value left on the day of use,
@@ -96,7 +97,7 @@ type couponMailData struct {
 	Paid, PaidUntil, Bonus, BonusUntil string
 }
 
-// CounterLink is what a coupon's QR code holds (docs/api.md, "Counter"): the
+// CounterLink is what a coupon's QR code holds (docs/api.md#counter): the
 // counter page's link with the code, {base URL}/counter?code=LW-…, so a
 // phone's own camera opens the verdict for staff; the counter's scanner
 // takes it or the bare code alike. link makes the absolute URL of a path.

@@ -68,7 +68,7 @@ func (h *Handler) AdminList(w http.ResponseWriter, r *http.Request) error {
 	for i, c := range list {
 		out[i] = c.View(now)
 	}
-	// next_cursor starts the following page (docs/api.md, "Paging").
+	// next_cursor starts the following page (docs/api.md#admin-coupons).
 	var next *string
 	if more {
 		c := CursorOf(list[len(list)-1]).String()
@@ -100,7 +100,7 @@ func (h *Handler) CancelRedemption(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// The counter's routes (docs/api.md, "Counter"): {code} is the code as
+// The counter's routes (docs/api.md#counter): {code} is the code as
 // typed or scanned, normalised by the service. Each answers the verdict.
 
 func (h *Handler) CounterLookup(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {

@@ -9,7 +9,7 @@ import (
 	"watchwin/internal/money"
 )
 
-// Statuses of docs/product.md#records, and the refund's (docs/api.md, "Refunds"):
+// Statuses of docs/product.md#records, and the refund's (docs/api.md#refunds):
 // refunding while the payment provider is asked, then refunded (final);
 // disputed once the buyer disputed its payment with their bank.
 const (
@@ -69,7 +69,7 @@ type Policy struct {
 }
 
 // MinPurchaseCents is the smallest purchase a coupon worth valueCents may be
-// used on (docs/product.md "Coupons"): twice its value. It is the one place the rule
+// used on (docs/product.md#coupons): twice its value. It is the one place the rule
 // is written; every answer that shows a minimum purchase carries its result.
 func MinPurchaseCents(valueCents int64) int64 { return 2 * valueCents }
 
@@ -128,9 +128,9 @@ type View struct {
 	ValueParts
 }
 
-// ValueParts are a coupon's two parts and its value today (docs/api.md,
-// "Coupon value"): value_today is what the counter takes off today, and
-// min_purchase_today the minimum purchase of that value; bonus_expired says
+// ValueParts are a coupon's two parts and its value today
+// (docs/api.md#coupon-value): value_today is what the counter takes off today,
+// and min_purchase_today the minimum purchase of that value; bonus_expired says
 // the promotional part has ended while the paid part may still be good.
 type ValueParts struct {
 	ValuePolicy           string    `json:"value_policy"`
@@ -197,7 +197,7 @@ type Admin struct {
 	WebinarTitle   *string
 	RedeemedByName *string
 	// EverRedeemed: its redemption history has a row, undone or not
-	// (docs/api.md, "Refunds": refunding it needs a reason).
+	// (docs/api.md#refunds: refunding it needs a reason).
 	EverRedeemed bool
 }
 
@@ -209,7 +209,7 @@ type AdminView struct {
 	WebinarTitle   *string `json:"webinar_title"` // shadows View's
 	RedeemedByName *string `json:"redeemed_by_name"`
 	// PaidByCard: a payment is behind the coupon, so it can be refunded
-	// while active (docs/api.md, "Refunds"); the demo's sample coupon has none.
+	// while active (docs/api.md#refunds); the demo's sample coupon has none.
 	PaidByCard bool `json:"paid_by_card"`
 	// EverRedeemed: it was redeemed at some time, even if undone since.
 	EverRedeemed bool `json:"ever_redeemed"`

@@ -97,7 +97,7 @@ func FuzzCouponSearch(f *testing.F) {
 			}
 		}
 		// A whole code, typed any case with or without 'LW' and hyphens,
-		// lists that coupon alone (docs/api.md, "Search").
+		// lists that coupon alone (docs/api.md#admin-coupons).
 		bare := strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(trimmed))
 		for _, c := range want {
 			if code := strings.ReplaceAll(c.Code, "-", ""); bare == code || "LW"+bare == code {

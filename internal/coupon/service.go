@@ -38,15 +38,12 @@ type Service struct {
 }
 
 // NewService returns the coupon service; coupons expire expiryDays after
-// issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md#coupons).
-func NewService(d *db.DB, now clock.Func, expiryDays int) *Service {
-	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays}
+// issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md#coupons),
+// under the value policy policy reads at each issue (the admin's choice in
+// the site settings; nil: every coupon is Whole).
+func NewService(d *db.DB, now clock.Func, expiryDays int, policy func(ctx context.Context) (Policy, error)) *Service {
+	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays, policy: policy}
 }
-
-// SetPolicy makes policy the source of the value policy of coupons issued
-// from now on (the admin's choice in the site settings); without one every
-// coupon is Whole. App wiring calls it once, before serving.
-func (s *Service) SetPolicy(policy func(ctx context.Context) (Policy, error)) { s.policy = policy }
 
 // WithCodes returns a copy of s that takes its codes from next, so a test
 // can force a code collision; s itself is unchanged.
@@ -121,7 +118,7 @@ func (c *Coupon) split(policy Policy, now time.Time, wholeDays int) {
 
 // Parts splits a face value of valueCents bought for paidCents into the part
 // its buyer paid (at most the face value) and the promotional bonus above it
-// (docs/product.md, "Value policy"); the new-webinar alert shows them too.
+// (docs/product.md#coupons); the new-webinar alert shows them too.
 func Parts(paidCents, valueCents int64) (paid, bonus int64) {
 	paid = max(0, min(paidCents, valueCents))
 	return paid, valueCents - paid
@@ -325,7 +322,7 @@ func (s *Service) Get(ctx context.Context, id string) (Admin, error) {
 }
 
 // ClaimRefund moves an active, unexpired coupon to refunding, the claim of
-// its refund (docs/api.md, "Refunds"): one conditional update, so of a
+// its refund (docs/api.md#refunds): one conditional update, so of a
 // refund and a redemption (or two refunds) racing, exactly one wins. It
 // reports whether this call claimed it; the caller runs it in the
 // transaction that claims the payment.
@@ -333,7 +330,7 @@ func (s *Service) ClaimRefund(ctx context.Context, id string) (bool, error) {
 	return s.store.claimRefund(ctx, id, s.now())
 }
 
-// Dispute marks coupon id disputed (docs/api.md, "Refunds": its payment is
+// Dispute marks coupon id disputed (docs/api.md#refunds: its payment is
 // disputed with the card issuer), with an audit entry, when it is active or
 // expired; it reports whether it did (a used or refunded coupon stays so).
 func (s *Service) Dispute(ctx context.Context, id string) (bool, error) {
@@ -354,7 +351,7 @@ func (s *Service) SettleRefund(ctx context.Context, id string, refunded bool) (b
 }
 
 // PolicyTerms is the value policy new coupons get, as the Terms page and
-// the admin's form show it (docs/api.md, "Coupon value"): the policy, the
+// the admin's form show it (docs/api.md#coupon-value): the policy, the
 // Split lives and Whole's days (WATCHWIN_COUPON_EXPIRY_DAYS).
 type PolicyTerms struct {
 	Policy          string `json:"policy"`

@@ -150,12 +150,12 @@ func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 // (its profile row stays as a tombstone: the e-mail comes back null); the
 // redeemer is read by its own primary-key lookup, so every query of the
 // list keeps its joins. Admins see every account's e-mail anyway: a
-// redeemer without a name is named by it (docs/api.md, "Admin: coupons").
+// redeemer without a name is named by it (docs/api.md#admin-coupons).
 var adminColumns = columns + `, p.email, w.title, ` + ofRedeemer(`COALESCE(`+redeemerName+`, rb.email)`) + `,
 	EXISTS (SELECT 1 FROM coupon_redemptions h WHERE h.coupon_id = c.id)`
 
 // redeemerName is the display name of the redeemer rb, null when it has
-// none (docs/api.md, "Counter").
+// none (docs/api.md#counter).
 const redeemerName = `NULLIF(TRIM(rb.first_name || ' ' || rb.last_name), '')`
 
 // ofRedeemer reads expr of the live account rb that redeemed c: null when
@@ -202,7 +202,7 @@ const todayCents = `paid_cents + CASE WHEN COALESCE(bonus_until, expires_at) > $
 // conditional statement: of two clerks redeeming at once, PostgreSQL's row
 // lock (the second re-checks the WHERE on the row the first wrote) or
 // SQLite's single writer lets exactly one match. Nobody redeems a coupon
-// they own (docs/product.md "Counter"). It reports whether this call
+// they own (docs/product.md#coupons). It reports whether this call
 // redeemed it.
 func (s store) redeem(ctx context.Context, id, by string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2, redeemed_by = NULLIF($3, ''),

@@ -1,4 +1,4 @@
-// Package csvx writes the CSV exports of the books (docs/api.md, "Exports")
+// Package csvx writes the CSV exports of the books (docs/api.md#exports)
 // for the accountant's spreadsheet: RFC 4180 (comma, CRLF, quotes doubled),
 // UTF-8 with a byte-order mark (so spreadsheets read accented names right),
 // dates in the store's zone, money as dollars with two decimals, and every

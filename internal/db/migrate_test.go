@@ -209,7 +209,7 @@ func TestAccountMailMigration(t *testing.T) {
 }
 
 // TestStaffMigration: 0012 rebuilds SQLite's profiles to allow the staff
-// role (docs/api.md, "Roles"); an upgraded database keeps every account,
+// role (docs/api.md#roles); an upgraded database keeps every account,
 // its sessions and coupons, and still enforces its foreign keys and search.
 func TestStaffMigration(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {

@@ -1,7 +1,9 @@
 // Package docref keeps the pointers from code and docs into docs/*.md true.
 // Comments cite a rule by its heading (docs/product.md#seats), never by a
 // section number: inserting a section must not misdirect them. The package's
-// test fails on a pointer to a heading that does not exist, and on a section sign (U+00A7).
+// test fails on a pointer to a heading that does not exist, on a heading named
+// in words beside its doc (docs/api.md "Refunds") instead of by its anchor, and
+// on a section sign (U+00A7).
 package docref
 
 import (
@@ -51,6 +53,30 @@ func Anchors(markdown string) map[string]bool {
 		seen[s]++
 	}
 	return anchors
+}
+
+// loosePointer is a doc followed by a heading in words: quoted after optional
+// ',', '(' or ':' (docs/api.md "Refunds", (docs/api.md, "Seat holds"),
+// docs/performance.md ("Performance")), or bare and capitalised
+// (docs/api.md, Admin: users), also across a comment's line break. A doc named
+// as a whole (in docs/api.md, docs/api.md. or docs/api.md)) is no pointer.
+var loosePointer = regexp.MustCompile("docs/[\\w-]+\\.md`?(?:" +
+	`(?:[ \t]*[,(:]){0,2}[ \t]*` + lineBreak + `?["'\x{201c}\x{2018}][A-Za-z]` +
+	`|(?:[ \t]*[,(]){1,2}[ \t]*` + lineBreak + `?[A-Z]` +
+	`|[ \t]+[A-Z])`)
+
+// lineBreak is a line break inside a comment, with the next line's marker.
+const lineBreak = `(?:\n[ \t]*(?://+|/?\*+|#+|--)?[ \t]*)`
+
+// LoosePointers lists the lines (from 1) of src where a doc is followed by a
+// heading in words rather than pointing at its anchor (docs/api.md#refunds):
+// nothing could check that such a heading exists.
+func LoosePointers(src string) []int {
+	var lines []int
+	for _, m := range loosePointer.FindAllStringIndex(src, -1) {
+		lines = append(lines, strings.Count(src[:m[0]], "\n")+1)
+	}
+	return lines
 }
 
 func itoa(n int) string {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -50,7 +51,7 @@ func sources(t *testing.T, top string) []string {
 				return filepath.SkipDir
 			}
 			switch filepath.Ext(path) {
-			case ".go", ".ts", ".tsx", ".mjs", ".css", ".sh":
+			case ".go", ".ts", ".tsx", ".mjs", ".css", ".sh", ".sql":
 				files = append(files, path)
 			}
 			return nil
@@ -88,10 +89,17 @@ func TestPointersIntoDocsExist(t *testing.T) {
 		}
 	}
 
+	self := filepath.Join(top, "internal", "docref")
 	for _, file := range sources(t, top) {
 		b, err := os.ReadFile(file) // #nosec G304: a file of this repository
 		if err != nil {
 			continue
+		}
+		if filepath.Dir(file) != self { // this package shows the loose form on purpose
+			for _, line := range LoosePointers(string(b)) {
+				rel, _ := filepath.Rel(top, file)
+				t.Errorf("%s:%d names a doc's heading in words; point at its anchor: docs/<doc>.md#<anchor>", rel, line)
+			}
 		}
 		for i, line := range strings.Split(string(b), "\n") {
 			if strings.ContainsRune(line, sectionSign) {
@@ -145,5 +153,39 @@ func TestSlugAndAnchors(t *testing.T) {
 	}
 	if a["not-a-heading"] {
 		t.Error("a line in fenced code became a heading")
+	}
+}
+
+// TestLoosePointers: a heading in words beside a doc is found, on the line of
+// the doc, in every comment style; a doc named as a whole is not.
+func TestLoosePointers(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []int
+	}{
+		{"// refunded (docs/api.md \"Refunds\").", []int{1}},
+		{"// held (docs/api.md, \"Seat holds\"): a seat", []int{1}},
+		{"// the budgets of docs/performance.md (\"Performance\").", []int{1}},
+		{"-- Account e-mails (docs/api.md, Account e-mails): a confirmed address", []int{1}},
+		{"// whole (docs/api.md, Admin: users). The row", []int{1}},
+		{"x\n// held for a payment (docs/api.md,\n// \"Seat holds\"). Every change", []int{2}},
+		{"\t// a dispute (docs/api.md\n\t// \"Refunds\"); its object", []int{1}},
+		{" * the switches (docs/api.md\n * \"Reminders\"), the same", []int{1}},
+		{"# (docs/testing.md 'Static analysis' says why)", []int{1}},
+		{"// two (docs/api.md \"Reports\", \"Audit log\") and docs/product.md \"Seats\"", []int{1, 1}},
+		{"// refunded (docs/api.md#refunds).", nil},
+		{"// as docs/api.md#admin-coupons \"Paging\" says", nil},
+		{"// every route of docs/api.md.", nil},
+		{"// the commands in docs/operations.md describe it", nil},
+		{"// the routes (see docs/api.md).", nil},
+		{"// the webinar form of docs/api.md, as the admin sends it", nil},
+		{"// the endpoints of docs/api.md: public reads", nil},
+		{"// docs/api.md lists every limit", nil},
+		{"// (docs/api.md)\n// \"quoted\" on the next line", nil},
+		{"const file = 'docs/api.md', enc = 'utf8'", nil},
+	} {
+		if got := LoosePointers(c.src); !slices.Equal(got, c.want) {
+			t.Errorf("LoosePointers(%q) = %v, want %v", c.src, got, c.want)
+		}
 	}
 }

@@ -20,7 +20,7 @@ import (
 	"watchwin/internal/testutil"
 )
 
-// publicDrawBody is GET /api/giveaway/draws/{id}'s draw (docs/api.md, "Giveaway").
+// publicDrawBody is GET /api/giveaway/draws/{id}'s draw (docs/api.md#giveaway).
 type publicDrawBody struct {
 	ID            string     `json:"id"`
 	WebinarID     string     `json:"webinar_id"`
@@ -35,6 +35,7 @@ type publicDrawBody struct {
 	Counter       *int       `json:"counter"`
 	WinnerIndex   *int       `json:"winner_index"`
 	WinnerEntryID *string    `json:"winner_entry_id"`
+	Reason        *string    `json:"reason"`
 }
 
 // webinarGiveawayBody is GET /api/webinars/{id}/giveaway's commitment part.
@@ -150,7 +151,8 @@ func TestCommitmentBeforeFirstEntry(t *testing.T) {
 // each 'Pick New Winner' takes the next counter whose index has not won
 // (any once all have), so the whole sequence follows from the seed and the
 // list. An entry made after the first draw never joins it, a re-pick
-// needs a reason, and the reason is kept with the draw and in the audit log.
+// needs a reason, and the reason is kept with the draw, in the audit log
+// and on the draw's public record.
 func TestRepicksWalkTheFixedSequence(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)
@@ -179,8 +181,8 @@ func TestRepicksWalkTheFixedSequence(t *testing.T) {
 				want = append(want, k)
 			}
 		}
-		if *first.Counter != want[0] {
-			t.Fatalf("first draw took counter %d, want %d", *first.Counter, want[0])
+		if *first.Counter != want[0] || first.Reason != nil {
+			t.Fatalf("first draw took counter %d with reason %v, want %d and none", *first.Counter, first.Reason, want[0])
 		}
 
 		entrant(t, s, w.ID, "Late") // after the entries closed: not in the fixed list
@@ -197,8 +199,8 @@ func TestRepicksWalkTheFixedSequence(t *testing.T) {
 				t.Errorf("re-pick %d: counter %d of list %s, want counter %d of the fixed list %s",
 					step, *got.Counter, *got.EntriesSHA256, want[step], hash)
 			}
-			if draw.Reason == nil || *draw.Reason != reason {
-				t.Errorf("re-pick %d keeps reason %v, want %q", step, draw.Reason, reason)
+			if draw.Reason == nil || *draw.Reason != reason || got.Reason == nil || *got.Reason != reason {
+				t.Errorf("re-pick %d keeps reason %v, shows %v publicly; want %q", step, draw.Reason, got.Reason, reason)
 			}
 			if n := testutil.Count(t, d, `SELECT count(*) FROM audit_log WHERE action = 'giveaway.draw' AND summary LIKE $1`,
 				"%reason: "+reason); n != 1 {

@@ -2,7 +2,7 @@ package giveaway
 
 import "watchwin/internal/auth"
 
-// The giveaway's one eligibility rule (docs/product.md "Giveaway"): an
+// The giveaway's one eligibility rule (docs/product.md#giveaway): an
 // entry counts when its person was a customer (role user) when they
 // entered, and a paid seat counts only when it was paid for, never when it
 // was simulated. Employees of the sponsor (staff and admins) are out. Every

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/datetext"
 	"watchwin/internal/mail"
 )
 
@@ -47,11 +48,8 @@ type winnerMailData struct {
 // store's time zone, the equal chance, and the official rules' link. One
 // e-mail per entry.
 func entryMessage(ctx context.Context, t *mail.Templates, tz *time.Location, p auth.Profile, entryID string, g WebinarGiveaway) (mail.Message, error) {
-	if tz == nil {
-		tz = time.UTC
-	}
 	d := entryMailData{Name: strings.TrimSpace(p.FirstName), Webinar: oneLine(g.Title),
-		DrawsOn: g.DrawsAt.In(tz).Format("Monday, January 2, 2006 at 3:04 PM MST"),
+		DrawsOn: datetext.Moment(g.DrawsAt, tz),
 		Prize:   oneLine(g.PrizeDescription), RulesURL: t.Link(RulesPath)}
 	m, err := t.Render(ctx, "giveaway-entry", p.Email, d)
 	if err != nil {

@@ -37,29 +37,27 @@ var (
 	errClosed          = apperr.Conflict("giveaway_closed", "The giveaway for this webinar has closed.")
 	errUnconfirmed     = &apperr.Error{Kind: apperr.KindForbidden, Code: "email_not_confirmed",
 		Message: "Please confirm your e-mail address before entering the giveaway. We can send the link again."}
-	errAddressLimit = apperr.Conflict("entry_address_limit",
-		"Three accounts have already entered this giveaway from your network. The free entry is one per person.")
+	errAddressLimit = apperr.Conflict("entry_address_limit", countWords[throttle.AccountsPerAddress]+
+		" accounts have already entered this giveaway from your network. The free entry is one per person.")
 )
 
-// maxEntriesPerAddress is how many accounts may make a free entry in one
-// webinar's giveaway from one address (its /64 for IPv6): a household, not
-// a batch of throwaway accounts.
-const maxEntriesPerAddress = 3
+// countWords spells a small count at the start of a sentence; a constant
+// index past its end does not compile.
+var countWords = [...]string{"No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"}
 
 const (
 	msgEligible    = "Please confirm that you meet the eligibility requirements."
 	msgAcceptRules = "Please agree to the official rules."
 )
 
-// Enter is "Enter the giveaway without purchase" (docs/product.md
-// "Giveaway"): a signed-in user's free entry in a listed webinar's giveaway
-// while it is open. It takes no seat. A person already entered (by a paid
-// seat or an earlier free entry) keeps their one entry: created is false
-// and nothing changes. The store's own people (staff, admins) may not
-// enter. One person, one entry: the account's e-mail must be confirmed,
-// and at most maxEntriesPerAddress accounts enter from the client address
-// clientIP (throttle.ClientKey: its /64 for IPv6). A new entry's
-// confirmation e-mail is queued in the same transaction.
+// Enter is "Enter the giveaway without purchase" (docs/product.md#giveaway): a
+// signed-in user's free entry in a listed webinar's giveaway while it is open.
+// It takes no seat. A person already entered (by a paid seat or an earlier free
+// entry) keeps their one entry: created is false and nothing changes. The
+// store's own people (staff, admins) may not enter. One person, one entry: the
+// account's e-mail must be confirmed, and at most throttle.AccountsPerAddress
+// accounts enter from the client address clientIP (its /64 for IPv6). A new
+// entry's confirmation e-mail is queued in the same transaction.
 func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, in EntryInput, clientIP string) (e MyEntry, created bool, err error) {
 	if !mayEnter(p.Role) {
 		return MyEntry{}, false, errStaffEntry
@@ -96,8 +94,8 @@ func (s *Service) Enter(ctx context.Context, p auth.Profile, webinarID string, i
 		if ok, err := s.store.emailConfirmed(ctx, p.ID); err != nil || !ok {
 			return cmp.Or(err, error(errUnconfirmed))
 		}
-		address := throttle.Key("giveaway-entry-address", throttle.ClientKey(clientIP))
-		if n, err := s.store.entriesFrom(ctx, webinarID, address); err != nil || n >= maxEntriesPerAddress {
+		address := throttle.AddressKey("giveaway-entry-address", clientIP)
+		if n, err := s.store.entriesFrom(ctx, webinarID, address); err != nil || n >= throttle.AccountsPerAddress {
 			return cmp.Or(err, error(errAddressLimit))
 		}
 		id := uuid.NewString()

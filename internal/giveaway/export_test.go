@@ -7,9 +7,9 @@ import (
 
 // SimulateDraws makes n first draws among a webinar's entries the way a
 // draw does (sorted entries, the list's hash, a fresh seed from the
-// service's random source, counter 0) without recording them, so a
-// statistical test can run many draws.
-func SimulateDraws(ctx context.Context, s *Service, webinarID string, n int) ([]Entry, error) {
+// random source, counter 0) without recording them, so a statistical test
+// can run many draws.
+func SimulateDraws(ctx context.Context, s *Service, webinarID string, n int, random io.Reader) ([]Entry, error) {
 	entries, err := s.store.entries(ctx, webinarID)
 	if err != nil {
 		return nil, err
@@ -18,7 +18,7 @@ func SimulateDraws(ctx context.Context, s *Service, webinarID string, n int) ([]
 	sum := Hash(EntryList(entries))
 	out := make([]Entry, 0, n)
 	for range n {
-		seed, err := newSeed(s.random)
+		seed, err := newSeed(random)
 		if err != nil {
 			return nil, err
 		}
@@ -26,6 +26,3 @@ func SimulateDraws(ctx context.Context, s *Service, webinarID string, n int) ([]
 	}
 	return out, nil
 }
-
-// Random returns the service's random source.
-func Random(s *Service) io.Reader { return s.random }

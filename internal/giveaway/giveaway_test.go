@@ -19,7 +19,7 @@ import (
 	"watchwin/internal/testutil"
 )
 
-// winnerBody and drawBody are the API's shapes (docs/api.md, Giveaway).
+// winnerBody and drawBody are the API's shapes (docs/api.md#giveaway).
 type winnerBody struct {
 	ID           string     `json:"id"`
 	UserID       string     `json:"user_id"`
@@ -176,7 +176,9 @@ func TestAutomaticDrawExactlyOnce(t *testing.T) {
 		if _, drawn, err := s.App.Giveaway.DrawAutomatic(ctx, w.ID); err != nil || drawn {
 			t.Errorf("DrawAutomatic again: drawn %v, err %v; want nothing", drawn, err)
 		}
-		s.App.Giveaway.SeatsFilled(ctx, w.ID)
+		if err := s.App.Seats.Run(ctx, w.ID, s.App.Giveaway.SeatsFilled); err != nil {
+			t.Errorf("the seat listener again: %v", err)
+		}
 		var again sync.WaitGroup
 		for range 8 {
 			again.Go(func() {

@@ -188,10 +188,10 @@ func (h *Handler) EntryList(w http.ResponseWriter, r *http.Request) error {
 
 // PublicEntryList is GET /api/giveaway/draws/{id}/entries.txt (anyone): the
 // same file, for anyone checking the draw (entry ids are random and name
-// no one).
+// no one); not audited, limited in the route table.
 func (h *Handler) PublicEntryList(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("id")
-	list, err := h.svc.EntryList(r.Context(), id)
+	list, err := h.svc.PublicEntryList(r.Context(), id)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-// Package giveaway runs the gear giveaway (docs/product.md "Giveaway"):
+// Package giveaway runs the gear giveaway (docs/product.md#giveaway):
 // entries (a paid seat, or a free entry without purchase, one per person
 // per webinar, each with the same chance), the official rules, and the
 // draws: automatically, once per webinar, at the first of its paid seats
@@ -102,8 +102,8 @@ type AdminDraw struct {
 
 // PublicDraw is a draw as the official rules page and the draw's own page
 // show it to anyone: no account, only the winner's first name and last
-// initial when they agreed at entry (else null: "a winner was drawn"), and
-// the proof (entry ids are random and name no one).
+// initial when they agreed at entry (else null: "a winner was drawn"), a
+// re-pick's reason, and the proof (entry ids are random and name no one).
 type PublicDraw struct {
 	ID            string     `json:"id"`
 	WebinarID     string     `json:"webinar_id"`
@@ -123,4 +123,5 @@ type PublicDraw struct {
 	Counter       *int       `json:"counter"`
 	WinnerIndex   *int       `json:"winner_index"`
 	WinnerEntryID *string    `json:"winner_entry_id"`
+	Reason        *string    `json:"reason"` // why an admin picked a new winner (shown publicly); null for the automatic draws
 }

@@ -33,7 +33,7 @@ func sortEntries(entries []Entry) {
 }
 
 // EntryList is the entrant list of a draw as published and hashed
-// (docs/api.md, "Giveaway"): the sorted entry ids, one per line, each
+// (docs/api.md#giveaway): the sorted entry ids, one per line, each
 // ending in a newline ("" for none), so `sha256sum` of the downloaded file
 // is the stored hash.
 func EntryList(entries []Entry) string {
@@ -69,7 +69,7 @@ func newSeed(random io.Reader) (string, error) {
 	return hex.EncodeToString(buf), nil
 }
 
-// DrawIndex is the commit-and-reveal pick (docs/product.md "Giveaway"): the
+// DrawIndex is the commit-and-reveal pick (docs/product.md#giveaway): the
 // SHA-256 of the text "{seed}:{listHash}:{counter}" (counter in decimal),
 // read as a big-endian number, modulo n, the number of entries. A person
 // recomputes it with `printf '%s:%s:%d' SEED HASH COUNTER | sha256sum`.

@@ -33,36 +33,60 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
-// Service draws and notifies winners; it knows nothing of HTTP.
-type Service struct {
+// Drawer makes and records draws inside the caller's seat transaction.
+// It needs no seat service, so it is built before one: it is the seat
+// service's Filled listener (SeatsFilled) and the webinar service's
+// OnCreate (Commit).
+type Drawer struct {
 	db        *db.DB
 	store     store
-	webinars  Webinars
-	seats     *seat.Service
 	settings  Settings
 	mailer    Mailer
 	templates *mail.Templates
 	tz        *time.Location
 	now       clock.Func
-	random    io.Reader // of seeds: crypto/rand.Reader; a test may seed its own (SetRandom)
+	random    io.Reader // of seeds
 }
 
-// Deps are the giveaway's collaborators: it draws under seats' lock, so the
-// entries are settled; the rules are settings; e-mails are rendered with
-// templates (dates in the store's time zone tz) and queued through mailer.
-type Deps struct {
-	Webinars  Webinars
-	Seats     *seat.Service
+// DrawDeps are the drawer's collaborators: the rules are settings; e-mails
+// are rendered with templates (dates in the store's time zone) and queued
+// through the mailer; seeds are read from Random (nil: crypto/rand.Reader,
+// as in production; a statistical test may pass a seeded one).
+type DrawDeps struct {
 	Settings  Settings
 	Mailer    Mailer
 	Templates *mail.Templates
 	TimeZone  *time.Location
+	Random    io.Reader
 }
 
-// NewService returns the giveaway service on d.
-func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
-	return &Service{db: d, store: store{d}, webinars: deps.Webinars, seats: deps.Seats, settings: deps.Settings,
-		mailer: deps.Mailer, templates: deps.Templates, tz: deps.TimeZone, now: now, random: rand.Reader}
+// NewDrawer returns the drawer on d.
+func NewDrawer(d *db.DB, deps DrawDeps, now clock.Func) *Drawer {
+	if deps.Random == nil {
+		deps.Random = rand.Reader
+	}
+	return &Drawer{db: d, store: store{d}, settings: deps.Settings, mailer: deps.Mailer, templates: deps.Templates,
+		tz: deps.TimeZone, now: now, random: deps.Random}
+}
+
+// Service draws and notifies winners; it knows nothing of HTTP.
+type Service struct {
+	*Drawer
+	webinars Webinars
+	seats    *seat.Service
+}
+
+// Deps are the giveaway's collaborators: the drawer, and the seat service,
+// under whose lock it draws, so the entries are settled.
+type Deps struct {
+	Drawer   *Drawer
+	Webinars Webinars
+	Seats    *seat.Service
+}
+
+// NewService returns the giveaway service.
+func NewService(deps Deps) *Service {
+	return &Service{Drawer: deps.Drawer, webinars: deps.Webinars, seats: deps.Seats}
 }
 
 var (
@@ -79,43 +103,47 @@ var (
 
 const msgReason = "Please say why a new winner is needed."
 
-// SeatsFilled is payment's (and registration's) hook, called after the
-// commit that filled a webinar's last paid seat: it runs the automatic
-// draw. The purchase has already succeeded, so a failure here is only
-// logged; DrawPending retries the draw, and DrawAutomatic is safe to call again.
-func (s *Service) SeatsFilled(ctx context.Context, webinarID string) {
-	if _, _, err := s.DrawAutomatic(ctx, webinarID); err != nil {
-		slog.ErrorContext(ctx, "giveaway draw failed; it will be retried", "webinar_id", webinarID, "err", err)
-	}
+// SeatsFilled is seat.Filled: under the seat lock of a transaction after
+// the one that filled the webinar's last paid seat, the automatic draw.
+func (s *Drawer) SeatsFilled(ctx context.Context, tx *seat.Tx) error {
+	_, err := s.drawFilled(ctx, tx)
+	return err
 }
 
-// DrawAutomatic draws a webinar's winner once its paid seats have reached
-// total_seats, uniformly among its entries, and reports whether
-// it drew. It is idempotent: the automatic draw happens at most once per
-// webinar (the database refuses a second one), so calling it again, from
-// several instances at once, before the seats are full or after the draw,
-// changes nothing. It runs under the webinar's seat lock, so the entrants
-// it draws from are settled: no purchase can commit in between.
+// drawFilled draws tx's webinar's winner once its paid seats have reached
+// total_seats, uniformly among its entries; the zero Draw when it did not
+// draw. The automatic draw happens at most once per webinar (the database
+// refuses a second one), so drawing again, before the seats are full or
+// after the draw, changes nothing.
+func (s *Drawer) drawFilled(ctx context.Context, tx *seat.Tx) (Draw, error) {
+	webinarID := tx.WebinarID()
+	if !tx.Seats.Full() {
+		return Draw{}, nil
+	}
+	if done, err := s.store.hasAutomaticDraw(ctx, webinarID); err != nil || done {
+		return Draw{}, err
+	}
+	d, err := s.draw(ctx, webinarID, TriggerSeatsFilled, nil, nil)
+	if errors.Is(err, errNoEntrants) {
+		// Every paid seat is a deleted account's, staff's or simulated:
+		// no one to draw before the deadline draw.
+		slog.WarnContext(ctx, "giveaway draw: no eligible entrants", "webinar_id", webinarID)
+		return Draw{}, nil
+	}
+	if err == nil {
+		slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "draw_id", d.ID, "trigger", d.Trigger, "entrants", d.Entrants)
+	}
+	return d, err
+}
+
+// DrawAutomatic is the automatic draw (drawFilled) in a seat transaction of
+// its own, and reports whether it drew. It is idempotent, also from several
+// instances at once.
 func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, bool, error) {
 	var d Draw
-	err := s.db.InTx(ctx, func(ctx context.Context) error {
-		seats, err := s.seats.Lock(ctx, webinarID)
-		if err != nil {
-			return err
-		}
-		if seats.Paid < seats.Total {
-			return nil
-		}
-		if done, err := s.store.hasAutomaticDraw(ctx, webinarID); err != nil || done {
-			return err
-		}
-		d, err = s.draw(ctx, webinarID, TriggerSeatsFilled, nil, nil)
-		if errors.Is(err, errNoEntrants) {
-			// Every paid seat is a deleted account's, staff's or simulated:
-			// no one to draw before the deadline draw.
-			slog.WarnContext(ctx, "giveaway draw: no eligible entrants", "webinar_id", webinarID)
-			return nil
-		}
+	err := s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
+		var err error
+		d, err = s.drawFilled(ctx, tx)
 		return err
 	})
 	if errors.Is(err, db.ErrConflict) {
@@ -128,7 +156,6 @@ func (s *Service) DrawAutomatic(ctx context.Context, webinarID string) (Winner, 
 	if err != nil || d.ID == "" {
 		return Winner{}, false, err
 	}
-	slog.InfoContext(ctx, "giveaway winner drawn", "webinar_id", webinarID, "draw_id", d.ID, "trigger", d.Trigger, "entrants", d.Entrants)
 	w, err := s.store.winner(ctx, *d.WinnerID)
 	return w, true, err
 }
@@ -169,7 +196,7 @@ func (s *Service) DrawPending(ctx context.Context) (int, error) {
 	return drawn, errors.Join(errs...)
 }
 
-// Repick is 'Pick New Winner' (docs/product.md "Giveaway"): after the
+// Repick is 'Pick New Winner' (docs/product.md#giveaway): after the
 // webinar's first draw, the next winner of its fixed sequence (nextPick:
 // the same seed and entry list, the next counter, skipping entries drawn
 // before until all have been, and those of deleted accounts), with the
@@ -213,7 +240,7 @@ func (s *Service) Repick(ctx context.Context, admin auth.Profile, webinarID, rea
 // Commit draws a webinar's secret seed and records its commitment, its
 // SHA-256, unless it has one. Webinar creation calls it in its
 // transaction, so the commitment is public before any entry can exist.
-func (s *Service) Commit(ctx context.Context, webinarID string) error {
+func (s *Drawer) Commit(ctx context.Context, webinarID string) error {
 	seed, err := newSeed(s.random)
 	if err != nil {
 		return err
@@ -227,7 +254,7 @@ func (s *Service) Commit(ctx context.Context, webinarID string) error {
 // the same list with the next counters (nextPick). The caller holds the
 // webinar's seat lock in the transaction ctx carries. With no entries, the
 // deadline draw records "no entrants"; the others return errNoEntrants.
-func (s *Service) draw(ctx context.Context, webinarID, trigger string, by, reason *string) (Draw, error) {
+func (s *Drawer) draw(ctx context.Context, webinarID, trigger string, by, reason *string) (Draw, error) {
 	f, ok, err := s.store.fixed(ctx, webinarID)
 	if err != nil {
 		return Draw{}, err
@@ -373,27 +400,30 @@ func (s *Service) drawAtDeadline(ctx context.Context, webinarID string) (bool, e
 	return true, nil
 }
 
-// SetRandom replaces the source of seeds; only tests call it (a seeded
-// source makes a statistical test repeatable). Production keeps
-// crypto/rand.
-func (s *Service) SetRandom(r io.Reader) { s.random = r }
-
 // AllDraws returns every draw, newest first, for /admin/giveaway-winners.
 func (s *Service) AllDraws(ctx context.Context) ([]AdminDraw, error) { return s.store.allDraws(ctx) }
 
-// EntryList returns a draw's entrant list, the bytes its entries_sha256
-// hashes (404 for no such draw, or one made before lists were kept), once
-// its download is in the audit log: it is read only to be handed out.
+// EntryList is the admin's download of a draw's entrant list (PublicEntryList),
+// once it is in the audit log: it is read only to be handed out.
 func (s *Service) EntryList(ctx context.Context, drawID string) (string, error) {
-	list, err := s.store.entryList(ctx, drawID)
-	if errors.Is(err, db.ErrNotFound) {
-		return "", errDrawNotFound
-	}
+	list, err := s.PublicEntryList(ctx, drawID)
 	if err != nil {
 		return "", err
 	}
 	d := audit.Download{Name: "giveaway-entries.txt", Covers: "draw " + drawID, Rows: strings.Count(list, "\n")}
 	return list, audit.Write(ctx, s.db, s.now(), d.Entry())
+}
+
+// PublicEntryList returns a draw's entrant list, the bytes its entries_sha256
+// hashes (404 for no such draw, or one made before lists were kept). Anyone
+// may read it (entry ids name no one), so it writes nothing: a signed-out
+// read must not grow the audit log.
+func (s *Service) PublicEntryList(ctx context.Context, drawID string) (string, error) {
+	list, err := s.store.entryList(ctx, drawID)
+	if errors.Is(err, db.ErrNotFound) {
+		return "", errDrawNotFound
+	}
+	return list, err
 }
 
 // Winners returns every winner, newest first, for /admin/giveaway-winners.

@@ -217,7 +217,7 @@ func (s store) deadlineDue(ctx context.Context, now time.Time) ([]string, error)
 func (s store) pendingWebinars(ctx context.Context) ([]string, error) {
 	return s.ids(ctx, `SELECT w.id FROM webinars w
 		WHERE NOT EXISTS (SELECT 1 FROM giveaway_draws d WHERE d.webinar_id = w.id AND d.trigger <> 'admin_repick')
-		AND `+seat.PaidSQL("w.id")+` >= w.total_seats AND EXISTS (`+entriesSQL("w.id")+`)
+		AND `+seat.FullSQL("w")+` AND EXISTS (`+entriesSQL("w.id")+`)
 		ORDER BY w.id`)
 }
 
@@ -344,7 +344,7 @@ func (s store) publicDraws(ctx context.Context, drawID string) ([]PublicDraw, er
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT d.id, d.webinar_id, w.title, d.drawn_at, d.trigger, d.winner_id, d.entrants,
 		d.paid_entries, d.free_entries, d.entries_sha256, p.first_name, p.last_name, e.show_name,
 		d.proof_kind, c.commitment, c.committed_at, CASE WHEN d.proof_kind = 'commit_reveal' THEN c.seed END,
-		d.counter, d.winner_index, d.winner_entry_id
+		d.counter, d.winner_index, d.winner_entry_id, d.reason
 		FROM giveaway_draws d
 		LEFT JOIN webinars w ON w.id = d.webinar_id
 		LEFT JOIN giveaway_winners g ON g.id = d.winner_id
@@ -360,17 +360,17 @@ func (s store) publicDraws(ctx context.Context, drawID string) ([]PublicDraw, er
 	var out []PublicDraw
 	for rows.Next() {
 		var d PublicDraw
-		var title, winner, sum, first, last, commitment, seed, entry sql.NullString
+		var title, winner, sum, first, last, commitment, seed, entry, reason sql.NullString
 		var paid, free, counter, index sql.NullInt64
 		var show sql.NullBool
 		var committedAt sql.NullTime
 		if err := rows.Scan(&d.ID, &d.WebinarID, &title, &d.DrawnAt, &d.Trigger, &winner, &d.Entries, &paid, &free, &sum,
-			&first, &last, &show, &d.ProofKind, &commitment, &committedAt, &seed, &counter, &index, &entry); err != nil {
+			&first, &last, &show, &d.ProofKind, &commitment, &committedAt, &seed, &counter, &index, &entry, &reason); err != nil {
 			return nil, db.MapError(err)
 		}
 		d.DrawnAt, d.PaidEntries, d.FreeEntries, d.EntriesSHA256 = d.DrawnAt.UTC(), intPtr(paid), intPtr(free), ptr(sum)
-		d.Title, d.Commitment, d.Seed, d.Counter, d.WinnerIndex, d.WinnerEntryID = ptr(title), ptr(commitment), ptr(seed),
-			intPtr(counter), intPtr(index), ptr(entry)
+		d.Title, d.Commitment, d.Seed, d.Counter, d.WinnerIndex, d.WinnerEntryID, d.Reason = ptr(title), ptr(commitment), ptr(seed),
+			intPtr(counter), intPtr(index), ptr(entry), ptr(reason)
 		if committedAt.Valid {
 			t := committedAt.Time.UTC()
 			d.CommittedAt = &t

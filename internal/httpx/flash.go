@@ -8,7 +8,7 @@ import (
 )
 
 // A form the SPA renders can be posted by the browser itself, before the
-// SPA has started (docs/api.md "Forms without JavaScript"): the endpoint
+// SPA has started (docs/api.md#forms-without-javascript): the endpoint
 // answers that post 303, never JSON, and a one-time flash cookie tells the
 // SPA what the form would have shown where the browser lands
 // (web/src/lib/form-flash.ts reads it once and deletes it).

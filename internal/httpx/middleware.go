@@ -129,7 +129,7 @@ func LogRequests(next http.Handler) http.Handler {
 }
 
 // codePrefix starts the API paths that hold a coupon code, which is bearer
-// value (docs/api.md, "Counter"), followed by one of codeActions or nothing.
+// value (docs/api.md#counter), followed by one of codeActions or nothing.
 // The code may be a whole link, slashes included, once the path is decoded.
 const codePrefix = "/api/counter/coupons/"
 
@@ -184,7 +184,7 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 // take payments.
 const PermissionsPolicy = `camera=(), microphone=(), geolocation=(), payment=(self "https://js.stripe.com")`
 
-// The counter page's policies (docs/api.md, "Counter"): its camera scanner
+// The counter page's policies (docs/api.md#counter): its camera scanner
 // may use the camera (this origin only), and its QR decoder, WebAssembly
 // served from this origin, may be compiled ('wasm-unsafe-eval' allows that
 // and no JavaScript eval). Every other response keeps the stricter ones.

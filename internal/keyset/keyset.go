@@ -1,6 +1,6 @@
-// Package keyset encodes the cursors of the admin lists (docs/api.md,
-// "Paging"): a cursor is the last row's sort key, opaque to clients, so the
-// next page is an index range read instead of an OFFSET walk.
+// Package keyset encodes the cursors of the admin lists
+// (docs/api.md#admin-coupons): a cursor is the last row's sort key, opaque to
+// clients, so the next page is an index range read instead of an OFFSET walk.
 package keyset
 
 import (

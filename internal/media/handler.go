@@ -31,8 +31,7 @@ type Handler struct{ svc *Service }
 func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
 
 // PublicRoutes registers GET /media/{bucket}/{path...} on the root mux. It
-// needs no session: stored images are public (docs/api.md "Stored
-// images").
+// needs no session: stored images are public (docs/api.md#stored-images).
 func (h *Handler) PublicRoutes(mux *http.ServeMux) {
 	mux.Handle("GET /media/{bucket}/{path...}", httpx.HandlerFunc(h.serve))
 	mux.Handle("/media/", httpx.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {

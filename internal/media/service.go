@@ -60,15 +60,15 @@ type Service struct {
 	// reencode holds a token while a hero image is decoded and re-encoded,
 	// so only one runs at a time (see putHero).
 	reencode chan struct{}
-	// Audit records each upload in the audit log (set while wiring; nil
-	// records nothing). Storage is not transactional, so the entry is
-	// written once the file is stored.
-	Audit *audit.Recorder
+	// audit records each upload in the audit log. Storage is not
+	// transactional, so the entry is written once the file is stored.
+	audit *audit.Recorder
 }
 
-// NewService returns the media service on store.
-func NewService(store Storage) *Service {
-	return &Service{store: store, now: time.Now, reencode: make(chan struct{}, 1)}
+// NewService returns the media service on store, recording uploads in
+// audit (nil records nothing: storage tests that have no database).
+func NewService(store Storage, audit *audit.Recorder) *Service {
+	return &Service{store: store, now: time.Now, reencode: make(chan struct{}, 1), audit: audit}
 }
 
 // URL is the public address of a stored file, served by the binary under
@@ -99,10 +99,10 @@ func URL(bucket, p string) string {
 //     seconds}.{ext}; never replaces a file, a taken name gets _2, _3, ….
 func (s *Service) Upload(ctx context.Context, bucket, name string, r io.Reader) (FileInfo, error) {
 	fi, err := s.upload(ctx, bucket, name, r)
-	if err != nil || s.Audit == nil {
+	if err != nil || s.audit == nil {
 		return fi, err
 	}
-	return fi, s.Audit.Write(ctx, audit.Entry{Action: audit.MediaUpload, TargetType: audit.TargetImage,
+	return fi, s.audit.Write(ctx, audit.Entry{Action: audit.MediaUpload, TargetType: audit.TargetImage,
 		TargetID: bucket + "/" + fi.Path, Summary: fmt.Sprintf("%s, %d bytes", fi.ContentType, fi.Size)})
 }
 

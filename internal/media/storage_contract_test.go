@@ -237,7 +237,7 @@ func contractReady(t *testing.T, st Storage) {
 }
 
 func newTestServiceOn(st Storage) *Service {
-	s := NewService(st)
+	s := NewService(st, nil)
 	s.now = func() time.Time { return time.Unix(1764000000, 0) }
 	return s
 }

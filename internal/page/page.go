@@ -1,4 +1,4 @@
-// Package page serves the SPA's pages (docs/api.md "Pages"): the built
+// Package page serves the SPA's pages (docs/api.md#pages): the built
 // index.html with a head, the data the SPA starts from, and, on the public
 // pages, the first screen React's build rendered (web/scripts/paint.mjs),
 // filled in; plus robots.txt and sitemap.xml.
@@ -38,7 +38,7 @@ type Deps struct {
 	Settings *setting.Service
 	Webinars *webinar.Service
 	Media    *media.Service
-	// PaymentMode is the payment provider's name ("test", "stripe").
+	// PaymentMode is the payment provider's name ("test", "stripe", "authorizenet").
 	PaymentMode              func() string
 	Timezone                 *time.Location
 	BaseURL                  string
@@ -57,7 +57,7 @@ type Pages struct {
 // New returns the pages of d.
 func New(d Deps) *Pages { return &Pages{Deps: d} }
 
-// pageData is what page.html fills in for one request (docs/api.md "Pages").
+// pageData is what page.html fills in for one request (docs/api.md#pages).
 type pageData struct {
 	Title       string
 	Description string

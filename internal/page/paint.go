@@ -18,7 +18,7 @@ import (
 )
 
 // The first screen of a public page, in the HTML before any JavaScript runs
-// (docs/api.md "Pages"). Its markup is React's: the build renders each
+// (docs/api.md#pages). Its markup is React's: the build renders each
 // painted page with the app's own components into dist/.paint/paint.html
 // (web/scripts/paint.mjs), a template whose data slots this file fills in
 // with the values React would write, so React hydrates the page as it is.

@@ -30,7 +30,7 @@ func requireBuiltSPA(t *testing.T) {
 }
 
 // The first screen of the public pages is in the HTML for a visitor who is
-// not signed in (docs/api.md "Pages"): the build's render of React's own
+// not signed in (docs/api.md#pages): the build's render of React's own
 // components, filled in with the values React writes. e2e/tests/seo.spec.ts
 // checks it against React's render of the same data; here, that the slots
 // and variants are filled in.
@@ -95,7 +95,7 @@ func TestPagePaint(t *testing.T) {
 
 // The header of the paint is the admin's site title; an announcement
 // banner leaves the page to React, which draws it from settings it fetches
-// anew (docs/api.md "Pages").
+// anew (docs/api.md#pages).
 func TestPaintSettings(t *testing.T) {
 	requireBuiltSPA(t)
 	s := testutil.NewServer(t, db.SQLite)

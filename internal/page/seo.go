@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-// robots is robots.txt (docs/api.md "Pages"): crawlers may read the public
+// robots is robots.txt (docs/api.md#pages): crawlers may read the public
 // pages, not the signed-in and admin areas or the API; %s is the sitemap's
 // absolute URL.
 const robots = `User-agent: *

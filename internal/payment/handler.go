@@ -1,6 +1,7 @@
 package payment
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"net/http"
@@ -18,13 +19,16 @@ import (
 // Handler serves the payment endpoints of docs/api.md.
 type Handler struct {
 	svc *Service
-	// parseWebhook verifies and reads a provider's webhook request body;
-	// nil when the provider sends no webhooks (the test provider).
-	parseWebhook func(payload []byte, signature string) (WebhookEvent, error)
+	// parseWebhook is nil when the provider sends no webhooks (the test provider).
+	parseWebhook WebhookParser
 }
 
+// WebhookParser verifies and reads a provider's webhook request body; ctx
+// is the delivery's request, for the lookups the parser makes.
+type WebhookParser func(ctx context.Context, payload []byte, signature string) (WebhookEvent, error)
+
 // NewHandler returns the payment handler; parseWebhook may be nil.
-func NewHandler(svc *Service, parseWebhook func(payload []byte, signature string) (WebhookEvent, error)) *Handler {
+func NewHandler(svc *Service, parseWebhook WebhookParser) *Handler {
 	return &Handler{svc: svc, parseWebhook: parseWebhook}
 }
 
@@ -138,7 +142,7 @@ func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) error {
 	if sig == "" {
 		sig = r.Header.Get("X-ANET-Signature") // Authorize.Net's
 	}
-	ev, err := h.parseWebhook(payload, sig)
+	ev, err := h.parseWebhook(r.Context(), payload, sig)
 	if err != nil {
 		slog.WarnContext(r.Context(), "webhook refused", "err", err)
 		return apperr.BadRequest("Webhook signature could not be verified.")
@@ -150,7 +154,7 @@ func (h *Handler) Webhook(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// Refund is POST /api/admin/coupons/{id}/refund (docs/api.md, "Refunds"),
+// Refund is POST /api/admin/coupons/{id}/refund (docs/api.md#refunds),
 // with an optional body {"reason": "…"}: the coupon as it is after the
 // refund, and the amount given back.
 func (h *Handler) Refund(w http.ResponseWriter, r *http.Request) error {

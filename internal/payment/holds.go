@@ -11,7 +11,7 @@ import (
 	"watchwin/internal/throttle"
 )
 
-// Limits on what one client address may hold (docs/api.md, "Seat holds"),
+// Limits on what one client address may hold (docs/api.md#seat-holds),
 // so a few throwaway accounts cannot make a webinar answer sold out to
 // everyone for the length of a hold. They count payments started from the
 // same address (behind trusted proxies, the real client; ClientKey groups

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/payment"
 	"watchwin/internal/testutil"
@@ -167,9 +168,8 @@ func legacyCancel(t *testing.T, s *testutil.Server, intentID string) {
 // canceled at the provider so no old tab can pay it.
 func TestCanceledPaymentsWithPayableIntents(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testutil.NewServerWithDB(t, d)
+		s := testutil.NewServerWithDB(t, d, func(c *config.Config) { c.ReconcileGrace = time.Nanosecond })
 		ctx := context.Background()
-		s.App.Payments.SetReconcileGrace(time.Nanosecond)
 		tp := s.App.Payments.Provider().(*payment.TestProvider)
 		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 2})
 

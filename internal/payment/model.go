@@ -26,7 +26,7 @@ type Payment struct {
 	Currency          string
 	Status            string
 	CreatedAt         time.Time
-	// The refund (docs/api.md, "Refunds"): claimed at, why (refundNoSeat,
+	// The refund (docs/api.md#refunds): claimed at, why (refundNoSeat,
 	// refundAdmin, refundProvider), the admin who asked and the reason they
 	// typed, and when the provider gave the money back (nil while it has
 	// not yet).
@@ -38,7 +38,7 @@ type Payment struct {
 }
 
 // Started is what the browser needs to take the card (id and clientSecret,
-// docs/api.md "Payments and coupons"), plus what it shows.
+// docs/api.md#payments-and-coupons), plus what it shows.
 type Started struct {
 	ID               string    `json:"id"` // the provider's payment intent id
 	ClientSecret     string    `json:"clientSecret"`

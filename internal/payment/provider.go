@@ -1,7 +1,8 @@
 // Package payment takes card payments for coupons through a Provider (the
-// built-in test provider, or Stripe) and fulfils each successful payment
-// exactly once: the seat marked paid, the coupon issued, its e-mail queued,
-// all in one transaction; a payment that cannot have its seat is refunded.
+// built-in test provider, Stripe or Authorize.Net) and fulfils each
+// successful payment exactly once: the seat marked paid, the coupon issued,
+// its e-mail queued, all in one transaction; a payment that cannot have its
+// seat is refunded.
 package payment
 
 import (
@@ -56,7 +57,7 @@ type CreateParams struct {
 // one word fulfilment trusts, so seat hold, idempotency keys, Fulfil, the
 // refund claim and the reconciler are the same for both.
 type Provider interface {
-	// Name is stored with each payment: "test" or "stripe".
+	// Name is stored with each payment: "test", "stripe" or "authorizenet".
 	Name() string
 	// Create makes a card payment intent.
 	Create(ctx context.Context, p CreateParams) (Intent, error)

@@ -17,10 +17,6 @@ const DefaultReconcileGrace = 30 * time.Second
 // reconcileBatch bounds the payments one Reconcile looks at.
 const reconcileBatch = 100
 
-// SetReconcileGrace changes the grace period of Reconcile
-// (WATCHWIN_RECONCILE_GRACE; tests shorten it). Call it before serving.
-func (s *Service) SetReconcileGrace(d time.Duration) { s.grace = d }
-
 // Reconcile fulfils payments that succeeded at the provider but were never
 // confirmed here: the browser closed, the webhook was lost, or the server
 // was killed between the card payment and the fulfilment. It looks at up to
@@ -34,7 +30,7 @@ func (s *Service) SetReconcileGrace(d time.Duration) { s.grace = d }
 // payment is logged and does not stop the others. Every instance may run
 // it.
 func (s *Service) Reconcile(ctx context.Context) (fulfilled int, err error) {
-	grace := s.grace
+	grace := s.deps.ReconcileGrace
 	if grace == 0 {
 		grace = DefaultReconcileGrace
 	}

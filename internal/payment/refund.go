@@ -75,7 +75,7 @@ type Refunded struct {
 }
 
 // Refund refunds the card payment of coupon couponID for an admin
-// (docs/api.md, "Refunds"), as one idempotent operation:
+// (docs/api.md#refunds), as one idempotent operation:
 //
 //  1. The claim, in one transaction: the coupon active and unexpired →
 //     refunding, its payment succeeded → refunded (refund_claimed_at, the
@@ -380,7 +380,7 @@ func (s *Service) refundConfirmed(ctx context.Context, p Payment) error {
 var errRaced = errors.New("payment changed while claimed")
 
 // refundedElsewhere voids the coupon of payment p, whose money the provider
-// gave back outside watchwin (docs/api.md, "Refunds"): the coupon and the
+// gave back outside watchwin (docs/api.md#refunds): the coupon and the
 // payment are claimed as an admin's refund claims them (refund_reason
 // provider, no admin) and finished the same way (finishRefund: the coupon
 // refunded, the seat given back through the seat owner, the buyer's e-mail,

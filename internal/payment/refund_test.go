@@ -489,7 +489,7 @@ func TestRefundOfAGiveawayWinner(t *testing.T) {
 
 // TestRefundedCouponAtTheCounter: staff may not refund (403), and a refunded
 // coupon scanned at the counter is answered REFUNDED and cannot be redeemed
-// (docs/api.md, "Counter").
+// (docs/api.md#counter).
 func TestRefundedCouponAtTheCounter(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s := testutil.NewServerWithDB(t, d)

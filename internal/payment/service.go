@@ -55,11 +55,18 @@ type Deps struct {
 	// CouponMail renders the e-mail that carries a new coupon to to.
 	CouponMail func(ctx context.Context, c coupon.Coupon, to string) (mail.Message, error)
 	// RefundMail renders the e-mail that tells to its payment of
-	// amountCents for c was refunded (docs/api.md, "Refunds").
+	// amountCents for c was refunded (docs/api.md#refunds).
 	RefundMail func(ctx context.Context, c coupon.Coupon, amountCents int64, to string) (mail.Message, error)
 	// Winners tells whether a buyer was drawn in a webinar's giveaway
 	// (*giveaway.Service): a refund notes it in the audit log.
 	Winners Winners
+	// HoldFor is how long a started payment holds its seat
+	// (WATCHWIN_SEAT_HOLD_MINUTES).
+	HoldFor time.Duration
+	// ReconcileGrace is how old an open payment must be before Reconcile
+	// asks the provider about it (WATCHWIN_RECONCILE_GRACE; 0:
+	// DefaultReconcileGrace).
+	ReconcileGrace time.Duration
 }
 
 // Winners is what payment needs of the giveaway domain.
@@ -74,20 +81,17 @@ type Service struct {
 	provider Provider
 	deps     Deps
 	now      clock.Func
-	holdFor  time.Duration
-	grace    time.Duration // of Reconcile; 0: DefaultReconcileGrace
 }
 
-// NewService returns the payment service taking payments through provider;
-// a started payment holds its seat for holdFor (WATCHWIN_SEAT_HOLD_MINUTES).
-func NewService(d *db.DB, provider Provider, deps Deps, now clock.Func, holdFor time.Duration) *Service {
-	return &Service{db: d, store: store{d}, provider: provider, deps: deps, now: now, holdFor: holdFor}
+// NewService returns the payment service taking payments through provider.
+func NewService(d *db.DB, provider Provider, deps Deps, now clock.Func) *Service {
+	return &Service{db: d, store: store{d}, provider: provider, deps: deps, now: now}
 }
 
 // Provider returns the provider payments go through.
 func (s *Service) Provider() Provider { return s.provider }
 
-// Messages of docs/product.md#texts-users-see and docs/api.md ("Payments and coupons").
+// Messages of docs/product.md#texts-users-see and docs/api.md#payments-and-coupons.
 const (
 	msgFree            = "This webinar is free: claim your seat instead of paying."
 	msgNotFree         = "This webinar is not free."
@@ -119,7 +123,7 @@ func (s *Service) buyable(ctx context.Context, user auth.Profile, webinarID stri
 	return st, st.MayBuy()
 }
 
-// Start begins paying for a webinar's coupon (docs/api.md, "Payments"): the
+// Start begins paying for a webinar's coupon (docs/api.md#payments-and-coupons): the
 // amount is display_price × 100 cents, computed here; the user's seat is
 // held for holdFor so two buyers cannot both pay for the last one. Starting
 // again while a payment is open returns that payment's intent, read back
@@ -170,7 +174,7 @@ func (s *Service) holdSeat(ctx context.Context, user auth.Profile, w webinar.Web
 	var holdUntil time.Time
 	err := s.deps.Seats.Run(ctx, w.ID, func(ctx context.Context, tx *seat.Tx) error {
 		now := s.now()
-		holdUntil = now.Add(s.holdFor)
+		holdUntil = now.Add(s.deps.HoldFor)
 		var err error
 		p, err = s.store.openFor(ctx, reg.ID)
 		switch {

@@ -77,7 +77,11 @@ func (p *TestProvider) Refund(ctx context.Context, id, idempotencyKey string) er
 	if err != nil {
 		return db.MapError(err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	n, err := res.RowsAffected()
+	if err != nil {
+		return db.MapError(err)
+	}
+	if n == 0 {
 		// Nothing new: this key's refund, or the intent's refund under
 		// another key, or an intent that cannot be refunded.
 		var refunds int

@@ -12,16 +12,15 @@ import (
 )
 
 // Stripe event types that concern a payment's outcome. Enable these four on
-// the webhook endpoint in Stripe's dashboard (docs/operations.md, "Stripe").
+// the webhook endpoint in Stripe's dashboard (docs/operations.md#stripe).
 const (
 	EventPaymentSucceeded = string(stripe.EventTypePaymentIntentSucceeded)     // "payment_intent.succeeded"
 	EventPaymentFailed    = string(stripe.EventTypePaymentIntentPaymentFailed) // "payment_intent.payment_failed"
-	// EventChargeRefunded confirms a refund (docs/api.md, "Refunds"); its
+	// EventChargeRefunded confirms a refund (docs/api.md#refunds); its
 	// object is a charge, whose payment_intent names the payment.
 	EventChargeRefunded = string(stripe.EventTypeChargeRefunded) // "charge.refunded"
-	// EventDisputeCreated marks the coupon disputed (docs/api.md,
-	// "Refunds"); its object is a dispute, whose payment_intent names the
-	// payment.
+	// EventDisputeCreated marks the coupon disputed (docs/api.md#refunds); its
+	// object is a dispute, whose payment_intent names the payment.
 	EventDisputeCreated = string(stripe.EventTypeChargeDisputeCreated) // "charge.dispute.created"
 )
 

@@ -2,6 +2,7 @@ package payment_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -46,8 +47,9 @@ func newStripeRoute(t *testing.T, s *testutil.Server, d *db.DB) stripeRoute {
 	svc := payment.NewService(d, stripeLike{tp}, payment.Deps{
 		Webinars: s.App.Webinars, Seats: s.App.Seats, Registrations: s.App.Registrations, Accounts: s.App.Auth, Coupons: s.App.Coupons,
 		Mailer: s.App.Outbox, CouponMail: mailer.Message, RefundMail: mailer.RefundMessage, Winners: s.App.Giveaway,
-	}, s.Clock.Now, 15*time.Minute)
-	h := payment.NewHandler(svc, func(payload []byte, sig string) (payment.WebhookEvent, error) {
+		HoldFor: 15 * time.Minute,
+	}, s.Clock.Now)
+	h := payment.NewHandler(svc, func(_ context.Context, payload []byte, sig string) (payment.WebhookEvent, error) {
 		return payment.ParseStripeEvent(payload, sig, routeSecret, time.Time{})
 	})
 	srv := httptest.NewServer(httpx.HandlerFunc(h.Webhook))

@@ -1,5 +1,5 @@
 // Package period reads the reporting period the books screens ask for
-// (docs/api.md, "Reports"): this month, last month, this year, or a custom
+// (docs/api.md#reports): this month, last month, this year, or a custom
 // range of days, always in the store's time zone. A month is the store's
 // month: a purchase at 11:30 PM Central on its last day belongs to it.
 package period

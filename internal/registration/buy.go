@@ -10,7 +10,7 @@ import (
 	"watchwin/internal/webinar"
 )
 
-// Who may buy a webinar's seat (docs/product.md "Who may buy") is one rule
+// Who may buy a webinar's seat (docs/product.md#who-may-buy) is one rule
 // in two forms that must agree: Standing.MayBuy in Go (payment's Start,
 // Claim and Fulfil) and MayBuySQL (the offer reminder). It lives here, as it
 // judges a registration: registration sits above webinar and seat and below
@@ -18,8 +18,8 @@ import (
 // there is a seat is seat's to say (seat.Tx.Take and Hold, seat.OpenSQL),
 // and the price decides between buying and claiming.
 
-// The refusals of the rule, as payment answers them (docs/api.md,
-// "Payments and coupons").
+// The refusals of the rule, as payment answers them
+// (docs/api.md#payments-and-coupons).
 var (
 	// ErrAlreadyPurchased: the registration's seat is paid.
 	ErrAlreadyPurchased = apperr.Conflict("already_purchased",
@@ -73,10 +73,10 @@ func MayBuySQL(r, w string) string {
 var errStaffCannotWait = &apperr.Error{Kind: apperr.KindForbidden, Code: "staff_cannot_wait",
 	Message: "Store staff and admins can't join the waiting list."}
 
-// MayWait is who may join a sold-out webinar's waiting list (docs/api.md,
-// "Waiting list"): whom MayBuy lets buy, but for watching (a registrant may
-// watch while waiting), and no staff or admin account. nil, or MayBuy's
-// refusal, or 403 staff_cannot_wait.
+// MayWait is who may join a sold-out webinar's waiting list
+// (docs/api.md#waiting-list): whom MayBuy lets buy, but for watching (a
+// registrant may watch while waiting), and no staff or admin account. nil, or
+// MayBuy's refusal, or 403 staff_cannot_wait.
 func (st Standing) MayWait(user auth.Profile) error {
 	if err := st.MayBuy(); err != nil && !errors.Is(err, errWatchFirst) {
 		return err

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"watchwin/internal/auth"
+	"watchwin/internal/datetext"
 	"watchwin/internal/mail"
 	"watchwin/internal/webinar"
 )
@@ -23,20 +24,16 @@ type registrationMailData struct {
 	Name, Title, When, WatchLink string
 }
 
-// WhenLayout is how the e-mail writes the webinar's time: "Thursday,
-// March 12, 2026 at 6:30 PM CDT".
-const WhenLayout = "Monday, January 2, 2006 at 3:04 PM MST"
-
 // Message is the confirmation of r (a new registration for w), to the
 // account's own address to: the form's address is kept as the
 // registration's contact and never mailed, so the store's server cannot be
-// made to mail a stranger (docs/api.md, "Registrations"). The greeting
+// made to mail a stranger (docs/api.md#registrations). The greeting
 // shows the form's name only as a plain name (auth.PlainName). DedupeKey makes
 // it one per registration.
 func (m Mailer) Message(ctx context.Context, r Registration, w webinar.Webinar, to string) (mail.Message, error) {
 	watch := m.Templates.Link("/webinar/" + w.ID + "/watch")
 	msg, err := m.Templates.Render(ctx, "registration", to, registrationMailData{
-		Name: auth.PlainName(r.Name), Title: oneLine(w.Title), When: w.EventDatetime.In(m.TimeZone).Format(WhenLayout), WatchLink: watch,
+		Name: auth.PlainName(r.Name), Title: oneLine(w.Title), When: datetext.Moment(w.EventDatetime, m.TimeZone), WatchLink: watch,
 	})
 	if err != nil {
 		return mail.Message{}, err

@@ -116,8 +116,8 @@ type progressBody struct {
 	Progress Progress `json:"progress"`
 }
 
-// ReportProgress takes one progress report (docs/api.md, "Proof of
-// watching") and answers the server's figure.
+// ReportProgress takes one progress report (docs/api.md#proof-of-watching) and
+// answers the server's figure.
 func (h *Handler) ReportProgress(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	var in ProgressInput
 	if err := httpx.DecodeJSON(w, r, &in); err != nil {

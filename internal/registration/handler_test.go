@@ -186,13 +186,15 @@ func TestRegistrationAPI(t *testing.T) {
 				})
 			}
 
-			// The video id reaches the owner only through /video.
+			// The video id reaches the owner only through /video, with the
+			// fastest playback rate the server credits (docs/api.md#registrations).
 			var v struct {
-				YouTubeVideoID string `json:"youtube_video_id"`
+				YouTubeVideoID  string `json:"youtube_video_id"`
+				MaxPlaybackRate int    `json:"max_playback_rate"`
 			}
 			owner.Do("GET", base+"/video", nil).JSON(t, &v)
-			if v.YouTubeVideoID != "dQw4w9WgXcQ" {
-				t.Errorf("video id = %q", v.YouTubeVideoID)
+			if v.YouTubeVideoID != "dQw4w9WgXcQ" || v.MaxPlaybackRate != 2 {
+				t.Errorf("video = %+v, want id dQw4w9WgXcQ at rate 2", v)
 			}
 
 			// My registrations, newest first, with their webinars.

@@ -59,4 +59,6 @@ type Video struct {
 	// set, the end is recorded as before.
 	LengthSeconds *int `json:"video_length_seconds"`
 	AllowSeeking  bool `json:"allow_seeking"`
+	// MaxPlaybackRate is maxRate: the page tells a stretch played from a jump by it.
+	MaxPlaybackRate int `json:"max_playback_rate"`
 }

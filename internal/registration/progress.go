@@ -14,7 +14,7 @@ import (
 	"watchwin/internal/webinar"
 )
 
-// Proof of watching (docs/product.md "Proof of watching"): the watch page
+// Proof of watching (docs/product.md#proof-of-watching): the watch page
 // reports the stretches it played; the server merges them per registration
 // into unique seconds, credits no more new seconds than twice the wall-clock
 // time that passed (the fastest playback rate offered), and decides itself
@@ -27,7 +27,8 @@ const (
 	// finalStretch: the last seconds of the video must be among them.
 	finalStretch = 30
 	// maxRate is the fastest playback rate the player offers: seconds of
-	// video credited per second of wall-clock time.
+	// video credited per second of wall-clock time. The watch page reads it
+	// from Video (max_playback_rate).
 	maxRate = 2
 	// firstReportGrace is the wall-clock time a registration's first
 	// report may account for (the watch page sends an empty report when
@@ -106,16 +107,9 @@ func watchedFully(s spans, length, percent int) bool {
 	return s.total() >= need && s.covered(length-final, length) >= final-1
 }
 
-func (s *Service) completePercent() int {
-	if s.CompletePercent > 0 {
-		return s.CompletePercent
-	}
-	return DefaultCompletePercent
-}
-
 func (s *Service) progressOf(w webinar.Webinar, sp spans, watched bool) Progress {
 	p := Progress{LengthSeconds: w.VideoLengthSeconds, WatchedSeconds: sp.total(), FurthestSeconds: sp.furthest(),
-		WatchedFully: watched, CompletePercent: s.completePercent(), AllowSeeking: w.AllowSeeking}
+		WatchedFully: watched, CompletePercent: s.complete, AllowSeeking: w.AllowSeeking}
 	if w.VideoLengthSeconds > 0 {
 		p.Percent = min(100, p.WatchedSeconds*100/w.VideoLengthSeconds)
 	}
@@ -181,7 +175,7 @@ func (s *Service) ReportProgress(ctx context.Context, user auth.Profile, webinar
 		}
 		have := parseSpans(row.intervals)
 		merged, credited := have.addCapped(reported, budget)
-		watched := row.watched || watchedFully(merged, w.VideoLengthSeconds, s.completePercent())
+		watched := row.watched || watchedFully(merged, w.VideoLengthSeconds, s.complete)
 		out = s.progressOf(w, merged, watched)
 		if credited == 0 && row.progressAt.Valid && watched == row.watched {
 			return nil // nothing new: nothing written

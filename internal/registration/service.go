@@ -30,16 +30,31 @@ type Service struct {
 	seats    *seat.Service
 	mail     Mailer
 	now      clock.Func
+	complete int // percent of a video's unique seconds that makes it watched fully
+}
+
+// Deps are the registration service's collaborators and its one setting.
+type Deps struct {
+	Webinars Webinars
+	// Seats takes and gives back the seats of the admin's simulated
+	// purchase and of resets.
+	Seats *seat.Service
+	// Mailer queues the confirmation of each new registration.
+	Mailer Mailer
 	// CompletePercent is the share of a video's unique seconds that makes
-	// it watched fully (0: DefaultCompletePercent).
+	// it watched fully (WATCHWIN_WATCH_COMPLETE_PERCENT; 0:
+	// DefaultCompletePercent).
 	CompletePercent int
 }
 
-// NewService returns the registration service on d; seats takes and gives
-// back the seats of the admin's simulated purchase and of resets; mailer
-// queues the confirmation of each new registration.
-func NewService(d *db.DB, webinars Webinars, seats *seat.Service, now clock.Func, mailer Mailer) *Service {
-	return &Service{db: d, store: store{d}, webinars: webinars, seats: seats, now: now, mail: mailer}
+// NewService returns the registration service on d.
+func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
+	complete := deps.CompletePercent
+	if complete <= 0 {
+		complete = DefaultCompletePercent
+	}
+	return &Service{db: d, store: store{d}, webinars: deps.Webinars, seats: deps.Seats, now: now, mail: deps.Mailer,
+		complete: complete}
 }
 
 var (
@@ -205,7 +220,7 @@ func (s *Service) Video(ctx context.Context, user auth.Profile, webinarID string
 			return Video{}, err
 		}
 	}
-	v := Video{YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking}
+	v := Video{YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking, MaxPlaybackRate: maxRate}
 	if w.VideoLengthSeconds > 0 {
 		n := w.VideoLengthSeconds
 		v.LengthSeconds = &n

@@ -2,8 +2,8 @@ package registration
 
 import "strings"
 
-// Where registrants came from (docs/product.md "Where registrants came
-// from"): the first touch of a visit, as the SPA kept it for the session.
+// Where registrants came from (docs/product.md#where-registrants-came-from):
+// the first touch of a visit, as the SPA kept it for the session.
 
 // Source is a visit's utm tags and short ?ref= code. Nothing in it is
 // trusted: clean keeps letters, digits and . _ - + only (others become -),

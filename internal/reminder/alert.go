@@ -19,7 +19,7 @@ import (
 	"watchwin/internal/throttle"
 )
 
-// New-webinar alerts (docs/api.md, "New-webinar alerts"): anyone leaves an
+// New-webinar alerts (docs/api.md#new-webinar-alerts): anyone leaves an
 // e-mail address, confirms it from a link valid for ConfirmValidity, and
 // from then on gets one e-mail per webinar published after that, through
 // the reminders' outbox, pacing and unsubscribe links.
@@ -36,10 +36,11 @@ const ConfirmPath = "/webinar-alerts/confirm"
 const SubscribeMessage = "Thanks! If that address can receive our e-mails and isn't on the list yet, " +
 	"a link to confirm is on its way. It works for 7 days."
 
-// confirmMailsPerAddress caps the confirmation mails one address gets a
-// day, whoever asks for them; requests past it answer the same and send
+// confirmMailsPerMailbox caps the confirmation mails one mailbox
+// (auth.Mailbox: its plus-address variants count as one) gets a day,
+// whoever asks for them; requests past it answer the same and send
 // nothing, so the box cannot be used to flood someone's inbox.
-var confirmMailsPerAddress = throttle.Limit{Kind: "alert-confirm-mail", Max: 3, Window: 24 * time.Hour}
+var confirmMailsPerMailbox = throttle.Limit{Kind: "alert-confirm-mail", Max: 3, Window: 24 * time.Hour}
 
 // SubscribeInput is the box's one field.
 type SubscribeInput struct {
@@ -73,9 +74,9 @@ func newToken() string {
 
 // Subscribe asks for a confirmation link to be mailed to in.Email. The
 // answer is the same whatever happens (SubscribeMessage): an invalid
-// address, one already confirmed, or one past its daily confirmation mails
-// get no mail; a new, pending or unsubscribed one gets a fresh link (an
-// older link of the address stops working).
+// address, one already confirmed, or one whose mailbox had its daily
+// confirmation mails get no mail; a new, pending or unsubscribed one gets a
+// fresh link (an older link of the address stops working).
 func (s *Service) Subscribe(ctx context.Context, in SubscribeInput) error {
 	email := auth.NormalizeEmail(in.Email)
 	if !auth.ValidEmail(email) {
@@ -90,7 +91,7 @@ func (s *Service) Subscribe(ctx context.Context, in SubscribeInput) error {
 			return nil
 		}
 		now := s.now()
-		_, refused, err := s.limits.Count(ctx, now, confirmMailsPerAddress.On(email))
+		_, refused, err := s.limits.Count(ctx, now, confirmMailsPerMailbox.On(auth.Mailbox(email)))
 		if err != nil || refused != nil {
 			return err
 		}
@@ -135,12 +136,6 @@ func (s *Service) Confirm(ctx context.Context, token string) (Confirmed, error) 
 		slog.InfoContext(ctx, "webinar alerts confirmed", "subscription_id", sub.ID)
 	}
 	return Confirmed{Confirmed: true}, nil
-}
-
-// SetCouponTerms gives the alerts the value policy of coupons issued now
-// (coupon.Service.Terms), so an alert under Split shows the bonus and its life.
-func (s *Service) SetCouponTerms(terms func(ctx context.Context) (coupon.PolicyTerms, error)) {
-	s.terms = terms
 }
 
 // queueAlerts queues the alert of every webinar published in the last

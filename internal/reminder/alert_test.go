@@ -209,6 +209,45 @@ func TestNewWebinarAlertNeutralAnswer(t *testing.T) {
 	}
 }
 
+// The three confirmation mails a day are per mailbox: plus-address variants,
+// and for Gmail dotted ones, share them; another mailbox has its own, and
+// the next day the mailbox has three again (docs/product.md#new-webinar-alerts).
+func TestNewWebinarAlertConfirmationsPerMailbox(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		variants := []string{"pat+1@example.com", "pat+2@example.com", "pat@example.com", "pat+news@example.com", "PAT+5@example.com"}
+		mailed := func(emails ...string) int {
+			n := 0
+			for _, e := range emails {
+				n += len(s.Mails(strings.ToLower(e)))
+			}
+			return n
+		}
+		for _, e := range variants {
+			subscribe(t, s, e)
+		}
+		if got := mailed(variants...); got != 3 {
+			t.Errorf("five plus-address variants of one mailbox got %d confirmation mails, want 3", got)
+		}
+		gmail := []string{"jo.smith+a@gmail.com", "josmith@gmail.com", "j.o.smith@googlemail.com", "JoSmith+b@gmail.com"}
+		for _, e := range gmail {
+			subscribe(t, s, e)
+		}
+		if got := mailed(gmail...); got != 3 {
+			t.Errorf("four dotted and tagged Gmail variants got %d confirmation mails, want 3", got)
+		}
+		subscribe(t, s, "lee+1@example.com")
+		if got := mailed("lee+1@example.com"); got != 1 {
+			t.Errorf("another mailbox got %d confirmation mails, want 1", got)
+		}
+		s.Clock.Advance(24*time.Hour + time.Minute)
+		subscribe(t, s, "pat+6@example.com")
+		if got := mailed("pat+6@example.com"); got != 1 {
+			t.Errorf("the mailbox the next day: %d mails, want 1", got)
+		}
+	})
+}
+
 // Two instances running the job at once queue one alert per subscriber.
 func TestNewWebinarAlertOncePerSubscriberAcrossInstances(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
@@ -271,10 +310,10 @@ func TestNewWebinarAlertSettingsSwitch(t *testing.T) {
 	}
 }
 
-// The box posted by the browser before the SPA has started (docs/api.md
-// "Forms without JavaScript"): 303 back to the page, a flash the box shows,
-// and the same confirmation mail as the JSON request; a bad address comes
-// back with the error and what was typed.
+// The box posted by the browser before the SPA has started
+// (docs/api.md#forms-without-javascript): 303 back to the page, a flash the box
+// shows, and the same confirmation mail as the JSON request; a bad address
+// comes back with the error and what was typed.
 func TestNewWebinarAlertFormPost(t *testing.T) {
 	s := testutil.NewServer(t, db.SQLite)
 	post := func(form url.Values, referer string) (string, url.Values) {

@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/coupon"
 )
 
-// Credit reminders' lead times (docs/api.md, "Reminders"): a coupon's end
+// Credit reminders' lead times (docs/api.md#reminders): a coupon's end
 // is announced 7 days ahead, a Split coupon's bonus end 3 days ahead,
 // counted in the store's zone as the other reminders are.
 const (

@@ -8,9 +8,9 @@ import (
 
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
+	"watchwin/internal/datetext"
 	"watchwin/internal/mail"
 	"watchwin/internal/money"
-	"watchwin/internal/registration"
 	"watchwin/internal/seat"
 	"watchwin/internal/webinar"
 )
@@ -53,7 +53,7 @@ func (m Mailer) message(ctx context.Context, k Kind, c candidate, token string) 
 		Kind: string(k), KindLabel: k.Label(),
 		Name:  auth.PlainName(c.Name),
 		Title: strings.Join(strings.Fields(c.Title), " "),
-		When:  c.EventAt.In(m.TimeZone).Format(registration.WhenLayout),
+		When:  datetext.Moment(c.EventAt, m.TimeZone),
 		Link:  link, SeatsLeft: seat.LeftShown(c.TotalSeats, c.TakenSeats), TotalSeats: c.TotalSeats,
 		UnsubscribeLink: m.Templates.Link(UnsubscribePath + q),
 		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
@@ -86,7 +86,7 @@ type creditData struct {
 }
 
 // day writes t as the store's day, "January 2, 2006".
-func (m Mailer) day(t time.Time) string { return t.In(m.TimeZone).Format("January 2, 2006") }
+func (m Mailer) day(t time.Time) string { return datetext.Day(t, m.TimeZone) }
 
 // creditMessage is credit reminder k for coupon c, due at due, to the
 // account's own address, signed with token: bulk mail, one per coupon and
@@ -136,7 +136,7 @@ func (m Mailer) alertMessage(ctx context.Context, c alertCandidate, terms coupon
 	d := alertData{
 		KindLabel:       NewWebinars.Label(),
 		Title:           strings.Join(strings.Fields(c.Title), " "),
-		When:            c.EventAt.In(m.TimeZone).Format(registration.WhenLayout),
+		When:            datetext.Moment(c.EventAt, m.TimeZone),
 		Link:            m.Templates.Link("/webinar/" + c.WebinarID),
 		UnsubscribeLink: m.Templates.Link(UnsubscribePath + q),
 		UnsubscribePost: m.Templates.Link(UnsubscribeAPI + q),
@@ -163,6 +163,6 @@ func (m Mailer) alertMessage(ctx context.Context, c alertCandidate, terms coupon
 func (m Mailer) confirmMessage(ctx context.Context, email, token string, expires time.Time) (mail.Message, error) {
 	return m.Templates.Render(ctx, "alert-confirm", email, struct{ Link, Until string }{
 		Link:  m.Templates.Link(ConfirmPath + "?token=" + url.QueryEscape(token)),
-		Until: expires.In(m.TimeZone).Format(registration.WhenLayout),
+		Until: datetext.Moment(expires, m.TimeZone),
 	})
 }

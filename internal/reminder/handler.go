@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// Handler serves the reminder endpoints of docs/api.md ("Reminders").
+// Handler serves the reminder endpoints of docs/api.md#reminders.
 type Handler struct {
 	svc          *Service
 	secureCookie bool // the site is served over HTTPS (the form post's flash cookie)
@@ -82,9 +82,9 @@ func (h *Handler) Subscribe(w http.ResponseWriter, r *http.Request) error {
 }
 
 // subscribeForm is the "Tell me about new webinars" box posted by the
-// browser before the SPA has started (docs/api.md "Forms without
-// JavaScript"): 303 back to the page that posted it, whose box (named by
-// the form's "box" field) shows the answer, or the error with the address.
+// browser before the SPA has started (docs/api.md#forms-without-javascript):
+// 303 back to the page that posted it, whose box (named by the form's "box"
+// field) shows the answer, or the error with the address.
 func (h *Handler) subscribeForm(w http.ResponseWriter, r *http.Request) {
 	values, err := httpx.ReadForm(w, r)
 	if err == nil {

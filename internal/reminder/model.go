@@ -1,5 +1,5 @@
 // Package reminder sends the e-mails that bring registrants back
-// (docs/api.md, "Reminders"): "It's ready to watch" when a webinar's event
+// (docs/api.md#reminders): "It's ready to watch" when a webinar's event
 // time arrives, "You didn't finish" two days later, and "Your coupon offer"
 // a day after watching while seats remain. A periodic job finds what is due
 // and queues it in the mail outbox as bulk mail; each kind goes to a
@@ -24,7 +24,7 @@ const (
 	Offer Kind = "offer"
 )
 
-// The credit reminders, each once per coupon (docs/api.md, "Reminders"):
+// The credit reminders, each once per coupon (docs/api.md#reminders):
 // seven days before a coupon ends, and under the Split value policy three
 // days before its promotional bonus ends (the paid part stays).
 const (
@@ -32,7 +32,7 @@ const (
 	BonusExpiry  Kind = "bonus_expiry"
 )
 
-// NewWebinars is the new-webinar alert (docs/api.md, "New-webinar alerts"):
+// NewWebinars is the new-webinar alert (docs/api.md#new-webinar-alerts):
 // one e-mail per published webinar to each confirmed subscriber, who may
 // have no account; its unsubscribe ends the subscription.
 const NewWebinars Kind = "new_webinars"

@@ -54,10 +54,22 @@ type Service struct {
 	paused atomic.Bool
 }
 
-// NewService returns the reminder service on d, queuing mail in outbox.
-func NewService(d *db.DB, outbox *mail.Outbox, mailer Mailer, settings Settings, webinars Webinars, now clock.Func) *Service {
-	return &Service{db: d, store: store{d}, outbox: outbox, mail: mailer, settings: settings, webinars: webinars, now: now,
-		limits: throttle.New(d, now)}
+// Deps are the reminder service's collaborators, all required.
+type Deps struct {
+	// Outbox queues the reminders, rendered by Mailer.
+	Outbox   *mail.Outbox
+	Mailer   Mailer
+	Settings Settings
+	Webinars Webinars
+	// CouponTerms is the value policy of coupons issued now
+	// (coupon.Service.Terms), so an alert under Split shows the bonus and its life.
+	CouponTerms func(ctx context.Context) (coupon.PolicyTerms, error)
+}
+
+// NewService returns the reminder service on d.
+func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
+	return &Service{db: d, store: store{d}, outbox: deps.Outbox, mail: deps.Mailer, settings: deps.Settings,
+		webinars: deps.Webinars, terms: deps.CouponTerms, now: now, limits: throttle.New(d, now)}
 }
 
 // keyName names the unsubscribe links' HMAC key in server_keys.

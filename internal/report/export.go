@@ -13,7 +13,7 @@ import (
 	"watchwin/internal/period"
 )
 
-// Exports are the CSV files of a period (docs/api.md, "Exports"), by the
+// Exports are the CSV files of a period (docs/api.md#exports), by the
 // name the route takes.
 var Exports = map[string]func(s *Service, ctx context.Context, p period.Period, w *csvx.Writer) error{
 	"coupons.csv":       (*Service).exportCoupons,

@@ -10,8 +10,8 @@ import (
 	"watchwin/internal/period"
 )
 
-// Handler serves the reports and their exports (docs/api.md, "Reports",
-// "Exports"): admins only, read-only.
+// Handler serves the reports and their exports (docs/api.md#reports,
+// docs/api.md#exports): admins only, read-only.
 type Handler struct{ svc *Service }
 
 // NewHandler returns the report handler.

@@ -1,4 +1,4 @@
-// Package report is the owner's books (docs/api.md, "Reports"): for a period
+// Package report is the owner's books (docs/api.md#reports): for a period
 // of the store's days, the money taken and refunded, the coupons issued,
 // redeemed, expired and refunded, the store credit still owed, each
 // webinar's funnel and a series for the chart. Every figure is an SQL
@@ -81,13 +81,13 @@ type Report struct {
 	} `json:"outstanding"`
 	Funnel []Funnel `json:"funnel"`
 	// Retention: the curve of each funnel webinar with a video length
-	// (docs/product.md "Retention and sources"); Sources: the funnel of the
+	// (docs/product.md#retention-and-sources); Sources: the funnel of the
 	// period's registrations by their first touch.
 	Retention []Retention    `json:"retention"`
 	Sources   []SourceFunnel `json:"sources"`
 	Series    Series         `json:"series"`
 	// Controls are the period's store-credit acts the owner checks by name
-	// (docs/product.md "Reports"): redemptions of a coupon by its own
+	// (docs/api.md#reports): redemptions of a coupon by its own
 	// owner, and refunds of coupons that were redeemed before.
 	Controls Controls `json:"controls"`
 }

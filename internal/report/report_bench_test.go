@@ -20,7 +20,7 @@ import (
 	"watchwin/internal/testutil"
 )
 
-// The report's budget (docs/api.md, "Reports"): a year's figures over a
+// The report's budget (docs/api.md#reports): a year's figures over a
 // store of benchCoupons coupons in under reportBudget.
 const (
 	benchCoupons  = 100_000

@@ -11,9 +11,9 @@ import (
 	"watchwin/internal/period"
 )
 
-// What the owner learns from proof of watching (docs/product.md
-// "Retention and sources"): where in a video viewers stop, and which
-// channel brought the people who registered, watched, paid and redeemed.
+// What the owner learns from proof of watching
+// (docs/product.md#retention-and-sources): where in a video viewers stop, and
+// which channel brought the people who registered, watched, paid and redeemed.
 
 // RetentionBuckets is how many equal parts a video's retention curve has.
 const RetentionBuckets = 100

@@ -1,13 +1,12 @@
-// Package seat is the one owner of a webinar's seats (docs/api.md, "Seat
-// holds"). total_seats is the webinar's; a paid seat is a registration
-// whose purchased_coupon is true; a held seat is a running row of
-// seat_holds, kept while a payment is under way, or of seat_offers, a
-// waiting-list hold kept for the person a freed seat was offered to
-// (docs/api.md, "Waiting list"). Every change to paid seats
-// or holds happens under Lock, inside a transaction, so the changes to one
-// webinar happen one at a time and each sees the outcome of the one before:
-// paid seats never exceed total_seats, under any concurrency, on SQLite and
-// on PostgreSQL with several instances. Only this package writes
+// Package seat is the one owner of a webinar's seats (docs/api.md#seat-holds).
+// total_seats is the webinar's; a paid seat is a registration whose
+// purchased_coupon is true; a held seat is a running row of seat_holds, kept
+// while a payment is under way, or of seat_offers, a waiting-list hold kept for
+// the person a freed seat was offered to (docs/api.md#waiting-list). Every
+// change to paid seats or holds happens under Lock, inside a transaction, so
+// the changes to one webinar happen one at a time and each sees the outcome of
+// the one before: paid seats never exceed total_seats, under any concurrency,
+// on SQLite and on PostgreSQL with several instances. Only this package writes
 // purchased_coupon or reads and writes seat_holds and seat_offers (others
 // ask OfferRunningSQL), and only it decides
 // whether a registration has a seat: Take and Hold refuse with ErrNoSeat,
@@ -40,7 +39,7 @@ type Seats struct {
 }
 
 // LeftShown is the seats left that screens and e-mails show (seats_left,
-// docs/product.md "Seats"): max(0, total − taken), taken being the seats
+// docs/product.md#seats): max(0, total − taken), taken being the seats
 // paid or kept for the waiting list (TakenSQL). Payment holds are not
 // subtracted: a held seat comes back when its buyer does not finish.
 func LeftShown(total, taken int) int { return max(0, total-taken) }
@@ -66,43 +65,53 @@ func (s Seats) Fits(total int) error {
 	return nil
 }
 
-// Filled hears, after the commit, that a webinar's paid seats reached
-// total_seats (the giveaway draw). It must be idempotent: a retry may tell
-// it twice.
-type Filled interface {
-	SeatsFilled(ctx context.Context, webinarID string)
+// Listeners hear of every seat change. Each is required (New panics on a
+// missing one), and each runs inside the seat service's transactions, so
+// the wiring that builds them (internal/app) shows all that a purchase,
+// refund or hold sets off.
+type Listeners struct {
+	// ListChanged runs at every Lock, before any change: the public list's
+	// cache is dropped (webinar.ListCache).
+	ListChanged func()
+	// Freed runs under the lock at the start and at the end of every Run:
+	// the waiting list is offered the seats left (waitlist.Offers).
+	Freed Freed
+	// Filled runs after a commit in which a taken seat filled the webinar,
+	// in a Run of its own: the giveaway's automatic draw (giveaway.Draws).
+	Filled Filled
 }
 
-// Waiting is the waiting list (*waitlist.Service): under a webinar's seat
-// lock, at the start and at the end of every Run, it offers the seats left
-// to the people waiting (Tx.Offer), so a freed seat goes to them before
-// anyone else can take it. It must be cheap when nobody waits.
-type Waiting interface {
+// Freed offers a webinar's seats left to the people waiting (Tx.Offer), so
+// a freed seat goes to them before anyone else can take it. It must be
+// cheap when nobody waits.
+type Freed interface {
 	OfferFreed(ctx context.Context, tx *Tx) error
+}
+
+// Filled hears that a webinar's paid seats reached total_seats, under the
+// seat lock of a transaction that follows the filling one. It must be
+// idempotent: a retry (giveaway's DrawPending) may tell it twice. Its
+// error is logged, never the buyer's: the purchase has committed.
+type Filled interface {
+	SeatsFilled(ctx context.Context, tx *Tx) error
 }
 
 // Service locks, counts, holds, takes and gives back seats.
 type Service struct {
-	db      *db.DB
-	now     clock.Func
-	changed func() // the public list must be rebuilt
-	filled  Filled // nil: nobody listens
-	waiting Waiting
+	db     *db.DB
+	now    clock.Func
+	listen Listeners
 }
 
-// New returns the seat owner on d.
-func New(d *db.DB, now clock.Func) *Service { return &Service{db: d, now: now} }
-
-// Listen sets who hears of seat changes: changed before any change (the
-// public list's cache), filled after a commit that filled a webinar. Call it
-// once, while wiring, before serving.
-func (s *Service) Listen(changed func(), filled Filled) {
-	s.changed, s.filled = changed, filled
+// New returns the seat owner on d, telling l of every change. It panics
+// when a listener is missing: a seat service that silently skips the
+// waiting list or the draw would sell seats it should not.
+func New(d *db.DB, now clock.Func, l Listeners) *Service {
+	if l.ListChanged == nil || l.Freed == nil || l.Filled == nil {
+		panic("seat.New: every listener (ListChanged, Freed, Filled) is required")
+	}
+	return &Service{db: d, now: now, listen: l}
 }
-
-// Wait sets the waiting list freed seats are offered to. Call it once,
-// while wiring, before serving.
-func (s *Service) Wait(w Waiting) { s.waiting = w }
 
 var errNotFound = apperr.NotFound("Webinar not found")
 
@@ -126,9 +135,7 @@ func (s *Service) lock(ctx context.Context, id string, forDelete bool) (Seats, e
 	if !s.db.InTransaction(ctx) {
 		return Seats{}, errors.New("seat: Lock called outside a transaction")
 	}
-	if s.changed != nil {
-		s.changed()
-	}
+	s.listen.ListChanged()
 	lock := ""
 	if s.db.Engine == db.Postgres {
 		lock = " FOR NO KEY UPDATE"
@@ -176,9 +183,9 @@ type Tx struct {
 }
 
 // Run runs fn in one transaction under webinar id's seat lock. fn decides
-// from tx.Seats and changes seats through tx; when a seat it took filled
-// the webinar, Filled hears of it after the commit. Before fn and after it,
-// the waiting list is offered the seats left (Waiting).
+// from tx.Seats and changes seats through tx. Every Run also runs the
+// listeners: ListChanged at the lock, Freed before fn and after it, and,
+// when a seat fn took filled the webinar, Filled after the commit.
 func (s *Service) Run(ctx context.Context, webinarID string, fn func(ctx context.Context, tx *Tx) error) error {
 	tx := &Tx{s: s, webinarID: webinarID}
 	err := s.db.InTx(ctx, func(ctx context.Context) error {
@@ -187,30 +194,33 @@ func (s *Service) Run(ctx context.Context, webinarID string, fn func(ctx context
 			return err
 		}
 		*tx = Tx{Seats: seats, s: s, webinarID: webinarID}
-		if err := s.offerFreed(ctx, tx); err != nil {
+		if err := s.listen.Freed.OfferFreed(ctx, tx); err != nil {
 			return err
 		}
 		if err := fn(ctx, tx); err != nil {
 			return err
 		}
-		return s.offerFreed(ctx, tx)
+		return s.listen.Freed.OfferFreed(ctx, tx)
 	})
-	if err == nil && tx.filled && s.filled != nil {
-		s.filled.SeatsFilled(context.WithoutCancel(ctx), webinarID)
+	if err == nil && tx.filled {
+		ctx := context.WithoutCancel(ctx)
+		if err := s.Run(ctx, webinarID, s.listen.Filled.SeatsFilled); err != nil {
+			slog.ErrorContext(ctx, "seats filled: the listener failed; it will be retried", "webinar_id", webinarID, "err", err)
+		}
 	}
 	return err
 }
 
-func (s *Service) offerFreed(ctx context.Context, tx *Tx) error {
-	if s.waiting == nil {
-		return nil
-	}
-	return s.waiting.OfferFreed(ctx, tx)
+// Settle runs the listeners on a webinar's seats with no change of its
+// own: seats that freed up with nobody acting (a hold or an offer that ran
+// out) are offered to the waiting list.
+func (s *Service) Settle(ctx context.Context, webinarID string) error {
+	return s.Run(ctx, webinarID, func(context.Context, *Tx) error { return nil })
 }
 
 // ErrNoSeat is Take's and Hold's refusal when the webinar has no seat for
 // the registration: 409 sold_out, the one home of the sold-out text
-// (docs/product.md "Seats").
+// (docs/product.md#seats).
 var ErrNoSeat = apperr.Conflict("sold_out", "All coupons for this webinar have been sold.")
 
 // msgSeatsHeld is Hold's refusal while every seat left is held by buyers
@@ -247,7 +257,7 @@ func (tx *Tx) own(ctx context.Context, id string) (standing, error) {
 // seatFor is the seat rule: a registration has a seat while paid seats are
 // below total_seats and either it holds one (its hold is counted in Held)
 // or one is left unheld.
-func (s Seats) seatFor(held bool) bool { return s.Paid < s.Total && (held || s.Left > 0) }
+func (s Seats) seatFor(held bool) bool { return !s.Full() && (held || s.Left > 0) }
 
 func (tx *Tx) recount() { tx.Seats.Left = max(0, tx.Seats.Total-tx.Seats.Paid-tx.Seats.Held) }
 
@@ -265,7 +275,7 @@ func (tx *Tx) Take(ctx context.Context, registrationID string) error {
 			return ErrNoSeat
 		}
 		// A paid seat is a giveaway entry: it keeps the person's role now, the
-		// one its eligibility is judged by (docs/product.md "Giveaway").
+		// one its eligibility is judged by (docs/product.md#giveaway).
 		if _, err := tx.s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE,
 			entrant_role = (SELECT role FROM profiles p WHERE p.id = webinar_registrations.user_id)
 			WHERE id = $1 AND webinar_id = $2`, registrationID, tx.webinarID); err != nil {
@@ -279,7 +289,7 @@ func (tx *Tx) Take(ctx context.Context, registrationID string) error {
 			tx.Seats.Offered--
 		}
 		tx.recount()
-		tx.filled = tx.Seats.Paid >= tx.Seats.Total
+		tx.filled = tx.Seats.Full()
 	}
 	// A paid seat is counted as paid and never also as held.
 	if _, err = tx.s.db.Q(ctx).ExecContext(ctx, `DELETE FROM seat_holds WHERE registration_id = $1`, registrationID); err != nil {

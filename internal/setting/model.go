@@ -140,7 +140,7 @@ type BackgroundInput struct {
 	ImagePath string `json:"image_path"`
 }
 
-// Keys of the reminder e-mails (docs/api.md, "Reminders"): each kind can be
+// Keys of the reminder e-mails (docs/api.md#reminders): each kind can be
 // turned off for the whole site (Feature Toggles); all are on by default.
 const (
 	KeyReminderReady      = "reminder_ready_enabled"

@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"watchwin/internal/app"
 	"watchwin/internal/auth"
@@ -40,6 +39,7 @@ func NewServerWithDB(t testing.TB, d *db.DB, options ...func(*config.Config)) *S
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg.NoLoginSlowdown = true // no waiting on failed logins in tests
 	for _, o := range options {
 		o(&cfg)
 	}
@@ -52,7 +52,6 @@ func NewServerWithDB(t testing.TB, d *db.DB, options ...func(*config.Config)) *S
 	cfg.BaseURL = "http://" + cfg.Addr
 	clock := &Clock{}
 	a := app.NewWithDB(cfg, d, clock.Now)
-	a.Auth.Sleep = func(context.Context, time.Duration) {} // no waiting on failed logins in tests
 	ts.Config.Handler = a.Handler()
 	ts.Start()
 	t.Cleanup(ts.Close)

@@ -7,7 +7,7 @@ import (
 	"watchwin/internal/httpx"
 )
 
-// Handler serves the waiting-list endpoints of docs/api.md ("Waiting list").
+// Handler serves the waiting-list endpoints of docs/api.md#waiting-list.
 type Handler struct{ svc *Service }
 
 // NewHandler returns the waiting-list handler.
@@ -25,7 +25,7 @@ func (h *Handler) Mine(w http.ResponseWriter, r *http.Request, user auth.Profile
 
 // Join answers 201 with the standing once joined, 200 when already on it.
 func (h *Handler) Join(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
-	st, created, err := h.svc.Join(r.Context(), user, r.PathValue("id"))
+	st, created, err := h.svc.Join(r.Context(), user, r.PathValue("id"), httpx.ClientIP(r))
 	if err != nil {
 		return err
 	}

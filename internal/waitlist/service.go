@@ -1,6 +1,7 @@
 package waitlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,10 +14,12 @@ import (
 	"watchwin/internal/audit"
 	"watchwin/internal/auth"
 	"watchwin/internal/clock"
+	"watchwin/internal/datetext"
 	"watchwin/internal/db"
 	"watchwin/internal/mail"
 	"watchwin/internal/registration"
 	"watchwin/internal/seat"
+	"watchwin/internal/throttle"
 	"watchwin/internal/webinar"
 )
 
@@ -45,18 +48,42 @@ type Service struct {
 	db       *db.DB
 	store    store
 	seats    *seat.Service
+	offers   *Offers
 	webinars Webinars
 	regs     Registrations
-	mail     Mailer
 	now      clock.Func
-	holdFor  time.Duration
 }
 
-// New returns the waiting lists on d; a seat offered is kept holdFor
-// (WATCHWIN_WAITLIST_HOLD_HOURS). It offers freed seats once seats.Wait
-// names it.
-func New(d *db.DB, seats *seat.Service, webinars Webinars, regs Registrations, m Mailer, now clock.Func, holdFor time.Duration) *Service {
-	return &Service{db: d, store: store{d}, seats: seats, webinars: webinars, regs: regs, mail: m, now: now, holdFor: holdFor}
+// Deps are the waiting list's collaborators, all required: the seat
+// service (built with Offers as its Freed listener), the webinars and the
+// registrations whose standing says who may wait.
+type Deps struct {
+	Seats         *seat.Service
+	Offers        *Offers
+	Webinars      Webinars
+	Registrations Registrations
+}
+
+// New returns the waiting lists on d.
+func New(d *db.DB, deps Deps, now clock.Func) *Service {
+	return &Service{db: d, store: store{d}, seats: deps.Seats, offers: deps.Offers, webinars: deps.Webinars,
+		regs: deps.Registrations, now: now}
+}
+
+// Offers hands the seats that free up to the people waiting: the seat
+// service's Freed listener, so it needs no seat service and is built
+// before one.
+type Offers struct {
+	store   store
+	mail    Mailer
+	now     clock.Func
+	holdFor time.Duration
+}
+
+// NewOffers returns the offers on d; a seat offered is kept holdFor
+// (WATCHWIN_WAITLIST_HOLD_HOURS), announced with "A seat opened up".
+func NewOffers(d *db.DB, m Mailer, now clock.Func, holdFor time.Duration) *Offers {
+	return &Offers{store: store{d}, mail: m, now: now, holdFor: holdFor}
 }
 
 // errSeatsAvailable: there is a seat to buy, so nobody need wait.
@@ -65,8 +92,10 @@ var errSeatsAvailable = apperr.Conflict("seats_available", "Seats are still avai
 // Join puts user on a webinar's waiting list, at the back of the line, and
 // returns their standing; created is false when they were on it already.
 // Who may wait is registration's rule, asked under the seat lock; a seat
-// free for them now is 409 seats_available.
-func (s *Service) Join(ctx context.Context, user auth.Profile, webinarID string) (st Standing, created bool, err error) {
+// free for them now is 409 seats_available; a list holding
+// throttle.AccountsPerAddress places from clientIP (its /64 for IPv6) is 409
+// waitlist_address_limit.
+func (s *Service) Join(ctx context.Context, user auth.Profile, webinarID, clientIP string) (st Standing, created bool, err error) {
 	var reg registration.Registration
 	err = s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
 		var err error
@@ -75,7 +104,7 @@ func (s *Service) Join(ctx context.Context, user auth.Profile, webinarID string)
 		}
 		e, err := s.store.entry(ctx, reg.ID)
 		switch {
-		case err == nil && (e.Status == Waiting || e.Status == Offered):
+		case err == nil && e.Status.OnList():
 			return nil
 		case err != nil && !errors.Is(err, db.ErrNotFound):
 			return err
@@ -85,8 +114,12 @@ func (s *Service) Join(ctx context.Context, user auth.Profile, webinarID string)
 		if tx.Seats.Left > 0 {
 			return errSeatsAvailable
 		}
+		address := throttle.AddressKey(addressKind, clientIP)
+		if n, err := s.store.placesFrom(ctx, webinarID, address); err != nil || n >= throttle.AccountsPerAddress {
+			return cmp.Or(err, error(errAddressLimit))
+		}
 		created = true
-		return s.store.join(ctx, webinarID, reg.ID, user.ID, s.now())
+		return s.store.join(ctx, webinarID, reg.ID, user.ID, address, s.now())
 	})
 	if err != nil {
 		return Standing{}, false, err
@@ -116,7 +149,7 @@ func (s *Service) Leave(ctx context.Context, user auth.Profile, webinarID string
 	reg := st.Registration.ID
 	err = s.seats.Run(ctx, webinarID, func(ctx context.Context, tx *seat.Tx) error {
 		e, err := s.store.entry(ctx, reg)
-		if errors.Is(err, db.ErrNotFound) || (err == nil && e.Status != Waiting && e.Status != Offered) {
+		if errors.Is(err, db.ErrNotFound) || (err == nil && !e.Status.OnList()) {
 			return nil
 		}
 		if err != nil {
@@ -155,7 +188,7 @@ func (s *Service) none(ctx context.Context, webinarID string, err error) (Standi
 	return Standing{Status: None, Waiting: n, HoldHours: s.holdHours()}, err
 }
 
-func (s *Service) holdHours() int { return int(s.holdFor / time.Hour) }
+func (s *Service) holdHours() int { return int(s.offers.holdFor / time.Hour) }
 
 // standing reads registration reg's standing. An offer that ran out before
 // the list was settled is shown as what it is: over.
@@ -187,13 +220,13 @@ func (s *Service) standing(ctx context.Context, webinarID, reg string) (Standing
 	return st, nil
 }
 
-// OfferFreed is seat.Waiting: under the webinar's seat lock, it takes off
+// OfferFreed is seat.Freed: under the webinar's seat lock, it takes off
 // the list those who bought, those whose offer ran out and those whose
 // account was deleted (a seat kept for them goes back), then offers each
 // seat left to the next person in line who may still wait, with the e-mail
 // "A seat opened up" in the same transaction. Nothing is read beyond one
 // query when nobody waits.
-func (s *Service) OfferFreed(ctx context.Context, tx *seat.Tx) error {
+func (s *Offers) OfferFreed(ctx context.Context, tx *seat.Tx) error {
 	webinarID := tx.WebinarID()
 	if ok, err := s.store.anyone(ctx, webinarID); err != nil || !ok {
 		return err
@@ -248,7 +281,7 @@ func (s *Service) OfferFreed(ctx context.Context, tx *seat.Tx) error {
 func (m Mailer) offer(ctx context.Context, webinarID string, n next, until time.Time) (mail.Message, error) {
 	msg, err := m.Templates.Render(ctx, "waitlist-offer", n.Email, struct{ Name, Title, Until, Link string }{
 		Name: auth.PlainName(n.Name), Title: strings.Join(strings.Fields(n.Title), " "),
-		Until: until.In(m.TimeZone).Format(registration.WhenLayout),
+		Until: datetext.Moment(until, m.TimeZone),
 		Link:  m.Templates.Link("/webinar/" + webinarID + "/coupon"),
 	})
 	if err != nil {
@@ -267,7 +300,7 @@ func (s *Service) Settle(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	for _, id := range ids {
-		err := s.seats.Run(ctx, id, func(context.Context, *seat.Tx) error { return nil })
+		err := s.seats.Settle(ctx, id)
 		if e, ok := apperr.As(err); ok && e.Kind == apperr.KindNotFound {
 			continue // deleted meanwhile
 		}

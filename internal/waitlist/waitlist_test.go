@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -47,9 +48,17 @@ func mine(t *testing.T, s *testutil.Server, p auth.Profile, webinarID string) wa
 	return st
 }
 
+// addresses counts the client addresses newAddress has handed out.
+var addresses atomic.Int64
+
+// newAddress is a client address of its own /64, so a test's accounts do
+// not share the per-address limit unless the test means them to.
+func newAddress() string { return fmt.Sprintf("2001:db8:%x::1", addresses.Add(1)) }
+
+// join puts p on the list from an address of its own.
 func join(t *testing.T, s *testutil.Server, p auth.Profile, webinarID string) waitlist.Standing {
 	t.Helper()
-	st, created, err := s.App.Waitlist.Join(context.Background(), p, webinarID)
+	st, created, err := s.App.Waitlist.Join(context.Background(), p, webinarID, newAddress())
 	if err != nil || !created {
 		t.Fatalf("join: created %v, %v", created, err)
 	}
@@ -94,7 +103,7 @@ func TestWaitingList(t *testing.T) {
 				t.Errorf("join %d: %+v", i, st)
 			}
 		}
-		if _, created, err := s.App.Waitlist.Join(ctx, a, w.ID); err != nil || created {
+		if _, created, err := s.App.Waitlist.Join(ctx, a, w.ID, newAddress()); err != nil || created {
 			t.Errorf("join again: created %v, %v", created, err)
 		}
 
@@ -108,7 +117,7 @@ func TestWaitingList(t *testing.T) {
 			"staff":          {staff, "staff_cannot_wait"},
 			"not registered": {outsider, "Registration not found"},
 		} {
-			_, _, err := s.App.Waitlist.Join(ctx, tc.p, w.ID)
+			_, _, err := s.App.Waitlist.Join(ctx, tc.p, w.ID, newAddress())
 			if e, ok := apperr.As(err); !ok || (e.Code != tc.want && e.Message != tc.want) {
 				t.Errorf("%s joins: %v, want %s", name, err, tc.want)
 			}
@@ -173,7 +182,7 @@ func TestWaitingList(t *testing.T) {
 		if st := mine(t, s, c, w.ID); st.Status != waitlist.None || st.Waiting != 0 {
 			t.Errorf("c after buying: %+v", st)
 		}
-		if _, _, err := s.App.Waitlist.Join(ctx, c, w.ID); code(err) != "already_purchased" {
+		if _, _, err := s.App.Waitlist.Join(ctx, c, w.ID, newAddress()); code(err) != "already_purchased" {
 			t.Errorf("a buyer joins: %v", err)
 		}
 
@@ -189,7 +198,7 @@ func TestWaitingList(t *testing.T) {
 		if st := mine(t, s, e, w.ID); st.Status != waitlist.Offered || len(offers(s, e)) != 1 {
 			t.Errorf("e after the seats were raised: %+v", st)
 		}
-		if _, _, err := s.App.Waitlist.Join(ctx, d1, w.ID); code(err) != "seats_available" {
+		if _, _, err := s.App.Waitlist.Join(ctx, d1, w.ID, newAddress()); code(err) != "seats_available" {
 			t.Errorf("join with a seat for sale: %v", err)
 		}
 	})

@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/clock"
-	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 )
 
@@ -70,7 +69,7 @@ func BenchmarkLockSeats(b *testing.B) {
 			ctx := context.Background()
 			d := testutil.OpenDB(b, engine)
 			svc := newService(d)
-			seats := seat.New(d, clock.Now)
+			seats := testutil.Seats(d, func() {})
 			id := createWebinar(b, svc, form{title: "Seat query", when: time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC),
 				seats: "100000", active: true}).ID
 			err := d.InTx(ctx, func(ctx context.Context) error {

@@ -48,8 +48,10 @@ func encode(v any) (encoded, error) {
 	return encoded{json: buf.Bytes(), etag: `W/"` + hex.EncodeToString(sum[:12]) + `"`}, nil
 }
 
-// listCache holds the last EncodedList and when the query behind it ran.
-type listCache struct {
+// ListCache holds the last EncodedList and when the query behind it ran.
+// It is built before the seat service, whose every lock drops it
+// (seat.Listeners.ListChanged is Invalidate).
+type ListCache struct {
 	fill sync.Mutex // one query at a time refills it; the others wait and share
 	mu   sync.Mutex
 	gen  uint64 // bumped by every invalidation
@@ -65,7 +67,7 @@ const listGrace = ListTTL / 2
 // cached returns the list when it is younger than ListTTL (fresh) or, as
 // stale, younger than ListTTL + listGrace; nil when there is none or it
 // was invalidated. gen is the generation to store a rebuilt list under.
-func (c *listCache) cached(now time.Time) (l *EncodedList, stale bool, gen uint64) {
+func (c *ListCache) cached(now time.Time) (l *EncodedList, stale bool, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.list == nil || now.Before(c.at) {
@@ -80,7 +82,7 @@ func (c *listCache) cached(now time.Time) (l *EncodedList, stale bool, gen uint6
 	return nil, false, c.gen
 }
 
-func (c *listCache) store(l *EncodedList, at time.Time, gen uint64) {
+func (c *ListCache) store(l *EncodedList, at time.Time, gen uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.gen == gen { // not invalidated while the query ran
@@ -88,7 +90,12 @@ func (c *listCache) store(l *EncodedList, at time.Time, gen uint64) {
 	}
 }
 
-func (c *listCache) invalidate() {
+// NewListCache returns an empty cache.
+func NewListCache() *ListCache { return &ListCache{} }
+
+// Invalidate makes the next public list come from the database (seats are
+// about to change, or a webinar was edited).
+func (c *ListCache) Invalidate() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.gen++

@@ -33,7 +33,7 @@ type Webinar struct {
 	ThumbnailImagePath string // path in the webinar_assets bucket; "" for none
 	YouTubeVideoID     string // bare id
 	// VideoLengthSeconds is the length the server measures watching
-	// against (docs/product.md "Proof of watching"); 0: not set, the
+	// against (docs/product.md#proof-of-watching); 0: not set, the
 	// webinar is marked watched as before.
 	VideoLengthSeconds int
 	// AllowSeeking: viewers may skip ahead (the default).

@@ -28,22 +28,27 @@ type Service struct {
 	seats  *seat.Service
 	thumbs Thumbnails
 	now    clock.Func
-	list   listCache // the encoded public list (PublicList)
+	list   *ListCache // the encoded public list (PublicList)
+	create func(ctx context.Context, webinarID string) error
+}
+
+// Deps are the webinar service's collaborators, all required.
+type Deps struct {
+	// Seats guards total_seats against the seats paid and held.
+	Seats *seat.Service
+	// Thumbnails checks thumbnail paths.
+	Thumbnails Thumbnails
+	// List is the public list's cache, the one the seat service drops.
+	List *ListCache
 	// OnCreate runs in a new webinar's transaction: the giveaway commits to
-	// its draw's seed (giveaway.Service.Commit) before any entry can exist.
+	// its draw's seed (giveaway.Draws.Commit) before any entry can exist.
 	OnCreate func(ctx context.Context, webinarID string) error
 }
 
-// NewService returns the webinar service on d; seats guards total_seats
-// against the seats paid and held, thumbs checks thumbnail paths, now tells
-// the time.
-func NewService(d *db.DB, seats *seat.Service, thumbs Thumbnails, now clock.Func) *Service {
-	return &Service{store: store{d}, seats: seats, thumbs: thumbs, now: now}
+// NewService returns the webinar service on d; now tells the time.
+func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
+	return &Service{store: store{d}, seats: deps.Seats, thumbs: deps.Thumbnails, list: deps.List, create: deps.OnCreate, now: now}
 }
-
-// InvalidateList makes the next public list come from the database (seats
-// are about to change).
-func (s *Service) InvalidateList() { s.list.invalidate() }
 
 var errNotFound = apperr.NotFound(msgNotFound)
 
@@ -98,17 +103,15 @@ func (s *Service) Create(ctx context.Context, in Input) (Webinar, error) {
 		if err := s.store.insert(ctx, w); err != nil {
 			return err
 		}
-		if s.OnCreate != nil {
-			if err := s.OnCreate(ctx, w.ID); err != nil {
-				return err
-			}
+		if err := s.create(ctx, w.ID); err != nil {
+			return err
 		}
 		return audit.Write(ctx, s.store.db, now, auditEntry(nil, w))
 	})
 	if err != nil {
 		return Webinar{}, err
 	}
-	s.list.invalidate()
+	s.list.Invalidate()
 	return s.Get(ctx, w.ID)
 }
 
@@ -139,7 +142,7 @@ func (s *Service) Update(ctx context.Context, id string, in Input) (Webinar, err
 		}
 		return audit.Write(ctx, s.store.db, w.UpdatedAt, auditEntry(&before, w))
 	})
-	s.list.invalidate()
+	s.list.Invalidate()
 	var few *seat.TooFew
 	switch {
 	case errors.As(err, &few) && few.Held > 0:
@@ -181,7 +184,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: audit.WebinarDelete,
 			TargetType: audit.TargetWebinar, TargetID: id, Summary: "deleted " + strconv.Quote(w.Title)})
 	})
-	s.list.invalidate()
+	s.list.Invalidate()
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return errNotFound

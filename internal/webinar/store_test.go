@@ -10,7 +10,6 @@ import (
 	"watchwin/internal/apperr"
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
-	"watchwin/internal/seat"
 	"watchwin/internal/testutil"
 	"watchwin/internal/webinar"
 )
@@ -23,7 +22,10 @@ func (f fakeThumbs) Exists(_ context.Context, bucket, p string) (bool, error) {
 }
 
 func newService(d *db.DB) *webinar.Service {
-	return webinar.NewService(d, seat.New(d, clock.Now), fakeThumbs{"webinar_thumbnails/a_1.jpg": true}, clock.Now)
+	list := webinar.NewListCache()
+	return webinar.NewService(d, webinar.Deps{Seats: testutil.Seats(d, list.Invalidate), List: list,
+		Thumbnails: fakeThumbs{"webinar_thumbnails/a_1.jpg": true},
+		OnCreate:   func(context.Context, string) error { return nil }}, clock.Now)
 }
 
 type form struct {
@@ -286,7 +288,7 @@ func TestStoreDeleteWaitsForPurchase(t *testing.T) {
 		done := make(chan error, 1)
 		go func() {
 			done <- d.InTx(ctx, func(ctx context.Context) error {
-				if _, err := seat.New(d, clock.Now).Lock(ctx, w.ID); err != nil {
+				if _, err := testutil.Seats(d, func() {}).Lock(ctx, w.ID); err != nil {
 					return err
 				}
 				if _, err := d.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET purchased_coupon = TRUE WHERE id = $1`, reg); err != nil {

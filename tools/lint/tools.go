@@ -1,6 +1,7 @@
 //go:build tools
 
-// Package lint pins the static analysers `make lint` builds (Makefile, docs/testing.md "Static analysis").
+// Package lint pins the static analysers `make lint` builds (Makefile,
+// docs/testing.md#static-analysis).
 package lint
 
 import (

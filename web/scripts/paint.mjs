@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The server's first paint, rendered by React itself (docs/api.md "Pages").
+// The server's first paint, rendered by React itself (docs/api.md#pages).
 // After `vite build` and `vite build --ssr src/app/server-render.tsx`, this
 // renders each painted public page with the app's own server render and
 // turns the markup into a Go html/template the server fills in

@@ -13,7 +13,7 @@ const PAINT_WAIT_MS = 1000;
 
 /**
  * Resolves once the browser has shown what the server painted in #root
- * (docs/api.md "Pages"): the app's code then downloads and runs after that
+ * (docs/api.md#pages): the app's code then downloads and runs after that
  * paint instead of competing with it (the server leaves out index.html's
  * preloads of it on such a page). The painted page works meanwhile: its
  * links are links and its forms post, and React later adopts it as it is.

@@ -119,19 +119,20 @@ func TestWebhookSignature(t *testing.T) {
 	d := testutil.OpenDB(t, db.SQLite)
 	body := []byte(`{"notificationId":"n","eventType":"net.authorize.payment.fraud.held","eventDate":"2026-11-27T14:00:00Z","webhookId":"w","payload":{"id":"1"}}`)
 	g := authorizenet.New(d, (&testutil.Clock{}).Now, authorizenet.Config{SignatureKey: anetserver.SignatureKey, APIURL: "http://127.0.0.1:1"})
-	if ev, err := g.ParseEvent(body, authorizenet.Sign(body, anetserver.SignatureKey)); err != nil || ev.ID != "n" || ev.IntentID != "" {
+	ctx := context.Background()
+	if ev, err := g.ParseEvent(ctx, body, authorizenet.Sign(body, anetserver.SignatureKey)); err != nil || ev.ID != "n" || ev.IntentID != "" {
 		t.Fatalf("signed fraud.held: %+v, %v; want acknowledged with nothing to do", ev, err)
 	}
-	if _, err := g.ParseEvent(body, strings.ToLower(authorizenet.Sign(body, anetserver.SignatureKey))); err != nil {
+	if _, err := g.ParseEvent(ctx, body, strings.ToLower(authorizenet.Sign(body, anetserver.SignatureKey))); err != nil {
 		t.Fatalf("lower-case hex: %v", err)
 	}
 	for _, sig := range []string{"", "sha512=00", authorizenet.Sign(body, "another key"), authorizenet.Sign(append(body, ' '), anetserver.SignatureKey)} {
-		if _, err := g.ParseEvent(body, sig); err == nil {
+		if _, err := g.ParseEvent(ctx, body, sig); err == nil {
 			t.Errorf("signature %q accepted", sig)
 		}
 	}
 	unkeyed := authorizenet.New(d, (&testutil.Clock{}).Now, authorizenet.Config{})
-	if _, err := unkeyed.ParseEvent(body, authorizenet.Sign(body, "")); err == nil {
+	if _, err := unkeyed.ParseEvent(ctx, body, authorizenet.Sign(body, "")); err == nil {
 		t.Error("accepted with no signature key configured")
 	}
 }

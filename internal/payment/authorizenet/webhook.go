@@ -59,8 +59,9 @@ const lookupCall = 20 * time.Second
 // (payment.EventPaymentSucceeded); refund.created and void.created confirm a
 // refund (payment.EventChargeRefunded); fraud.held waits (the payment
 // stays open until the review ends). Unknown transactions and other types
-// are acknowledged and ignored (empty IntentID).
-func (g *Gateway) ParseEvent(payload []byte, signature string) (payment.WebhookEvent, error) {
+// are acknowledged and ignored (empty IntentID). ctx is the delivery's
+// request; the lookup is bounded by lookupCall.
+func (g *Gateway) ParseEvent(ctx context.Context, payload []byte, signature string) (payment.WebhookEvent, error) {
 	if g.cfg.SignatureKey == "" {
 		return payment.WebhookEvent{}, payment.ErrWebhookSecretMissing
 	}
@@ -84,7 +85,7 @@ func (g *Gateway) ParseEvent(payload []byte, signature string) (payment.WebhookE
 	if n.Payload.ID == "" {
 		return ev, nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), lookupCall)
+	ctx, cancel := context.WithTimeout(ctx, lookupCall)
 	defer cancel()
 	id, err := g.intentOf(ctx, n.Payload.ID)
 	if err != nil {
@@ -116,8 +117,12 @@ func (g *Gateway) intentOf(ctx context.Context, transID string) (string, error) 
 		return "", err
 	}
 	if t.RefTransID != "" {
-		if c, err := g.load(ctx, "trans_id", t.RefTransID); err == nil {
+		c, err := g.load(ctx, "trans_id", t.RefTransID)
+		if err == nil {
 			return c.intentID, nil
+		}
+		if !errors.Is(err, payment.ErrIntentNotFound) {
+			return "", err
 		}
 	}
 	if t.Order == nil || t.Order.InvoiceNumber == "" {

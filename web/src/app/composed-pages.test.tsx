@@ -94,7 +94,8 @@ describe("AdminWebinarsPage composed by app/", () => {
   });
 });
 
-// The webinar pages with the waitlist feature's panel in their slots (docs/product.md "Waiting list").
+// The webinar pages with the waitlist feature's panel in their slots
+// (docs/product.md#waiting-list).
 describe("The waiting list composed by app/", () => {
   const soldOut = makeWebinar({ id: "w1", title: "Safe Storage at Home", total_seats: 3, paid_seats: 3 });
   const none = { status: "none", position: null, waiting: 0, offer_expires_at: null, hold_hours: 24 };

@@ -11,7 +11,7 @@ import { primeAppConfig } from "@/lib/app-config";
 export const INITIAL_DATA_ID = "watchwin-data";
 
 /**
- * The API answers the server embedded in the page (docs/api.md "Pages"),
+ * The API answers the server embedded in the page (docs/api.md#pages),
  * each the body of the endpoint named beside it.
  */
 export type InitialData = {

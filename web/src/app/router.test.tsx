@@ -146,7 +146,7 @@ describe("routes and guards", () => {
     mockApi(userSession, (url, init) => {
       if (url === "/api/webinars/w1") return jsonResponse(webinar);
       if (url === "/api/webinars/w1/registration") return jsonResponse({ registration });
-      if (url === "/api/webinars/w1/video") return jsonResponse({ youtube_video_id: "aqz-KE-bpKQ" });
+      if (url === "/api/webinars/w1/video") return jsonResponse({ youtube_video_id: "aqz-KE-bpKQ", allow_seeking: true, max_playback_rate: 2 });
       if (url === "/api/webinars/w1/registration/watched" && init.method === "POST")
         return jsonResponse({ registration: { ...registration, watched_video_fully: true } });
       return undefined;

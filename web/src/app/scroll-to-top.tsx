@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
- * Scrolls to the top on every path change (docs/product.md "Route table"). Not on the
+ * Scrolls to the top on every path change (docs/product.md#route-table). Not on the
  * first page: the browser placed it, and a visitor may have scrolled it (the
  * hero's link) before the app started.
  */

@@ -10,7 +10,7 @@ import { preloadPage } from "./router";
  * Starts the SPA in #root. The first URL's page code loads before the first
  * render, so React's first render is the page itself. A root the server
  * painted holds React's own markup of that page and data (the build renders
- * it, docs/api.md "Pages"): React hydrates it, adopting the elements as they
+ * it, docs/api.md#pages): React hydrates it, adopting the elements as they
  * are, so what a visitor typed or pressed meanwhile stays. A mismatch is
  * reported as an error (the e2e tests fail on it). Either is a transition,
  * so React yields to the browser every few milliseconds instead of holding a

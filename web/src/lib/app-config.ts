@@ -6,7 +6,7 @@ import { api } from "@/lib/api";
 const appConfigSchema = zm.object({
   timezone: zm._default(zm.string(), "America/Chicago"),
   storeUrl: zm._default(zm.string(), ""),
-  /** 'test': the built-in test provider and our own card form; 'stripe': Stripe Elements. */
+  /** 'test': the built-in test provider and our own card form; 'stripe': Stripe Elements; 'authorizenet': Accept.js. */
   paymentMode: zm._default(zm.string(), "test"),
   /** Stripe's publishable key (empty in test mode). */
   stripePublishableKey: zm.pipe(

@@ -1,5 +1,5 @@
 /**
- * Where a visitor came from (docs/product.md "Where registrants came from"):
+ * Where a visitor came from (docs/product.md#where-registrants-came-from):
  * the first page of the browser session decides (first touch). Its utm_source,
  * utm_medium, utm_campaign and a short ?ref= code are kept in sessionStorage,
  * which ends with the tab: no cookie, nothing across sessions. A first page

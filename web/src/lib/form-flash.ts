@@ -2,11 +2,11 @@ import { useSyncExternalStore } from "react";
 import { postedNatively } from "./native-submit";
 
 /**
- * The flash of a form posted before the app started (docs/api.md, "Forms
- * without JavaScript"): the login and sign-up forms and the "Tell me about
- * new webinars" box. The server answers the native post with a redirect and
- * this one-time cookie, which says what the form would have shown. Read
- * once, then deleted.
+ * The flash of a form posted before the app started
+ * (docs/api.md#forms-without-javascript): the login and sign-up forms and the
+ * "Tell me about new webinars" box. The server answers the native post with a
+ * redirect and this one-time cookie, which says what the form would have shown.
+ * Read once, then deleted.
  */
 export const FLASH_COOKIE = "watchwin_flash";
 

@@ -1,6 +1,6 @@
 // Shared by the reminders feature and the admin's site-wide switches (features/settings).
 
-/** The three reminder e-mails (docs/api.md "Reminders"), in the order screens show them. */
+/** The three reminder e-mails (docs/api.md#reminders), in the order screens show them. */
 export const REMINDER_KINDS = ["ready", "unfinished", "offer"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 

@@ -35,7 +35,7 @@ export function makeWebinar(overrides: Partial<Webinar> = {}): Webinar {
   };
 }
 
-/** An admin webinar (adds the video id). */
+/** An admin webinar (adds the video id and the seeking policy). */
 export function makeAdminWebinar(overrides: Partial<AdminWebinar> = {}): AdminWebinar {
-  return { ...makeWebinar(overrides), youtube_video_id: "dQw4w9WgXcQ", ...overrides };
+  return { ...makeWebinar(overrides), youtube_video_id: "dQw4w9WgXcQ", allow_seeking: true, ...overrides };
 }

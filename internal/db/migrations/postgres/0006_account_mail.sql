@@ -1,8 +1,10 @@
 -- +goose Up
--- Account e-mails (docs/api.md, Account e-mails): a confirmed address, and
--- the one-time tokens of the confirmation and password-reset links. Accounts
--- that exist now count as confirmed; a new sign-up is confirmed by its link
--- (or by a password reset, which proves the same thing).
+-- Account e-mails
+-- (docs/api.md#account-e-mails-address-confirmation-and-password-reset): a
+-- confirmed address, and the one-time tokens of the confirmation and
+-- password-reset links. Accounts that exist now count as confirmed; a new
+-- sign-up is confirmed by its link (or by a password reset, which proves the
+-- same thing).
 ALTER TABLE profiles ADD COLUMN email_confirmed_at TIMESTAMPTZ;
 UPDATE profiles SET email_confirmed_at = created_at;
 

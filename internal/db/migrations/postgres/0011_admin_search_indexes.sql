@@ -1,5 +1,5 @@
 -- +goose Up
--- Admin lists that stay fast at 100,000 accounts (docs/api.md, "Admin: coupons"
+-- Admin lists that stay fast at 100,000 accounts (docs/api.md#admin-coupons
 -- and "Admin: users").
 
 -- The admin user list pages by (email, id) over live accounts: a keyset walk

@@ -1,5 +1,5 @@
 -- +goose Up
--- The counter (docs/api.md, "Counter"): a staff role beside user and admin,
+-- The counter (docs/api.md#counter): a staff role beside user and admin,
 -- and who redeemed each coupon (null when unknown or never redeemed).
 ALTER TABLE profiles DROP CONSTRAINT profiles_role_check;
 ALTER TABLE profiles ADD CONSTRAINT profiles_role_check CHECK (role IN ('user', 'staff', 'admin'));

@@ -1,5 +1,5 @@
 -- +goose Up
--- The owner's books (docs/api.md, "Refunds", "Reports", "Audit log").
+-- The owner's books (docs/api.md#refunds, docs/api.md#reports, docs/api.md#audit-log).
 
 -- Coupons: a refund voids one. 'refunding' is the moment between the claim
 -- and the provider's answer (no counter can redeem it, no second refund can
@@ -9,7 +9,7 @@ ALTER TABLE coupons ADD CONSTRAINT coupons_status_check
     CHECK (status IN ('active', 'used', 'expired', 'refunding', 'refunded'));
 ALTER TABLE coupons ADD COLUMN refunded_at TIMESTAMPTZ;
 ALTER TABLE coupons ADD CONSTRAINT coupons_refunded_check CHECK ((status = 'refunded') = (refunded_at IS NOT NULL));
--- The report's figures (docs/api.md, "Reports") sum ranges of these times;
+-- The report's figures (docs/api.md#reports) sum ranges of these times;
 -- each index carries the amount summed, so a report reads no table rows.
 CREATE INDEX coupons_issued ON coupons (created_at, value_cents);
 CREATE INDEX coupons_redeemed ON coupons (redeemed_at, value_cents);

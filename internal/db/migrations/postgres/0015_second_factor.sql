@@ -1,5 +1,5 @@
 -- +goose Up
--- A second factor (docs/api.md, "Second factor and sessions"): a TOTP secret
+-- A second factor (docs/api.md#second-factor-and-sessions): a TOTP secret
 -- per account (RFC 6238), its one-time recovery codes, and the login that
 -- waits for the code after the password.
 

@@ -1,5 +1,5 @@
 -- +goose Up
--- The admin coupon search (docs/api.md, "Admin: coupons"): a search that
+-- The admin coupon search (docs/api.md#admin-coupons): a search that
 -- matches a webinar's title reads at most a page of that webinar's newest
 -- coupons, after the page's cursor, from this index alone (an index-only
 -- scan in the list's order, created_at DESC then id). It serves every use

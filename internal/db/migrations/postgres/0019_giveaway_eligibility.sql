@@ -1,5 +1,5 @@
 -- +goose Up
--- Giveaway eligibility (docs/product.md "Giveaway"): each entry keeps its
+-- Giveaway eligibility (docs/product.md#giveaway): each entry keeps its
 -- person's role when they entered (a paid seat's when it is paid, a free
 -- entry's at entry; null for rows made before: judged by the role at the
 -- draw), a simulated purchase ('DEV: Simulate Successful Payment') is

@@ -1,5 +1,5 @@
 -- +goose Up
--- Controls on store credit (docs/product.md "Coupons", docs/api.md "Refunds").
+-- Controls on store credit (docs/product.md#coupons, docs/api.md#refunds).
 
 -- A coupon whose card payment the buyer disputed with their bank is
 -- 'disputed' (since disputed_at): the counter refuses it and no refund

@@ -1,6 +1,7 @@
 -- +goose Up
--- Proof of watching and where registrants came from (docs/product.md
--- "Proof of watching", "Where registrants came from").
+-- Proof of watching and where registrants came from
+-- (docs/product.md#proof-of-watching,
+-- docs/product.md#where-registrants-came-from).
 
 -- The video's length the server trusts (NULL: not set yet, the webinar is
 -- marked watched as before) and whether viewers may skip ahead.

@@ -1,7 +1,7 @@
 -- +goose Up
--- New-webinar alerts and credit-expiry reminders (docs/api.md, "New-webinar
--- alerts" and "Reminders"). Both go through the reminders' outbox, pacing
--- and unsubscribe links.
+-- New-webinar alerts and credit-expiry reminders
+-- (docs/api.md#new-webinar-alerts, docs/api.md#reminders). Both go through the
+-- reminders' outbox, pacing and unsubscribe links.
 
 -- When a webinar was first made active ("published"): set once, never
 -- cleared, so switching a webinar off and on again alerts nobody twice.

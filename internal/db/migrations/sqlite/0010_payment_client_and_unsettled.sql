@@ -1,7 +1,7 @@
 -- +goose Up
 -- client_key: the hashed client address that started a payment (never the
 -- address itself), so one address cannot hold every seat of a webinar or
--- start payments for many accounts (docs/api.md, "Seat holds").
+-- start payments for many accounts (docs/api.md#seat-holds).
 ALTER TABLE payments ADD COLUMN client_key TEXT;
 CREATE INDEX payments_client ON payments (client_key, created_at);
 

@@ -1,6 +1,6 @@
 -- +goose NO TRANSACTION
 -- +goose Up
--- The counter (docs/api.md, "Counter"): a staff role beside user and admin,
+-- The counter (docs/api.md#counter): a staff role beside user and admin,
 -- and who redeemed each coupon (null when unknown or never redeemed).
 -- SQLite cannot alter a CHECK constraint, so profiles is rebuilt by SQLite's
 -- documented procedure (sqlite.org/lang_altertable.html, "Making Other Kinds

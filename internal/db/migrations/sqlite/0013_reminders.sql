@@ -1,5 +1,5 @@
 -- +goose Up
--- Reminder e-mails (docs/api.md, "Reminders"): "It's ready to watch" at the
+-- Reminder e-mails (docs/api.md#reminders): "It's ready to watch" at the
 -- event, "You didn't finish" two days later, "Your coupon offer" a day after
 -- watching. Each is sent at most once per registration.
 

@@ -1,5 +1,5 @@
 -- +goose Up
--- The owner's books (docs/api.md, "Refunds", "Reports", "Audit log").
+-- The owner's books (docs/api.md#refunds, docs/api.md#reports, docs/api.md#audit-log).
 
 -- Coupons: a refund voids one. 'refunding' is the moment between the claim
 -- and the provider's answer (no counter can redeem it, no second refund can
@@ -36,7 +36,7 @@ CREATE INDEX coupons_created_id ON coupons (created_at DESC, id);
 CREATE INDEX coupons_webinar ON coupons (webinar_id, created_at);
 CREATE INDEX coupons_status_expiry ON coupons (status, expires_at);
 CREATE INDEX coupons_redeemed_by ON coupons (redeemed_by) WHERE redeemed_by IS NOT NULL;
--- The report's figures (docs/api.md, "Reports") sum ranges of these times;
+-- The report's figures (docs/api.md#reports) sum ranges of these times;
 -- each index carries the amount summed, so a report reads no table rows.
 CREATE INDEX coupons_issued ON coupons (created_at, value_cents);
 CREATE INDEX coupons_redeemed ON coupons (redeemed_at, value_cents);

@@ -1,6 +1,6 @@
 -- +goose Up
--- The second factor belongs to the account holder (docs/api.md, "Second
--- factor and sessions").
+-- The second factor belongs to the account holder
+-- (docs/api.md#second-factor-and-sessions).
 
 -- When this session last checked the account's password (its login, or a
 -- password typed to change the second factor): a check in the last 5 minutes

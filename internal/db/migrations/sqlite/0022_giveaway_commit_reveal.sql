@@ -1,5 +1,5 @@
 -- +goose Up
--- Draws anyone can check (docs/product.md "Giveaway"): each webinar gets a
+-- Draws anyone can check (docs/product.md#giveaway): each webinar gets a
 -- secret seed (64 hex characters) when it is created, and its SHA-256, the
 -- commitment, is public from then on; the seed is revealed by the draw.
 -- A draw of this kind keeps the counter and the index it took; a re-pick

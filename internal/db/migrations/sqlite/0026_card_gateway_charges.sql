@@ -1,10 +1,10 @@
 -- +goose Up
--- A token-then-charge gateway (Authorize.Net, docs/operations.md
--- "Authorize.Net") has no intent of its own: watchwin keeps one row per
--- payment here. ref is the payment's refId and invoice number at the gateway
--- (at most 20 characters), so a charge whose answer was lost is found again by
--- it; trans_id is the gateway's transaction once known. charge_started_at is
--- the claim of the one charge in flight; refund_* the same for the refund.
+-- A token-then-charge gateway (Authorize.Net, docs/operations.md#authorizenet)
+-- has no intent of its own: watchwin keeps one row per payment here. ref is the
+-- payment's refId and invoice number at the gateway (at most 20 characters), so
+-- a charge whose answer was lost is found again by it; trans_id is the
+-- gateway's transaction once known. charge_started_at is the claim of the one
+-- charge in flight; refund_* the same for the refund.
 CREATE TABLE gateway_charges (
     intent_id          TEXT PRIMARY KEY,
     provider           TEXT NOT NULL,

@@ -1,5 +1,5 @@
 -- +goose Up
--- The waiting list of sold-out webinars (docs/api.md, "Waiting list").
+-- The waiting list of sold-out webinars (docs/api.md#waiting-list).
 
 -- A waiting-list hold: a freed seat kept for one registration until
 -- expires_at (package seat counts it as held, as it counts seat_holds).

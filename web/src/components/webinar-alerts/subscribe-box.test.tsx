@@ -16,7 +16,7 @@ afterEach(() => {
 
 const neutral = "Thanks! If that address can receive our e-mails and isn't on the list yet, a link to confirm is on its way. It works for 7 days.";
 
-describe("SubscribeBox posted before the app starts (docs/api.md, 'Forms without JavaScript')", () => {
+describe("SubscribeBox posted before the app starts (docs/api.md#forms-without-javascript)", () => {
   it("posts its address and its name to the alerts endpoint", async () => {
     mockApi();
     const { container } = renderApp(<SubscribeBox box="footer" />);

@@ -23,7 +23,7 @@ const emailSchema = zm.pipe(
 /** POST /api/webinar-alerts answers 202 with one neutral message, whatever the address. */
 const subscribedSchema = zm.object({ message: zm.string() });
 
-/** POST /api/webinar-alerts: asks for a confirmation link (double opt-in, docs/api.md "New-webinar alerts"). */
+/** POST /api/webinar-alerts: asks for a confirmation link (double opt-in, docs/api.md#new-webinar-alerts). */
 export function useSubscribeToWebinarAlerts() {
   return useMutation({
     mutationFn: (email: string) => api.post("/api/webinar-alerts", { email }, { schema: subscribedSchema }),
@@ -97,7 +97,7 @@ export function SubscribeBox({ tone = "light", className, title = "Tell me about
         </Alert>
       ) : (
         // method and action: an Enter or a press before the app has started
-        // posts the box itself (docs/api.md, "Forms without JavaScript").
+        // posts the box itself (docs/api.md#forms-without-javascript).
         <form method="post" action="/api/webinar-alerts" noValidate onSubmit={onSubmit} className="grid gap-2">
           <input type="hidden" name="box" value={box} />
           <p className={cn("text-sm", dark ? "text-zinc-400" : "text-muted-foreground")}>

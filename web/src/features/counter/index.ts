@@ -1,4 +1,5 @@
-// Public surface of the counter feature (docs/product.md#roles-and-permissions and docs/product.md#route-table, docs/operations.md "At the counter").
+// Public surface of the counter feature (docs/product.md#roles-and-permissions and
+// docs/product.md#route-table, docs/operations.md#at-the-counter).
 
 // The counter page with its camera scanner: its own chunk, loaded on first
 // visit of /counter only (app/router.tsx); the QR decoder loads later still,

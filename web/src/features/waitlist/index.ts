@@ -1,4 +1,4 @@
-// Public surface of the waiting-list feature (docs/product.md "Waiting list"): parts app/ puts
+// Public surface of the waiting-list feature (docs/product.md#waiting-list): parts app/ puts
 // into other features' pages (app/composed-pages.tsx), each loaded on demand in its own chunk,
 // never with a first visit.
 export type { WaitlistPanelProps, WaitlistPlace } from "./components/waitlist-panel";

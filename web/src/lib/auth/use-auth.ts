@@ -6,7 +6,7 @@ export type AuthContextValue = {
   profile: Profile | null;
   /** True only when the profile's role is 'admin'. */
   isAdmin: boolean;
-  /** True when the role may use the counter (/counter): 'staff' or 'admin' (docs/api.md "Counter"). */
+  /** True when the role may use the counter (/counter): 'staff' or 'admin' (docs/api.md#counter). */
   canUseCounter: boolean;
   /** The session reaches only the second factor's enrolment (WATCHWIN_REQUIRE_2FA_FOR_STAFF). */
   enrolmentRequired: boolean;

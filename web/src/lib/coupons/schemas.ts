@@ -5,7 +5,7 @@ const textOr = <T>(fallback: (v: string | null | undefined) => T) =>
   zm.pipe(zm.nullish(zm.string()), zm.transform(fallback));
 
 /**
- * A coupon as the API shows it (docs/api.md "Payments and coupons"): money
+ * A coupon as the API shows it (docs/api.md#payments-and-coupons): money
  * in dollars beside the exact cents, times RFC 3339 UTC. `status` is the
  * displayed one (docs/product.md#states-and-transitions): 'used', 'expired' (active but past its
  * expiry), 'active', or after a refund 'refunding' then 'refunded'. zod/mini (see lib/zod.ts): the response shapes of
@@ -28,10 +28,10 @@ export const couponSchema = zm.object({
   redeemed_at: textOr((v) => v ?? null),
   refunded_at: textOr((v) => v ?? null),
   // The minimum purchases (twice the face value; twice the value today),
-  // computed by the server only (docs/api.md "Coupon value").
+  // computed by the server only (docs/api.md#coupon-value).
   min_purchase: zm.number(),
   min_purchase_today: zm.number(),
-  // The value policy's parts (docs/api.md "Coupon value"); optional so an
+  // The value policy's parts (docs/api.md#coupon-value); optional so an
   // answer from before them still reads (as one Whole value).
   value_policy: zm.optional(zm.enum(["whole", "split"])),
   paid_value: zm.optional(zm.number()),
@@ -50,7 +50,7 @@ export const webinarCouponSchema = zm.object({ coupon: zm.nullable(couponSchema)
 export const couponListSchema = zm.object({ coupons: zm.array(couponSchema) });
 
 /**
- * POST /api/webinars/{id}/payments (docs/api.md "Payments and coupons"): the
+ * POST /api/webinars/{id}/payments (docs/api.md#payments-and-coupons): the
  * provider's intent id and client secret, which provider takes the card,
  * and the amounts the server computed.
  */
@@ -66,7 +66,7 @@ export const startedPaymentSchema = zm.object({
 });
 export type StartedPayment = zm.infer<typeof startedPaymentSchema>;
 
-/** POST /api/payments/confirm (docs/api.md "Payments and coupons"): code and expiresAt, with the whole coupon. */
+/** POST /api/payments/confirm (docs/api.md#payments-and-coupons): code and expiresAt, with the whole coupon. */
 export const confirmedPurchaseSchema = zm.object({
   code: zm.string(),
   expiresAt: zm.string(),

@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 
-/** Storage buckets (docs/product.md#records, docs/api.md "Stored images"). */
+/** Storage buckets (docs/product.md#records, docs/api.md#stored-images). */
 export type Bucket = "site_images" | "webinar_assets";
 
 /** Image types the server accepts (judged by content there). */

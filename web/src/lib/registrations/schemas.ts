@@ -1,7 +1,7 @@
 import { zm } from "@/lib/zod";
 
 /**
- * A registration as the API shows it (docs/api.md "Registrations"; times RFC
+ * A registration as the API shows it (docs/api.md#registrations; times RFC
  * 3339 UTC). zod/mini (see lib/zod.ts): the webinar cards ask for it.
  */
 export const registrationSchema = zm.object({
@@ -38,13 +38,15 @@ export const videoSchema = zm.object({
   youtube_video_id: zm.string(),
   /** The length the server measures watching against; null: not set (the end is recorded as before). */
   video_length_seconds: zm.optional(zm.nullable(zm.number())),
-  allow_seeking: zm.optional(zm.boolean()),
+  allow_seeking: zm.boolean(),
+  /** The fastest playback rate the server credits: played time growing faster was a jump. */
+  max_playback_rate: zm.number(),
 });
 
-/** What the watch page plays: the video, its length the server trusts, and the seeking policy. */
-export type WatchVideo = { id: string; lengthSeconds: number | null; allowSeeking: boolean };
+/** What the watch page plays: the video, its length the server trusts, the seeking policy and the fastest rate credited. */
+export type WatchVideo = { id: string; lengthSeconds: number | null; allowSeeking: boolean; maxRate: number };
 
-/** The server's figure of my watching (docs/api.md "Proof of watching"). */
+/** The server's figure of my watching (docs/api.md#proof-of-watching). */
 export const progressSchema = zm.object({
   length_seconds: zm.number(),
   watched_seconds: zm.number(),

@@ -5,7 +5,7 @@ import { zm } from "@/lib/zod";
 import { settingsKeys } from "./keys";
 
 /**
- * GET /api/settings/coupon-policy (anyone; docs/api.md "Coupon value"): how
+ * GET /api/settings/coupon-policy (anyone; docs/api.md#coupon-value): how
  * the value of a coupon issued now expires: Whole (all of it
  * `whole_expiry_days` after issue) or Split (the paid part `paid_years`,
  * the bonus `bonus_days` as promotional value).

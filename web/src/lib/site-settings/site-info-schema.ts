@@ -10,7 +10,7 @@ export const siteInfoSchema = zm.object({
 });
 export type SiteInfo = zm.infer<typeof siteInfoSchema>;
 
-/** The server's defaults (docs/api.md "Site settings"), shown until the settings load. */
+/** The server's defaults (docs/api.md#site-settings), shown until the settings load. */
 export const SITE_INFO_DEFAULTS: SiteInfo = {
   site_title: SITE_NAME,
   contact_email: store.email,

@@ -1,7 +1,7 @@
 import { zm } from "@/lib/zod";
 
 /**
- * My standing on a sold-out webinar's waiting list (docs/api.md "Waiting list"): `position` (1 is
+ * My standing on a sold-out webinar's waiting list (docs/api.md#waiting-list): `position` (1 is
  * next) only while waiting, `offer_expires_at` only while a seat is held for me (offered).
  */
 export const waitlistStandingSchema = zm.object({

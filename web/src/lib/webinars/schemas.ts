@@ -7,7 +7,7 @@ const optionalText = zm.pipe(
 );
 
 /**
- * A webinar as the public API shows it (docs/api.md "Webinars"): money in
+ * A webinar as the public API shows it (docs/api.md#webinars): money in
  * dollars plus the exact cents, times as RFC 3339 UTC, seats_left computed
  * by the server. In zod/mini: the home page parses it (see lib/zod.ts).
  */
@@ -40,7 +40,7 @@ export const adminWebinarSchema = zm.extend(webinarSchema, {
   /** Seconds the server measures watching against; null: not set (the end is recorded as before). */
   video_length_seconds: zm.optional(zm.nullable(zm.number())),
   /** Viewers may skip ahead. */
-  allow_seeking: zm.optional(zm.boolean()),
+  allow_seeking: zm.boolean(),
 });
 export type AdminWebinar = zm.infer<typeof adminWebinarSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from "@/lib/zod";
 import { messages } from "./schemas";
 
-/** An account as the admin routes show it (docs/api.md "Admin: users"). */
+/** An account as the admin routes show it (docs/api.md#admin-users). */
 export const adminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -27,7 +27,7 @@ export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 /** PUT /api/admin/users/{id}: the account after the edit. */
 export const adminUserResponseSchema = z.object({ user: adminUserSchema });
 
-/** Staff use the counter (/counter) and nothing of the admin area (docs/api.md "Counter"). */
+/** Staff use the counter (/counter) and nothing of the admin area (docs/api.md#counter). */
 export const ROLES = ["user", "staff", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -51,8 +51,8 @@ function text(min: number, minError: string, max: number, maxError: string, blan
 /**
  * The Edit dialog: the sign-up rules and messages (docs/product.md#validation-and-its-messages), with
  * the server's length limits, and the role. A field in `blank` (one the
- * account never had) may stay empty, as the server allows (docs/api.md
- * "Admin: users"); any other is required.
+ * account never had) may stay empty, as the server allows
+ * (docs/api.md#admin-users); any other is required.
  */
 export function editUserSchema(blank: BlankFields = { firstName: false, lastName: false, phoneNumber: false }) {
   return z.object({

@@ -7,7 +7,7 @@ import { adminUserPageSchema, type AdminUser, type AdminUserPage } from "./admin
 /**
  * GET /api/admin/users?limit=&cursor= (admin): accounts by e-mail, deleted
  * ones never; each next page starts at the previous page's `next_cursor`
- * (docs/api.md "Paging").
+ * (docs/api.md#admin-coupons).
  */
 function getAdminUsers(cursor: string, signal?: AbortSignal): Promise<AdminUserPage> {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });

@@ -5,7 +5,7 @@ import { adminUserKeys } from "./admin-user-keys";
 import { authKeys } from "@/lib/auth/keys";
 import { sessionSchema, type Session } from "@/lib/auth/session-schemas";
 
-// The caller's second factor and sessions (docs/api.md, "Second factor and sessions").
+// The caller's second factor and sessions (docs/api.md#second-factor-and-sessions).
 
 export const securityKeys = {
   all: [...authKeys.all, "security"] as const,

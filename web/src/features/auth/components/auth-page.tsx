@@ -25,7 +25,7 @@ function tabPath(params: URLSearchParams, tab: Tab): string {
  * /auth: Login and Sign Up tabs; ?webinarId=X sends the user to that webinar
  * after login. The tab is in the address (?tab=signup) and each tab is a
  * link, so a press before the app has started opens it too (the server
- * paints either tab, docs/api.md "Pages").
+ * paints either tab, docs/api.md#pages).
  */
 export function AuthPage() {
   useDocumentTitle("Login or Sign Up");

@@ -98,8 +98,9 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
   if (secondStep) return <SecondStepForm onSuccess={() => onSuccess?.()} onCancel={() => setSecondStep(false)} />;
   return (
     // method and action: an Enter or a press before the app has started
-    // posts the form to the login endpoint itself (docs/api.md, "Forms
-    // without JavaScript"); after, onSubmit sends it as JSON instead.
+    // posts the form to the login endpoint itself
+    // (docs/api.md#forms-without-javascript); after, onSubmit sends it as JSON
+    // instead.
     <form method="post" action="/api/auth/login" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Login">
       {unconfirmed && (
         // key: another address gets a fresh button, not the last one's "sent".

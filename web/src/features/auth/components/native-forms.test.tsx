@@ -23,7 +23,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-describe("forms posted before the app starts (docs/api.md, 'Forms without JavaScript')", () => {
+describe("forms posted before the app starts (docs/api.md#forms-without-javascript)", () => {
   it("the login form posts its named fields to the login endpoint", async () => {
     mockApi();
     renderApp(<LoginForm />);

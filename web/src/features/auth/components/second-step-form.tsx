@@ -15,7 +15,7 @@ type SecondStepFormProps = {
 };
 
 /**
- * The login's second step (docs/api.md, "Second factor and sessions"): a code
+ * The login's second step (docs/api.md#second-factor-and-sessions): a code
  * from the authenticator app, or one of the account's recovery codes.
  */
 export function SecondStepForm({ onSuccess, onCancel }: SecondStepFormProps) {

@@ -5,7 +5,7 @@ export function notifySignedIn(): void {
   notify.success("Welcome back!", "You have successfully signed in.");
 }
 
-/** The toast of a completed sign-up (docs/product.md 'Sign-up': the confirmation e-mail is queued). */
+/** The toast of a completed sign-up (docs/product.md#texts-users-see: the confirmation e-mail is queued). */
 export function notifySignedUp(): void {
   notify.success("Sign up successful!", "Please check your email for confirmation.");
 }

@@ -7,7 +7,7 @@ import { auditPageSchema, type AuditPage } from "./schemas";
 /**
  * GET /api/admin/audit?{query}&limit=&cursor= (admin): the audit log,
  * newest first, a page at a time; each next page starts at the previous
- * page's next_cursor (docs/api.md "Paging").
+ * page's next_cursor (docs/api.md#admin-coupons).
  */
 export function useAuditLog(query: string) {
   return useInfiniteQuery({

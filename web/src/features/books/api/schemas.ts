@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 
-/** A count of records and their sum (docs/api.md "Reports"). */
+/** A count of records and their sum (docs/api.md#reports). */
 const moneySchema = z.object({ count: z.number(), cents: z.number(), dollars: z.number() });
 export type Money = z.infer<typeof moneySchema>;
 
@@ -33,11 +33,12 @@ export const reportSchema = z.object({
       watched_percent: z.number(),
       paid_percent: z.number(),
       redeemed_percent: z.number(),
-      // People on its waiting list now (docs/api.md "Waiting list"): sales it could have made.
+      // People on its waiting list now (docs/api.md#waiting-list): sales it could have made.
       waiting: z.number().optional(),
     }),
   ),
-  // Where viewers stop (docs/product.md "Retention and sources"): per webinar, 100 parts of the video.
+  // Where viewers stop (docs/product.md#retention-and-sources): per webinar, 100 parts of the
+  // video.
   retention: z
     .array(
       z.object({
@@ -72,7 +73,7 @@ export const reportSchema = z.object({
     bucket: z.enum(["day", "month", "year"]),
     points: z.array(z.object({ start: z.string(), sales: moneySchema, redemptions: moneySchema })),
   }),
-  // The acts on store credit the owner checks by name (docs/api.md "Reports"):
+  // The acts on store credit the owner checks by name (docs/api.md#reports):
   // redemptions by the coupon's own owner, refunds after a cancelled redemption.
   controls: z
     .object({
@@ -109,8 +110,8 @@ export type RetentionCurve = NonNullable<Report["retention"]>[number];
 export type SourceRow = NonNullable<Report["sources"]>[number];
 
 /**
- * An audit entry (docs/api.md "Audit log"): the actor's e-mail is null for the system or a deleted account;
- * the system's role is null, or "command line" for the server's commands.
+ * An audit entry (docs/api.md#audit-log): the actor's e-mail is null for the system or a deleted
+ * account; the system's role is null, or "command line" for the server's commands.
  */
 export const auditEntrySchema = z.object({
   id: z.string(),

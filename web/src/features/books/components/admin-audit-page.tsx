@@ -36,7 +36,7 @@ const COLUMNS = ["Time", "Actor", "Action", "Target", "Summary", "From"] as cons
 
 /**
  * "/admin/audit" (admin only): every change a staff member or an admin
- * made, newest first (docs/api.md "Audit log"), filtered by actor, action,
+ * made, newest first (docs/api.md#audit-log), filtered by actor, action,
  * target and period, paged, and downloadable as CSV. Read-only: nothing on
  * this screen changes an entry.
  */

@@ -23,7 +23,7 @@ import { TableScroll } from "@/components/ui/table-scroll";
 
 /**
  * "/admin/reports" (admin only): the books of a period of the store's days
- * (docs/api.md "Reports"): money taken and refunded, coupons by face value,
+ * (docs/api.md#reports): money taken and refunded, coupons by face value,
  * the store credit owed, each webinar's funnel, a chart, and the CSV
  * exports of the same period. The period lives in the URL. The page (chart
  * included) is its own chunk, loaded on first visit: no public page
@@ -241,9 +241,9 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
 }
 
 /**
- * The period's acts on store credit to check by name (docs/product.md
- * "Reports"): coupons redeemed by their own owner, and coupons refunded
- * after a redemption was cancelled, with the reason typed.
+ * The period's acts on store credit to check by name
+ * (docs/product.md#admin-screens): coupons redeemed by their own owner, and
+ * coupons refunded after a redemption was cancelled, with the reason typed.
  */
 function Controls({ controls, zone }: { controls: NonNullable<Report["controls"]>; zone: string }) {
   const when = (t?: string | null) => (t ? formatEventDate(t, zone) : "");

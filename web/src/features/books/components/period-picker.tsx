@@ -11,7 +11,7 @@ type PeriodPickerProps = {
 };
 
 /**
- * The report's period (docs/api.md "Reports"): this month, last month or
+ * The report's period (docs/api.md#reports): this month, last month or
  * this year apply at once; Custom takes a first and a last day (the store's
  * days) and applies on 'Show'.
  */

@@ -10,7 +10,7 @@ function clock(seconds: number): string {
 }
 
 /**
- * One webinar's retention curve (docs/product.md "Retention and sources"): the
+ * One webinar's retention curve (docs/product.md#retention-and-sources): the
  * share of its registrants who watched each hundredth of the video, drawn with
  * recharts, the median share watched and the point where half the viewers had
  * stopped. The figures are in a table for screen readers too.

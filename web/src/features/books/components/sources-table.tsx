@@ -2,7 +2,7 @@ import { formatCents } from "@/lib/money";
 import type { SourceRow } from "../api/schemas";
 import { TableScroll } from "@/components/ui/table-scroll";
 
-/** The period's registrations by where they came from (docs/product.md "Retention and sources"). */
+/** The period's registrations by where they came from (docs/product.md#retention-and-sources). */
 export function SourcesTable({ sources }: { sources: SourceRow[] }) {
   const n = (v: number) => <td className="px-4 py-3 text-right font-semibold text-ink">{v.toLocaleString("en-US")}</td>;
   return (

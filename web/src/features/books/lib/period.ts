@@ -1,4 +1,4 @@
-/** The periods the report offers (docs/api.md "Reports"), in the store's time zone. */
+/** The periods the report offers (docs/api.md#reports), in the store's time zone. */
 export const PERIODS = [
   { value: "this_month", label: "This month" },
   { value: "last_month", label: "Last month" },

@@ -1,7 +1,7 @@
 import { api } from "@/lib/api";
 import { counterLookupSchema, type CounterLookup } from "./schemas";
 
-// The counter routes (docs/api.md "Counter"), staff or admin. The code goes in
+// The counter routes (docs/api.md#counter), staff or admin. The code goes in
 // the path already normalised (lib/coupon-code.ts); the server normalises too.
 const path = (code: string) => `/api/counter/coupons/${encodeURIComponent(code)}`;
 

@@ -1,7 +1,7 @@
 import { z } from "@/lib/zod";
 
 /**
- * What the counter learns about a coupon (docs/api.md "Counter"): money in
+ * What the counter learns about a coupon (docs/api.md#counter): money in
  * cents, times RFC 3339 UTC, the owner's display name only (never an e-mail
  * or phone). `can_undo`: this account may take the redemption back now.
  */
@@ -18,9 +18,9 @@ export const counterCouponSchema = z.object({
   redeemed_by_name: z.string().nullish().transform((v) => v || null),
   redeemed_by_me: z.boolean(),
   can_undo: z.boolean(),
-  /** The clerk owns this coupon, so the server refuses their redemption (docs/api.md "Counter"). */
+  /** The clerk owns this coupon, so the server refuses their redemption (docs/api.md#counter). */
   own_coupon: z.boolean().optional(),
-  // The value policy (docs/api.md "Coupon value"): today's value is what the
+  // The value policy (docs/api.md#coupon-value): today's value is what the
   // clerk takes off; optional so an older answer reads as one Whole value.
   value_policy: z.enum(["whole", "split"]).optional(),
   value_today_cents: z.number().int().optional(),

@@ -39,10 +39,10 @@ function AskStaff({ signedOut }: { signedOut: boolean }) {
 }
 
 /**
- * "/counter" (docs/product.md#roles-and-permissions and docs/product.md#route-table, docs/operations.md "At the counter"): staff and admins get the
- * counter, with `?code=` looked up at once (the code then leaves the address
- * bar, so a reload does not repeat it). Anyone else with a code, and signed-in
- * users without one, see only ASK_STAFF_MESSAGE; signed-out visitors without a
+ * "/counter" (docs/product.md#roles-and-permissions and docs/product.md#route-table,
+ * docs/operations.md#at-the-counter): staff and admins get the counter, with `?code=` looked up at
+ * once (the code then leaves the address bar, so a reload does not repeat it). Anyone else with a
+ * code, and signed-in users without one, see only ASK_STAFF_MESSAGE; signed-out visitors without a
  * code go to log in (a clerk's expired session).
  */
 export function CounterPage() {

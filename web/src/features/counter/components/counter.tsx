@@ -79,10 +79,10 @@ function VerdictArea({
 }
 
 /**
- * The counter for staff and admins (docs/product.md#roles-and-permissions and docs/product.md#route-table, docs/operations.md "At the counter"): the
- * live camera and the code field feed one lookup; the verdict card shows the
- * answer. `initialCode`: from `/counter?code=…` (a phone's own camera app
- * opened the coupon's QR), looked up at once.
+ * The counter for staff and admins (docs/product.md#roles-and-permissions and
+ * docs/product.md#route-table, docs/operations.md#at-the-counter): the live camera and the code
+ * field feed one lookup; the verdict card shows the answer. `initialCode`: from `/counter?code=…`
+ * (a phone's own camera app opened the coupon's QR), looked up at once.
  */
 export function Counter({ initialCode }: { initialCode: string | null }) {
   const timeZone = useStoreTimeZone();

@@ -10,7 +10,7 @@ import type { Verdict } from "../lib/verdict";
 
 export const ID_REMINDER = "Check photo ID (21+) and FOID for firearm purchases";
 
-/** The server's refusal of a clerk's own coupon (docs/api.md "Counter"), shown before they try. */
+/** The server's refusal of a clerk's own coupon (docs/api.md#counter), shown before they try. */
 export const OWN_COUPON = "Ask another staff member to redeem your own coupon.";
 
 type Look = { title: string; icon: LucideIcon; band: string; border: string; urgent: boolean };

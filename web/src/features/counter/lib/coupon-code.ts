@@ -1,4 +1,4 @@
-// Coupon codes as the counter reads them (docs/api.md "Counter"): the server
+// Coupon codes as the counter reads them (docs/api.md#counter): the server
 // normalises the same way, so a code the client accepts is the one it looks up.
 
 /** Crockford's base32, the coupon code alphabet: no I, L, O or U. */

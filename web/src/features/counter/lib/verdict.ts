@@ -1,7 +1,7 @@
 import type { CounterCoupon, CounterLookup } from "../api/schemas";
 
 /**
- * What the counter shows for one code (docs/api.md "Counter"):
+ * What the counter shows for one code (docs/api.md#counter):
  * - valid: it may be redeemed now (`undone`: a redemption was just taken back);
  * - redeemed-now: this clerk just redeemed it;
  * - already-redeemed: it was redeemed before this scan;

@@ -2,16 +2,16 @@ import { z, zm } from "@/lib/zod";
 import { couponSchema } from "@/lib/coupons/schemas";
 
 /**
- * A coupon as the admin list shows it (docs/api.md "Admin: coupons"): the
+ * A coupon as the admin list shows it (docs/api.md#admin-coupons): the
  * coupon plus its owner's e-mail, null when the account was deleted
  * ('Unknown'); a missing webinar's title reads 'Unknown Webinar' (docs/product.md#admin-screens).
  * `redeemed_by_name`: who redeemed it (staff or admin), null when not
- * redeemed or not known (docs/api.md "Counter").
+ * redeemed or not known (docs/api.md#counter).
  */
 export const adminCouponSchema = zm.extend(couponSchema, {
   user_email: z.string().nullish().transform((v) => v || null),
   redeemed_by_name: z.string().nullish().transform((v) => v || null),
-  /** A card payment is behind it: refundable while valid (docs/api.md "Refunds"). */
+  /** A card payment is behind it: refundable while valid (docs/api.md#refunds). */
   paid_by_card: z.boolean().optional().default(false),
   /** It was redeemed at some time, even if the redemption was cancelled: a refund needs a reason. */
   ever_redeemed: z.boolean().optional().default(false),

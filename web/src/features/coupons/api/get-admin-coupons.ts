@@ -9,8 +9,9 @@ import { adminCouponPageSchema, type AdminCoupon, type AdminCouponPage } from ".
  * coupons, newest first, of one status when `status` is set (e.g. "disputed"). `search` is trimmed by the caller; the server
  * matches it, in any case, against the code, the owner's e-mail and the
  * webinar's title, and lists everything when it is empty (docs/product.md#validation-and-its-messages).
- * Each next page starts at the previous page's `next_cursor` (docs/api.md
- * "Paging": an index range read, as fast on the last page as on the first).
+ * Each next page starts at the previous page's `next_cursor`
+ * (docs/api.md#admin-coupons: an index range read, as fast on the last page as
+ * on the first).
  */
 function getAdminCoupons(search: string, status: string, cursor: string, signal?: AbortSignal): Promise<AdminCouponPage> {
   const params = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE) });

@@ -6,7 +6,7 @@ import { couponKeys } from "@/lib/query-keys/coupons";
 /**
  * POST /api/admin/coupons/{id}/refund (admin): the provider gives the card
  * payment back, the coupon becomes Refunded, its seat goes back on sale and
- * the buyer is e-mailed (docs/api.md "Refunds"). One idempotent operation: a
+ * the buyer is e-mailed (docs/api.md#refunds). One idempotent operation: a
  * repeat answers the refunded coupon; 409 says why it cannot be refunded
  * (`coupon_redeemed`, `coupon_expired`, `refund_in_progress`, `coupon_disputed`,
  * `reason_required` for a coupon ever redeemed sent without a reason, …), 503

@@ -86,4 +86,19 @@ describe("AcceptJsCardForm", () => {
     expect(await screen.findByText("Payment Failed")).toBeInTheDocument();
     expect(screen.getByText("Your card was declined.")).toBeInTheDocument();
   });
+
+  it("says so when Accept.js cannot load, and a card sent then comes back as an error", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const unreachable = { ...gateway, acceptJsUrl: "https://jstest.authorize.net/v1/Accept.js?unreachable" };
+    mockApi();
+    const results: Promise<CardResult>[] = [];
+    renderApp(
+      <AcceptJsCardForm payment={payment} busy={false} error={null} fieldErrors={{}} onSubmit={(confirm) => void results.push(confirm())} onCancel={() => {}} gateway={unreachable} />,
+    );
+    await typeCard();
+    document.head.querySelector<HTMLScriptElement>(`script[src="${unreachable.acceptJsUrl}"]`)?.dispatchEvent(new Event("error"));
+    const failure = "The secure card form could not be loaded. Please check your connection and try again.";
+    expect(await screen.findByText(failure)).toBeInTheDocument();
+    expect(await results[0]).toEqual({ status: "error", message: failure });
+  });
 });

@@ -33,7 +33,7 @@ type CouponPurchaseCardProps = {
  * The offer shown on the watch page once the video has ended (docs/product.md#watch-page).
  * Signed out: 'Login Required'. Already bought: the sentence of docs/product.md#watch-page. No seats
  * left: the coupons are sold out (seats cap paid coupons), with the waiting
- * list, unless a seat is held for me (docs/product.md "Waiting list"). Otherwise the
+ * list, unless a seat is held for me (docs/product.md#waiting-list). Otherwise the
  * price, the coupon's value and 'Buy Your Discounted Coupon', which leads to
  * the coupon page where the payment happens.
  */

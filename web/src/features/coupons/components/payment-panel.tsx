@@ -7,8 +7,8 @@ import { useAppConfig } from "@/lib/app-config";
 import type { CardFormProps } from "../lib/payment-flow";
 import { TestCardForm } from "./test-card-form";
 
-// Its own chunk: Stripe Elements and the Stripe.js loader are fetched only
-// when a payment's provider is Stripe, never in test mode.
+// Their own chunks: the Accept.js form and Stripe Elements (with their script
+// loaders) are fetched only when a payment's provider needs them, never in test mode.
 const AcceptJsCardForm = lazy(() => import("./acceptjs-card-form").then((m) => ({ default: m.AcceptJsCardForm })));
 const StripeCardForm = lazy(() => import("./stripe-card-form").then((m) => ({ default: m.StripeCardForm })));
 
@@ -30,7 +30,7 @@ function Loading({ label }: { label: string }) {
 /**
  * The card step of the payment flow: what is being paid, how long the seat
  * is held, and the card form of the payment's provider (test mode's own
- * form, or Stripe Elements), both behind CardFormProps.
+ * form, Accept.js or Stripe Elements), all behind CardFormProps.
  */
 export function PaymentPanel(props: CardFormProps) {
   const { payment } = props;

@@ -41,7 +41,7 @@ type PrintableCouponProps = {
 /**
  * The coupon as the customer prints it and the store scans it: value, code
  * (large, monospace), a QR code of the counter page's URL with the code
- * (docs/api.md "Counter": staff see the verdict, anyone else is asked to see
+ * (docs/api.md#counter: staff see the verdict, anyone else is asked to see
  * the staff), made in the browser (a code is bearer value: it never goes to
  * an image service, docs/product.md#deliberate-differences-from-the-original-product), webinar,
  * issue and expiry dates in the store's time zone, the terms of docs/product.md#coupons.

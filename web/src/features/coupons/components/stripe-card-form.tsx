@@ -4,18 +4,17 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe, StripeCardElement, StripeCardElementOptions } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
-import { CircleAlert, CreditCard, LoaderCircle, Lock } from "lucide-react";
+import { LoaderCircle, Lock } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
-import type { CardFormProps, CardResult } from "../lib/payment-flow";
+import { CARD_FORM_LOAD_FAILED, type CardFormProps, type CardResult } from "../lib/payment-flow";
+import { CardFormFooter } from "./card-form-footer";
 
 /** docs/product.md#card-payment: only a payment the provider reports succeeded counts. */
 const NOT_SUCCESSFUL = "Payment was not successful";
-const LOAD_FAILED = "The secure card form could not be loaded. Please check your connection and try again.";
 
 // One Stripe.js per publishable key for the life of the page (loadStripe inserts the script once).
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -101,23 +100,7 @@ function CardDetailsForm({ payment, busy, error, onSubmit, onCancel }: CardFormP
         </p>
       </div>
 
-      {error && (
-        <Alert variant="destructive">
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle>Payment Failed</AlertTitle>
-          <AlertDescription>{error}</AlertDescription>
-        </Alert>
-      )}
-
-      <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-        <Button type="submit" size="lg" disabled={busy || !ready} aria-busy={busy}>
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
-          {busy ? "Processing payment..." : `Pay ${formatMoney(payment.amount)}`}
-        </Button>
-        <Button type="button" variant="ghost" size="lg" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-      </div>
+      <CardFormFooter amount={payment.amount} error={error} busy={busy} ready={ready} onCancel={onCancel} />
     </form>
   );
 }
@@ -155,7 +138,7 @@ export function StripeCardForm({ publishableKey, ...props }: StripeCardFormProps
       <div className="grid gap-3">
         <Alert variant="destructive">
           <AlertTitle>Payment Error</AlertTitle>
-          <AlertDescription>{LOAD_FAILED}</AlertDescription>
+          <AlertDescription>{CARD_FORM_LOAD_FAILED}</AlertDescription>
         </Alert>
         <Button type="button" variant="outline" onClick={props.onCancel}>
           Back

@@ -1,12 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CircleAlert, FlaskConical, LoaderCircle, Lock } from "lucide-react";
+import { FlaskConical, Lock } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { formatMoney } from "@/lib/money";
 import { isApiError } from "@/lib/api";
 import { confirmTestCard } from "../api/confirm-test-card";
 import type { CardField, CardFormProps, CardResult } from "../lib/payment-flow";
@@ -19,6 +18,7 @@ import {
   testCardSchema,
   type TestCardValues,
 } from "../lib/test-card";
+import { CardFormFooter } from "./card-form-footer";
 
 /** What the built-in test provider answered, in the words of the flow. */
 function cardResultOf(error: unknown): CardResult {
@@ -175,23 +175,7 @@ export function TestCardForm({ payment, busy, error, fieldErrors, onSubmit, onCa
           </div>
         </fieldset>
 
-        {error && (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden="true" />
-            <AlertTitle>Payment Failed</AlertTitle>
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        )}
-
-        <div className="grid gap-2 sm:grid-cols-[1fr_auto]">
-          <Button type="submit" size="lg" disabled={busy} aria-busy={busy}>
-            {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Lock aria-hidden="true" />}
-            {busy ? "Processing payment..." : `Pay ${formatMoney(payment.amount)}`}
-          </Button>
-          <Button type="button" variant="ghost" size="lg" onClick={onCancel} disabled={busy}>
-            Cancel
-          </Button>
-        </div>
+        <CardFormFooter amount={payment.amount} error={error} busy={busy} icon={Lock} onCancel={onCancel} />
       </form>
     </div>
   );

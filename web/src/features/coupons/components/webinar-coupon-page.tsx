@@ -314,7 +314,7 @@ export function WebinarCouponPage({ renderWaitlist }: WebinarCouponPageProps = {
     if (mustWatch) leaveToWatch();
   }, [mustWatch, leaveToWatch]);
 
-  // docs/product.md "Waiting list": a seat held for me overrides 'Sold Out' (the server lets me pay
+  // docs/product.md#waiting-list: a seat held for me overrides 'Sold Out' (the server lets me pay
   // for it). Asked of every registrant who may still buy: a held seat is not subtracted from
   // seats_left, so the page cannot tell from the webinar alone.
   const mayWait = Boolean(user) && !isAdmin && Boolean(reg) && !purchased;

@@ -4,7 +4,7 @@ import type { BadgeProps } from "@/components/ui/badge";
  * The coupon's stored status (docs/api.md: the server already turns a
  * past-expiry active coupon into 'expired'); 'refunding' while a refund is
  * asked of the payment provider, 'refunded' once made, 'disputed' once the
- * buyer disputed the payment with their bank (docs/api.md "Refunds").
+ * buyer disputed the payment with their bank (docs/api.md#refunds).
  */
 export type CouponStatus = "active" | "used" | "expired" | "refunding" | "refunded" | "disputed";
 

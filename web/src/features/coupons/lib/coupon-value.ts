@@ -1,6 +1,6 @@
 import { formatStoreDay } from "@/lib/store-time";
 
-/** The value fields of a coupon as the API shows them (docs/api.md "Coupon value"), all but value optional. */
+/** The value fields of a coupon as the API shows them (docs/api.md#coupon-value), all but value optional. */
 export type CouponValueFields = {
   value: number;
   expires_at: string;

@@ -6,9 +6,9 @@ export type CardField = "cardNumber" | "expiry" | "cvc" | "postalCode";
 export type CardFieldErrors = Partial<Record<CardField, string>>;
 
 /**
- * What a card form reports after asking its provider (the test provider or
- * Stripe.js) to take the card. Both forms speak only this, so the flow does
- * not know which one ran.
+ * What a card form reports after asking its provider (the test provider,
+ * Stripe.js or Accept.js) to take the card. Every form speaks only this, so
+ * the flow does not know which one ran.
  */
 export type CardResult =
   | { status: "succeeded"; opaqueData?: OpaqueData }
@@ -18,6 +18,9 @@ export type CardResult =
   | { status: "invalid"; message: string; fieldErrors?: CardFieldErrors }
   /** Anything unexpected (network, server, script). */
   | { status: "error"; message?: string };
+
+/** A card form whose provider's script could not load says so. */
+export const CARD_FORM_LOAD_FAILED = "The secure card form could not be loaded. Please check your connection and try again.";
 
 /**
  * The payment flow of docs/product.md#states-and-transitions: idle → preparing (the intent is created)
@@ -116,8 +119,8 @@ export function isPaymentBusy(state: PaymentFlowState): boolean {
 }
 
 /**
- * The one interface both card forms (test mode and Stripe Elements)
- * implement. The form collects the card and, on submit, hands the flow a
+ * The one interface every card form (test mode, Stripe Elements, Accept.js)
+ * implements. The form collects the card and, on submit, hands the flow a
  * function that confirms it with the form's provider.
  */
 export type CardFormProps = {

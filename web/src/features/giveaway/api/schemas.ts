@@ -1,7 +1,7 @@
 import { z } from "@/lib/zod";
 
 /**
- * A giveaway winner (docs/api.md "Giveaway"). The winner's e-mail and names
+ * A giveaway winner (docs/api.md#giveaway). The winner's e-mail and names
  * are null when the account was deleted ('Unknown'), the title when the
  * webinar is gone ('Unknown Webinar'); `created_at` is 'Date Picked';
  * `staff_at_draw`: staff or an admin when drawn (a draw from before the
@@ -31,7 +31,7 @@ export const winnerResponseSchema = z.object({ winner: winnerSchema });
 /** POST /api/admin/webinars/{id}/giveaway/draw: the new winner (and the draw's audit record, unused here). */
 export const drawResponseSchema = z.object({ winner: winnerSchema });
 
-/** The official rules' settings (docs/api.md "Giveaway"): money in cents. */
+/** The official rules' settings (docs/api.md#giveaway): money in cents. */
 export const rulesSchema = z.object({
   sponsor_name: z.string(),
   sponsor_address: z.string(),
@@ -71,6 +71,8 @@ export const publicDrawSchema = z.object({
   counter: z.number().nullable(),
   winner_index: z.number().nullable(),
   winner_entry_id: z.string().nullable(),
+  /** Why the store picked a new winner (an `admin_repick`'s reason, public); null for the automatic draws. */
+  reason: z.string().nullish().transform((v) => v ?? null),
 });
 export type PublicDraw = z.infer<typeof publicDrawSchema>;
 

@@ -63,6 +63,18 @@ describe("DrawProofPage", () => {
     ]);
   });
 
+  it("shows a re-pick's reason", async () => {
+    renderDraw({ draw: { ...draw, trigger: "admin_repick", counter: 3, reason: "The winner did not claim within 14 days." } });
+    expect(await screen.findByText(/, as a new winner\. Winner: Robin F\./)).toBeInTheDocument();
+    expect(screen.getByText("The store's reason for a new winner: The winner did not claim within 14 days.")).toBeInTheDocument();
+  });
+
+  it("shows no reason for an automatic draw", async () => {
+    renderDraw({ draw: { ...draw, reason: null } });
+    expect(await screen.findByText(/on the draw date\. Winner: Robin F\./)).toBeInTheDocument();
+    expect(screen.queryByText(/reason for a new winner/)).not.toBeInTheDocument();
+  });
+
   it("marks an older draw and offers no recomputation", async () => {
     renderDraw({
       draw: { ...draw, proof_kind: "random", commitment: null, committed_at: null, seed: null, counter: null, winner_index: null },

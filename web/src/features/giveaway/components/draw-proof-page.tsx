@@ -14,13 +14,13 @@ import type { PublicDraw } from "../api/schemas";
 const HOW: Record<string, string> = {
   seats_filled: "when every paid seat was sold",
   deadline: "on the draw date",
-  admin_repick: "as a new winner, after the earlier one did not claim the prize",
+  admin_repick: "as a new winner",
 };
 
 /** The file name the entry list downloads as (the server's Content-Disposition). */
 export const entryListFile = (drawId: string) => `giveaway-entries-${drawId}.txt`;
 
-/** The shell commands that check a commit-and-reveal draw, with its values filled in (docs/product.md "Giveaway"). */
+/** The shell commands that check a commit-and-reveal draw, with its values filled in (docs/product.md#giveaway). */
 export function checkCommands(d: PublicDraw) {
   const file = entryListFile(d.id);
   const message = `${d.seed}:${d.entries_sha256}:${d.counter}`;
@@ -105,6 +105,7 @@ function DrawProof({ draw }: { draw: PublicDraw }) {
               ? `Winner: ${draw.winner}.`
               : "A winner was drawn."}
         </p>
+        {draw.reason && <p className="text-sm text-zinc-700">The store's reason for a new winner: {draw.reason}</p>}
         <dl className="grid gap-3 text-sm">
           <Value label="Entries">{draw.entries}</Value>
           {draw.entries_sha256 && (

@@ -140,7 +140,11 @@ function DrawLine({ draw, timeZone }: { draw: PublicDraw; timeZone: string }) {
       <span>
         Drawn {formatEventDate(draw.drawn_at, timeZone)}: {draw.entries} {draw.entries === 1 ? "entry" : "entries"}
         {kinds}. {draw.winner ? `Winner: ${draw.winner}.` : "A winner was drawn."}
-        {draw.trigger === "admin_repick" ? " (A new winner, drawn when the earlier one did not claim.)" : ""}
+        {draw.trigger === "admin_repick"
+          ? draw.reason
+            ? ` (A new winner; the store's reason: ${draw.reason})`
+            : " (A new winner.)"
+          : ""}
       </span>
       {draw.entries_sha256 && (
         <span className="text-xs break-all text-muted-foreground">

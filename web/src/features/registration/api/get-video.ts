@@ -14,7 +14,12 @@ async function getVideoId(webinarId: string, signal?: AbortSignal): Promise<Watc
     schema: videoSchema,
     signal,
   });
-  return { id: v.youtube_video_id, lengthSeconds: v.video_length_seconds ?? null, allowSeeking: v.allow_seeking ?? true };
+  return {
+    id: v.youtube_video_id,
+    lengthSeconds: v.video_length_seconds ?? null,
+    allowSeeking: v.allow_seeking,
+    maxRate: v.max_playback_rate,
+  };
 }
 
 const videoQueryOptions = (webinarId: string) =>
@@ -25,7 +30,7 @@ const videoQueryOptions = (webinarId: string) =>
     retry: retryTransient(2),
   });
 
-/** The video (id, length, seeking policy); ask only once access is settled (`enabled`). */
+/** The video (id, length, seeking policy, fastest rate); ask only once access is settled (`enabled`). */
 export function useVideoId(webinarId: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...videoQueryOptions(webinarId ?? ""), enabled: enabled && Boolean(webinarId) });
 }

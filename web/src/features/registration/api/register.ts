@@ -17,7 +17,7 @@ function register({ webinarId, input }: RegisterVariables): Promise<RegisterResp
     name: input.name,
     email: input.email,
     ...(input.phone ? { phone: input.phone } : {}),
-    // Where the visitor came from (docs/product.md "Where registrants came from").
+    // Where the visitor came from (docs/product.md#where-registrants-came-from).
     ...(source ? { source } : {}),
   };
   return api.post(`/api/webinars/${encodeURIComponent(webinarId)}/registrations`, body, {

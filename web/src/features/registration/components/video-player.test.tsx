@@ -75,7 +75,9 @@ function expectProgress(percent: number) {
 function renderPlayer(props: Partial<Parameters<typeof VideoPlayer>[0]> = {}) {
   const onEnded = vi.fn();
   const onProgress = vi.fn();
-  const view = render(<VideoPlayer videoId="abc123XYZ_0" onEnded={onEnded} onProgress={onProgress} title="Safe Storage" {...props} />);
+  const view = render(
+    <VideoPlayer videoId="abc123XYZ_0" onEnded={onEnded} onProgress={onProgress} title="Safe Storage" maxRate={2} {...props} />,
+  );
   return { ...view, onEnded, onProgress };
 }
 
@@ -270,7 +272,7 @@ describe("VideoPlayer", () => {
     await advance(1000);
     expectProgress(50);
 
-    rerender(<VideoPlayer videoId="other-video" onEnded={onEnded} onProgress={onProgress} />);
+    rerender(<VideoPlayer videoId="other-video" onEnded={onEnded} onProgress={onProgress} maxRate={2} />);
     expect(first.destroy).toHaveBeenCalledTimes(1);
     expectProgress(0);
     await advance(500);

@@ -33,6 +33,11 @@ export type VideoPlayerProps = {
   title?: string;
   /** Proof of watching: each stretch played continuously, [from, to] in seconds. */
   onPlayed?: (from: number, to: number) => void;
+  /**
+   * The fastest playback rate the server credits (the video answer's
+   * max_playback_rate): played time growing faster, plus a second, was a jump.
+   */
+  maxRate: number;
   /** Playback started (or resumed). */
   onPlaying?: () => void;
   /** Playback paused or ended. */
@@ -48,8 +53,6 @@ export type VideoPlayerProps = {
 
 /** A jump at most this far past the allowed point is a rounding, not a skip. */
 const SEEK_TOLERANCE_S = 2;
-/** Played time may grow at most this fast (the fastest playback rate) plus a second, else it was a jump. */
-const MAX_RATE = 2;
 export const SEEK_BLOCKED_MESSAGE = "Skipping ahead is off for this webinar: it returns you to the furthest point you watched.";
 
 /**
@@ -62,7 +65,18 @@ export function VideoPlayer(props: VideoPlayerProps) {
   return <YouTubePlayer key={props.videoId} {...props} />;
 }
 
-function YouTubePlayer({ videoId, onEnded, onProgress, title, onPlayed, onPlaying, onStopped, seekLimit, serverPercent }: VideoPlayerProps) {
+function YouTubePlayer({
+  videoId,
+  onEnded,
+  onProgress,
+  title,
+  onPlayed,
+  maxRate,
+  onPlaying,
+  onStopped,
+  seekLimit,
+  serverPercent,
+}: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<VideoPlayerStatus>("loading");
   const [percent, setPercent] = useState(0);
@@ -81,6 +95,7 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title, onPlayed, onPlayin
   const reportPlaying = useEffectEvent(() => onPlaying?.());
   const reportStopped = useEffectEvent(() => onStopped?.());
   const limitOf = useEffectEvent(() => seekLimit);
+  const rateOf = useEffectEvent(() => maxRate);
   const noteSeek = useEffectEvent((note: string | null) => setSeekNote(note));
 
   const { attempt } = run;
@@ -120,7 +135,7 @@ function YouTubePlayer({ videoId, onEnded, onProgress, title, onPlayed, onPlayin
       const at = performance.now();
       if (lastTime !== null) {
         const grew = t - lastTime;
-        if (grew > 0 && grew <= ((at - lastAt) / 1000) * MAX_RATE + 1) {
+        if (grew > 0 && grew <= ((at - lastAt) / 1000) * rateOf() + 1) {
           reportPlayed(lastTime, t);
           furthest = Math.max(furthest, t);
         } else if (grew > 0 && holdBack(t)) {

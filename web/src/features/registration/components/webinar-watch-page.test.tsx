@@ -35,7 +35,7 @@ function api({
     if (custom) return custom;
     if (url === "/api/webinars/w1") return jsonResponse(webinar);
     if (url === "/api/webinars/w1/registration") return registration();
-    if (url === "/api/webinars/w1/video") return jsonResponse({ youtube_video_id: "aqz-KE-bpKQ" });
+    if (url === "/api/webinars/w1/video") return jsonResponse({ youtube_video_id: "aqz-KE-bpKQ", allow_seeking: true, max_playback_rate: 2 });
     return undefined;
   });
 }

@@ -151,7 +151,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
   // With a video length the server decides from progress reports
-  // (docs/product.md "Proof of watching"); without one, the end counts as before.
+  // (docs/product.md#proof-of-watching); without one, the end counts as before.
   const proof = video.lengthSeconds !== null;
   const tracker = useWatchProgress(webinar.id, proof);
   // The video ended while this page was open (docs/product.md#states-and-transitions: the purchase section appears after it).
@@ -220,6 +220,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
             onEnded={handleEnded}
             title={webinar.title}
             onPlayed={tracker.played}
+            maxRate={video.maxRate}
             onPlaying={tracker.started}
             onStopped={tracker.stopped}
             seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}

@@ -4,7 +4,7 @@ import { registrationKeys } from "@/lib/query-keys/registrations";
 import { beaconProgress, getProgress, reportProgress, type PlayedInterval } from "../api/report-progress";
 import type { Registration, WatchProgress } from "@/lib/registrations/schemas";
 
-/** How often the stretches played are sent while the video plays (docs/product.md "Proof of watching"). */
+/** How often the stretches played are sent while the video plays (docs/product.md#proof-of-watching). */
 export const PROGRESS_REPORT_MS = 10_000;
 
 export type WatchTracker = {

@@ -8,8 +8,8 @@
  * may still be landing), is it asked again, up to 5 more times, waiting
  * 1500 ms before the first retry (2000 ms with the marker) and 1.5 times
  * longer before each next one. (The original product waited the whole
- * schedule, about 20 s, before telling a visitor to register: docs/product.md
- * "Deliberate differences from the original product".)
+ * schedule, about 20 s, before telling a visitor to register:
+ * docs/product.md#deliberate-differences-from-the-original-product.)
  */
 export const ACCESS_MAX_RETRIES = 5;
 export const ACCESS_BASE_DELAY_MS = 1500;

@@ -11,9 +11,9 @@ import { useReminderPreferences, useSetReminderPreference } from "../api/prefere
 import { REMINDER_LABELS, SWITCH_KINDS, type SwitchKind } from "@/lib/reminder-kinds";
 
 /**
- * My Dashboard's Settings tab: the "Reminder e-mails" switches (docs/api.md
- * "Reminders"), the same preference an e-mail's unsubscribe link turns off.
- * Each switch saves on its own.
+ * My Dashboard's Settings tab: the "Reminder e-mails" switches
+ * (docs/api.md#reminders), the same preference an e-mail's unsubscribe link
+ * turns off. Each switch saves on its own.
  */
 export function ReminderSwitches() {
   const prefs = useReminderPreferences();

@@ -13,7 +13,7 @@ const th = "px-3 py-2 text-left text-xs font-semibold tracking-wide text-muted-f
 const td = "px-3 py-2 tabular-nums";
 
 /**
- * The admin's reminder figures of one webinar (docs/api.md "Reminders"): per
+ * The admin's reminder figures of one webinar (docs/api.md#reminders): per
  * kind, how many registrants got the e-mail, and of those how many have since
  * watched to the end and bought the coupon.
  */

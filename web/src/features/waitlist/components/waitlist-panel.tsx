@@ -18,7 +18,7 @@ import { useJoinWaitlist } from "../api/join-waitlist";
 import { useLeaveWaitlist } from "../api/leave-waitlist";
 import { useHoldCountdown } from "./use-hold-countdown";
 
-// docs/product.md "Waiting list": the texts users see.
+// docs/product.md#waiting-list: the texts users see.
 export const REGISTER_TO_WAIT = "Register for this webinar to join its waiting list.";
 export const JOINED_TOAST = "You're on the waiting list. We'll e-mail you when a seat opens up.";
 export const LEFT_TOAST = "You've left the waiting list.";
@@ -163,7 +163,7 @@ function Waiting({ webinarId, standing }: { webinarId: string; standing: Waitlis
 }
 
 /**
- * A sold-out webinar's waiting list for a signed-in user (docs/product.md "Waiting list"): not
+ * A sold-out webinar's waiting list for a signed-in user (docs/product.md#waiting-list): not
  * registered, 'Register for this webinar to join its waiting list.'; then by my standing, 'Join
  * the waiting list', my place and 'Leave the waiting list', or the seat held for me. Nothing for
  * a visitor (the page links them to the login), nor once the seat is bought.

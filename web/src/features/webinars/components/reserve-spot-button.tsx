@@ -9,7 +9,7 @@ type Props = Omit<ComponentProps<typeof Button>, "asChild" | "onClick"> & { webi
 /**
  * 'Reserve Spot' (useReserveSpot). For a visitor who is not signed in it is
  * a link to the login page with the webinar, so a press before the app has
- * started still goes there (docs/api.md "Pages"); the app adds its toast
+ * started still goes there (docs/api.md#pages); the app adds its toast
  * and the way back.
  */
 export function ReserveSpotButton({ webinar, children, ...props }: Props) {

@@ -33,7 +33,8 @@ type WebinarCardProps = {
 export function WebinarCard({ webinar, headingLevel = 3, priority = false }: WebinarCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const timeZone = useStoreTimeZone();
-  // From the webinar, not useId: the build renders a card alone and repeats it for each webinar (docs/api.md "Pages").
+  // From the webinar, not useId: the build renders a card alone and repeats it for each webinar
+  // (docs/api.md#pages).
   const titleId = `webinar-${webinar.id}-title`;
 
   return (
@@ -71,7 +72,7 @@ export function WebinarCard({ webinar, headingLevel = 3, priority = false }: Web
           <li className="flex items-start gap-2">
             <Users className="mt-0.5 size-4 shrink-0 text-accent-600" aria-hidden="true" />
             {webinar.seats_left <= 0 ? (
-              // Sold out: the detail page holds the waiting list (docs/product.md "Waiting list").
+              // Sold out: the detail page holds the waiting list (docs/product.md#waiting-list).
               <span>
                 <span>{formatSeats(webinar.seats_left, webinar.total_seats)}</span>
                 {" · "}

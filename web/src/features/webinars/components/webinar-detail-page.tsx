@@ -96,7 +96,7 @@ function PreviewBlock({ webinar }: { webinar: Webinar }) {
 }
 
 /**
- * The waiting list (docs/product.md "Waiting list"). A signed-in user sees app/'s waiting-list
+ * The waiting list (docs/product.md#waiting-list). A signed-in user sees app/'s waiting-list
  * panel, which loads only then (a first visit never fetches it): sold out, joining it; whatever the
  * seats shown, their place on it or the seat held for them (a held seat is not subtracted from the
  * seats shown). Sold out, a visitor is sent to log in with the webinar, as by 'Reserve Your Spot'.

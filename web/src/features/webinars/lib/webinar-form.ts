@@ -22,6 +22,8 @@ export const WEBINAR_DEFAULTS = {
   couponPercentage: 120,
   displayPrice: 0,
   isActive: true,
+  /** A new webinar lets viewers skip ahead. */
+  allowSeeking: true,
   /** The time picker's default for a new webinar. */
   time: "12:00",
 } as const;
@@ -97,7 +99,7 @@ export function newWebinarFormValues(timeZone: string = DEFAULT_TIME_ZONE, now: 
     total_seats: WEBINAR_DEFAULTS.totalSeats,
     youtube_video_id: "",
     video_length_seconds: null,
-    allow_seeking: true,
+    allow_seeking: WEBINAR_DEFAULTS.allowSeeking,
     is_active: WEBINAR_DEFAULTS.isActive,
     thumbnail_image_path: null,
   };
@@ -116,7 +118,7 @@ export function webinarToFormValues(webinar: AdminWebinar, timeZone: string = DE
     total_seats: webinar.total_seats,
     youtube_video_id: webinar.youtube_video_id,
     video_length_seconds: webinar.video_length_seconds ?? null,
-    allow_seeking: webinar.allow_seeking ?? true,
+    allow_seeking: webinar.allow_seeking,
     is_active: webinar.is_active,
     thumbnail_image_path: webinar.thumbnail_image_path,
   };

@@ -45,7 +45,7 @@ function formRole(role: string): Role {
 }
 
 /**
- * 'Edit User': e-mail, names, phone and role (docs/api.md "Admin: users").
+ * 'Edit User': e-mail, names, phone and role (docs/api.md#admin-users).
  * A field the account never had is labelled optional and may stay empty.
  * Closes on Cancel or success.
  */

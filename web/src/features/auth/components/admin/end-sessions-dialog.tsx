@@ -12,7 +12,7 @@ type EndSessionsDialogProps = {
   onClose: () => void;
 };
 
-/** "End all sessions" of the users screen (docs/api.md, "Second factor and sessions"); audited. */
+/** "End all sessions" of the users screen (docs/api.md#second-factor-and-sessions); audited. */
 export function EndSessionsDialog({ user, onClose }: EndSessionsDialogProps) {
   const { dialog, confirm } = useConfirmMutation({
     mutation: useEndUserSessions(),

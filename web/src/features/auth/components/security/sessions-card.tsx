@@ -14,7 +14,7 @@ function ago(iso: string): string {
   return formatDistanceToNow(new Date(iso), { addSuffix: true });
 }
 
-/** Where the account is signed in (docs/api.md, "Second factor and sessions"): end one, or all the others. */
+/** Where the account is signed in (docs/api.md#second-factor-and-sessions): end one, or all the others. */
 export function SessionsCard() {
   const sessions = useSessions();
   const end = useEndSession();

@@ -43,7 +43,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   );
 }
 
-/** The current password, which every change of the second factor asks for (docs/api.md, "Second factor and sessions"). */
+/** The current password, which every change of the second factor asks for (docs/api.md#second-factor-and-sessions). */
 function PasswordField({
   id,
   value,

@@ -58,7 +58,7 @@ function RedeemedOn({ text, verb = "Redeemed" }: { text: string; verb?: string }
  * Every user's coupons, newest first (docs/product.md#admin-screens): owner
  * 'Unknown' and webinar 'Unknown Webinar' when gone, dates in the store's
  * zone, status 'Redeemed' / 'Expired' / 'Valid' (docs/product.md#states-and-transitions) or
- * 'Refunded', who redeemed it (docs/api.md "Counter"), the QR popup, the
+ * 'Refunded', who redeemed it (docs/api.md#counter), the QR popup, the
  * redemption action and the refund.
  */
 export function AdminCouponsTable({ coupons, isPending, isError, search, stale = false, onShowQr }: AdminCouponsTableProps) {

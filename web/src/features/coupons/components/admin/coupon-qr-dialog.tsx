@@ -14,7 +14,7 @@ type CouponQrDialogProps = {
 
 /**
  * 'Coupon QR Code': the counter page's URL with the code (as on the printed
- * coupon, docs/api.md "Counter") as a QR image made in the browser (a code is
+ * coupon, docs/api.md#counter) as a QR image made in the browser (a code is
  * bearer value and never goes to an image service, docs/product.md#deliberate-differences-from-the-original-product), with the
  * code in text below it.
  */

@@ -18,11 +18,11 @@ type CouponRefundButtonProps = {
 };
 
 /**
- * 'Refund' for a card-paid coupon that is still valid (docs/api.md
- * "Refunds"), behind a confirmation that states the amount going back. A
- * coupon no card paid for (the demo's) has none; a redeemed, expired or
- * refunded one shows none. A coupon that was ever redeemed (the redemption
- * cancelled) asks for the reason, which the server requires and records.
+ * 'Refund' for a card-paid coupon that is still valid (docs/api.md#refunds),
+ * behind a confirmation that states the amount going back. A coupon no card
+ * paid for (the demo's) has none; a redeemed, expired or refunded one shows
+ * none. A coupon that was ever redeemed (the redemption cancelled) asks for the
+ * reason, which the server requires and records.
  */
 export function CouponRefundButton({ coupon, status }: CouponRefundButtonProps) {
   const [open, setOpen] = useState(false);

@@ -29,7 +29,7 @@ function winnerOf(d: AdminDraw): string {
 }
 
 /**
- * Every draw with its proof (docs/api.md "Giveaway"): the entries by kind,
+ * Every draw with its proof (docs/api.md#giveaway): the entries by kind,
  * the SHA-256 of the sorted entry list and the random value; the list itself
  * downloads as a file whose sha256sum is that hash.
  */

@@ -25,7 +25,7 @@ export function dollarsToCents(v: string): number {
 const wholeDays = (lo: number, hi: number, message: string) =>
   z.string().trim().regex(/^\d+$/, message).refine((v) => Number(v) >= lo && Number(v) <= hi, message);
 
-// The server's rules and messages (docs/api.md "Giveaway"); it checks them again on save.
+// The server's rules and messages (docs/api.md#giveaway); it checks them again on save.
 const rulesFormSchema = z.object({
   sponsor_name: z.string().trim().min(1, "Sponsor name is required").max(200, "Sponsor name is too long"),
   sponsor_address: z.string().trim().min(1, "Sponsor address is required").max(1000, "Sponsor address is too long"),

@@ -70,7 +70,7 @@ export function PickWinnerDialog({ winner, onClose }: PickWinnerDialogProps) {
       onConfirm={onConfirm}
       fields={
         <FormField id="repick-reason" label="Reason" error={reasonError}
-          description="Kept with the draw and in the audit log, e.g. 'The winner did not claim within 14 days.'">
+          description="Kept with the draw and in the audit log, and shown on the draw's public page, e.g. 'The winner did not claim within 14 days.'">
           <FormControl>
             <Textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} required />
           </FormControl>

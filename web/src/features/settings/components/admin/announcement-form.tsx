@@ -23,7 +23,7 @@ const COLOR = /^(#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[A-Za-z]{3,20
 const COLOR_MESSAGE = "Color must be a hex color such as #E53E3E or a color name such as white";
 const BORDER = /^(none|\d{1,2}px (solid|dashed|dotted|double) (#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[A-Za-z]{3,20}))$/;
 
-// The server's rules and messages (docs/api.md "Site settings"); it checks them again on save.
+// The server's rules and messages (docs/api.md#site-settings); it checks them again on save.
 const announcementSchema = z.object({
   text: z
     .string()

@@ -10,7 +10,7 @@ import { z } from "@/lib/zod";
 import { useSaveCouponPolicy, type CouponPolicy, type CouponPolicyInput } from "@/lib/site-settings/coupon-policy";
 import { SettingsAlert, type SaveOutcome } from "./settings-alert";
 
-// The server's rules and messages (docs/api.md "Coupon value"); it checks them again on save.
+// The server's rules and messages (docs/api.md#coupon-value); it checks them again on save.
 const policySchema = z.object({
   policy: z.enum(["whole", "split"], { error: "Choose Whole or Split" }),
   paid_years: z.number({ error: "The paid value must last from 5 to 50 years" }).int("The paid value must last from 5 to 50 years")

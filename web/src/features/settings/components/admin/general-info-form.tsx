@@ -11,7 +11,7 @@ import type { AdminSettings, SiteInfo } from "../../api/schemas";
 import { SettingsAlert, type SaveOutcome } from "./settings-alert";
 import { storeAddressLine } from "@/config/store";
 
-// The server's rules and messages (docs/api.md "Site settings"); it checks them again on save.
+// The server's rules and messages (docs/api.md#site-settings); it checks them again on save.
 const generalSchema = z.object({
   site_title: z.string().trim().min(1, "Site title is required").max(100, "Site title must be at most 100 characters"),
   contact_email: z.string().trim().pipe(z.email("Please enter a valid email address")),

@@ -21,7 +21,7 @@ function togglesFrom(settings: AdminSettings): Toggles {
 
 /**
  * Feature Toggles: each reminder e-mail on or off for the whole site
- * (docs/api.md "Reminders"). A kind turned off sends nothing more, and its
+ * (docs/api.md#reminders). A kind turned off sends nothing more, and its
  * reminders still waiting in the outbox are withdrawn.
  */
 export function ReminderTogglesForm({ settings }: { settings: AdminSettings }) {

@@ -25,7 +25,7 @@ function status(entry: WaitlistEntry, timeZone: string): string {
 
 /**
  * 'Waiting list — {title}' (admin): the people waiting for a sold-out webinar's seat or holding
- * one offered to them, in order (docs/api.md "Waiting list"). Reading it is a read of customer
+ * one offered to them, in order (docs/api.md#waiting-list). Reading it is a read of customer
  * data, in the audit log.
  */
 export function WaitlistDialog({ webinar, onClose }: WaitlistDialogProps) {

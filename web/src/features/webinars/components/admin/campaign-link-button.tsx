@@ -17,7 +17,7 @@ export function cleanRef(value: string): string {
 }
 
 /**
- * Campaign links of a webinar (docs/product.md "Where registrants came from"):
+ * Campaign links of a webinar (docs/product.md#where-registrants-came-from):
  * the admin names a channel ("flyer-nov") and gets /webinar/{id}?ref=flyer-nov
  * with a QR code to print. Visitors arriving by it are counted under that
  * source in Reports.
