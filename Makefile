@@ -86,6 +86,7 @@ FUZZ_TARGETS := \
 	internal/media:FuzzValidPath \
 	internal/coupon:FuzzCouponSearch \
 	internal/registration:FuzzSpans \
+	internal/video:FuzzParseCaptions \
 	internal/app:FuzzAPIBodies \
 	internal/app:FuzzServedPaths
 # A count, not a duration: Go 1.26's fuzzer can fail a duration-bounded run with a bare
@@ -118,15 +119,19 @@ loadtest: go-build bin/k6
 	go run ./cmd/loadtest -watchwin bin/watchwin -k6 bin/k6 -script loadtest/journey.js
 
 ## bench: the hot paths under wrk against a reference server, the budgets, the admin lists
-## and searches on a store of BENCH_SCALE customers, and the Go benchmarks (throughput and
-## timings live here, not in unit tests). Needs wrk (apt-get install -y wrk).
+## and searches on a store of BENCH_SCALE customers, an uploaded video's segments served to 500
+## viewers and the transcode of a BENCH_TRANSCODE-long 1080p source (0 skips it), and the Go
+## benchmarks (throughput and timings live here, not in unit tests). Needs wrk and ffmpeg
+## (apt-get install -y wrk ffmpeg).
 ## WATCHWIN_BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL; BENCH_SCALE=0 skips the big store.
 ## Then Lighthouse audits the five public pages (median of 3, budgets beside; reports in bin/lighthouse).
 BENCH_SCALE ?= 100000
+BENCH_TRANSCODE ?= 10m
 bench: build bench/lighthouse/node_modules/.package-lock.json
 	@command -v wrk >/dev/null || { echo "make bench needs wrk: apt-get install -y wrk"; exit 1; }
+	@command -v ffmpeg >/dev/null || { echo "make bench needs ffmpeg: apt-get install -y ffmpeg"; exit 1; }
 	CGO_ENABLED=0 go build -o bin/watchwin-bench ./cmd/watchwin-bench
-	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json -scale $(BENCH_SCALE); status=$$?; \
+	./bin/watchwin-bench -bin bin/watchwin -out bin/bench.json -scale $(BENCH_SCALE) -video-transcode $(BENCH_TRANSCODE); status=$$?; \
 	CHROMIUM="$(CHROMIUM)" ./bin/watchwin-bench -bin bin/watchwin -lighthouse bench/lighthouse -lighthouse-out bin/lighthouse || status=1; \
 	go test -run '^$$' -bench . -benchmem $(GO_PKGS) && exit $$status
 

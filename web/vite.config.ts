@@ -161,6 +161,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: {
       "/api": { target: apiTarget, changeOrigin: false },
       "/media": { target: apiTarget, changeOrigin: false },
+      "/video": { target: apiTarget, changeOrigin: false },
     },
   },
   test: {

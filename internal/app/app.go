@@ -33,6 +33,7 @@ import (
 	"watchwin/internal/seat"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
+	"watchwin/internal/video"
 	"watchwin/internal/waitlist"
 	"watchwin/internal/webinar"
 	"watchwin/web"
@@ -45,6 +46,12 @@ type App struct {
 	Auth     *auth.Service
 	Media    *media.Service
 	Webinars *webinar.Service
+	// Videos are the store's own videos: uploads, the transcode job,
+	// streams in storage and captions (internal/video).
+	Videos *video.Service
+	// StreamTokens sign and check the stream URLs of uploaded videos
+	// (registration's video answer signs them, video.StreamHandler checks).
+	StreamTokens *video.Tokens
 	// Seats own paid seats and seat holds (internal/seat).
 	Seats    *seat.Service
 	Settings *setting.Service
@@ -173,9 +180,15 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 
 	webinars := webinar.NewService(d, webinar.Deps{Seats: seats, Thumbnails: mediaSvc, List: publicList,
 		OnCreate: drawer.Commit}, now) // a new webinar's giveaway commits to its seed in the same transaction
+	videos := video.NewService(d, video.Deps{Storage: store, Webinars: webinars,
+		Transcoder: video.Transcoder{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe, Preset: cfg.VideoPreset},
+		DataDir:    cfg.DataDir, MaxBytes: cfg.VideoMaxBytes, BaseURL: cfg.BaseURL}, now)
 	giveaways := giveaway.NewService(giveaway.Deps{Drawer: drawer, Webinars: webinars, Seats: seats})
+	streamTokens := video.NewTokens(d, now)
 	registrations := registration.NewService(d, registration.Deps{Webinars: webinars, Seats: seats,
 		Mailer:          registration.Mailer{Outbox: outbox, Templates: templates, TimeZone: cfg.Timezone},
+		Videos:          videos,
+		Streams:         streamTokens,
 		CompletePercent: cfg.WatchCompletePercent}, now)
 	waiting := waitlist.New(d, waitlist.Deps{Seats: seats, Offers: offers, Webinars: webinars,
 		Registrations: registrations}, now)
@@ -214,6 +227,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Auth:          accounts,
 		Media:         mediaSvc,
 		Webinars:      webinars,
+		Videos:        videos,
+		StreamTokens:  streamTokens,
 		Seats:         seats,
 		Registrations: registrations,
 		Settings:      settings,
@@ -262,8 +277,11 @@ func authorizeNetClient(cfg config.Config) *page.AuthorizeNet {
 		APILoginID: cfg.AuthorizeNetAPILoginID, ClientKey: cfg.AuthorizeNetClientKey}
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// Close stops a transcode under way and releases the database.
+func (a *App) Close() error {
+	a.Videos.Stop()
+	return a.DB.Close()
+}
 
 // maxBody caps any request body, a backstop above the largest a route takes
 // (an image upload with its framing), so routes answer their own 413s.
@@ -285,6 +303,9 @@ func (a *App) Handler() http.Handler {
 	root.HandleFunc("GET /readyz", a.ready)
 	root.Handle("GET /metrics", m.handler(a.Config.MetricsToken))
 	media.NewHandler(a.Media).PublicRoutes(root) // public images: no session needed
+	// Uploaded videos' streams: the signed token in the path is the
+	// credential, no session (docs/api.md#streaming-an-uploaded-video).
+	video.NewStreamHandler(a.Videos, a.StreamTokens, a.Registrations).Routes(root)
 	root.HandleFunc("GET /robots.txt", a.Pages.ServeRobots)
 	root.HandleFunc("GET /sitemap.xml", a.Pages.ServeSitemap)
 	root.Handle("/", a.Pages.Handler(web.Dist()))
@@ -296,14 +317,30 @@ func (a *App) Handler() http.Handler {
 		httpx.Measure(m.observe),
 		httpx.Recover,
 		httpx.SecurityHeaders,
-		httpx.Compress,
-		httpx.LimitBodies(maxBody),
+		except(video.StreamPrefix, httpx.Compress),
+		httpx.LimitBodies(maxBody, httpx.BodyCap{Prefix: video.UploadPath, Max: video.MaxChunkBytes}),
 		httpx.RefuseInvalidText,
 		// The one-click unsubscribe of a reminder's List-Unsubscribe header
 		// is POSTed by mailbox providers, from anywhere; it acts on its
 		// signed token alone, never on a session.
 		httpx.RefuseCrossOrigin("POST /api/reminders/unsubscribe"),
 	)
+}
+
+// except applies mw to every request but those under prefix: the video
+// streams stay out of compression (their segments are compressed media), so
+// nothing wraps the connection's ReaderFrom and a file goes out by sendfile.
+func except(prefix string, mw httpx.Middleware) httpx.Middleware {
+	return func(next http.Handler) http.Handler {
+		wrapped := mw(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if strings.HasPrefix(r.URL.Path, prefix) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			wrapped.ServeHTTP(w, r)
+		})
+	}
 }
 
 func (a *App) ready(w http.ResponseWriter, r *http.Request) {

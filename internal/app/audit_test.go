@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -12,12 +13,14 @@ import (
 
 	"watchwin/internal/app"
 	"watchwin/internal/auth"
+	"watchwin/internal/config"
 	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/registration"
 	"watchwin/internal/report"
 	"watchwin/internal/testutil"
+	"watchwin/internal/video"
 )
 
 // auditCase is one successful call of a state-changing staff or admin
@@ -36,7 +39,8 @@ type auditCase struct {
 // skip the log.
 func TestEveryAdminChangeIsAudited(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
-		s := testutil.NewServerWithDB(t, d)
+		// Any ffmpeg on PATH will do: no upload here is transcoded.
+		s := testutil.NewServerWithDB(t, d, func(c *config.Config) { c.FFmpeg, c.FFprobe = "true", "true" })
 		ctx := context.Background()
 		admin, adminProfile := s.Login(auth.RoleAdmin)
 		clerk, clerkProfile := s.Login(auth.RoleStaff)
@@ -58,7 +62,8 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 		form := map[string]any{"title": "Audited webinar", "description": "A webinar the audit test writes.",
 			"event_datetime": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339), "display_price": 40,
 			"total_seats": 20, "youtube_video_id": "dQw4w9WgXcQ", "is_active": true}
-		var winnerID, imagePath string
+		var winnerID, imagePath, videoID string
+		srt := "1\n00:00:01,000 --> 00:00:03,000\nWelcome to the range.\n"
 		// A webinar drawn at its draw date, for 'Pick New Winner'.
 		drawn := s.CreateWebinar(testutil.WebinarSpec{})
 		s.Purchase(s.CreateUser("audit-entrant-"+w.ID[:8]+"@example.com", "password1", auth.RoleUser), drawn.ID)
@@ -81,6 +86,20 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 				}
 				f["is_active"], f["total_seats"] = false, 25
 				return c.Do("PUT", "/api/admin/webinars/"+doomed.ID, f)
+			}},
+			{video.UploadPath, "video.upload", func(c *testutil.Client) testutil.Response {
+				res := c.TusCreate(later.ID, "range-day.mp4", 1000)
+				videoID = path.Base(res.Header.Get("Location"))
+				return res
+			}},
+			{"PUT /api/admin/videos/{id}/captions/{lang}", "video.captions", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/videos/"+videoID+"/captions/en", map[string]string{"label": "English", "text": srt})
+			}},
+			{"PATCH /api/admin/videos/{id}/captions/{lang}/cues/{index}", "video.caption_edit", func(c *testutil.Client) testutil.Response {
+				return c.Do("PATCH", "/api/admin/videos/"+videoID+"/captions/en/cues/0", map[string]string{"text": "Welcome, everyone."})
+			}},
+			{"DELETE /api/admin/videos/{id}/captions/{lang}", "video.captions_delete", func(c *testutil.Client) testutil.Response {
+				return c.Do("DELETE", "/api/admin/videos/"+videoID+"/captions/en", nil)
 			}},
 			{"DELETE /api/admin/webinars/{id}", "webinar.delete", func(c *testutil.Client) testutil.Response {
 				return c.Do("DELETE", "/api/admin/webinars/"+doomed.ID, nil)

@@ -15,6 +15,7 @@ import (
 	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/testutil"
+	"watchwin/internal/video"
 )
 
 // codes is the set of statuses an actor may get on a route: one status where
@@ -142,6 +143,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("GET /api/webinars/{id}/registration", "/api/webinars/"+wid+"/registration", nil, c401, is(ok), is(ok), is(ok)),
 		r("GET /api/registrations", "/api/registrations", nil, c401, is(ok), is(ok), is(ok)),
 		r("GET /api/webinars/{id}/video", "/api/webinars/"+wid+"/video", nil, c401, c403, is(ok), is(ok)),
+		// A YouTube webinar has no stream: 404 video_not_ready past the guard.
+		r("GET /api/webinars/{id}/video/stream", "/api/webinars/"+wid+"/video/stream", nil, c401, c403, c404, c404),
 		r("GET /api/coupons", "/api/coupons", nil, c401, is(ok), is(ok), is(ok)),
 		r("GET /api/webinars/{id}/coupon", "/api/webinars/"+wid+"/coupon", nil, c401, is(ok), is(ok), is(ok)),
 		r("GET /api/migration/status", "/api/migration/status", nil, c401, is(ok), is(ok), is(ok)),
@@ -192,6 +195,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("POST /api/admin/webinars", "/api/admin/webinars", map[string]any{}, bad),
 		adminOnly("PUT /api/admin/webinars/{id}", "/api/admin/webinars/"+wid, map[string]any{}, bad),
 		adminOnly("DELETE /api/admin/webinars/{id}", "/api/admin/webinars/"+doomed.ID, nil, noContent),
+		// The store's own videos: the tus endpoint (GET is no tus request) and
+		// the captions of a video that does not exist.
+		adminOnly(video.UploadPath, video.UploadPath, nil, http.StatusMethodNotAllowed),
+		adminOnly("GET /api/admin/webinars/{id}/video", "/api/admin/webinars/"+wid+"/video", nil, ok),
+		adminOnly("PUT /api/admin/videos/{id}/captions/{lang}", "/api/admin/videos/no-such-video/captions/en",
+			map[string]string{"label": "English", "text": "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHi\n"}, http.StatusNotFound),
+		adminOnly("GET /api/admin/videos/{id}/captions/{lang}", "/api/admin/videos/no-such-video/captions/en", nil, http.StatusNotFound),
+		adminOnly("PATCH /api/admin/videos/{id}/captions/{lang}/cues/{index}", "/api/admin/videos/no-such-video/captions/en/cues/0",
+			map[string]string{"text": "Hello"}, http.StatusNotFound),
+		adminOnly("DELETE /api/admin/videos/{id}/captions/{lang}", "/api/admin/videos/no-such-video/captions/en", nil, http.StatusNotFound),
 		adminOnly("GET /api/admin/coupons", "/api/admin/coupons", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/redeem", "/api/admin/coupons/"+cid+"/redeem", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/cancel-redemption", "/api/admin/coupons/"+cid+"/cancel-redemption", nil, ok),

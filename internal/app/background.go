@@ -16,7 +16,8 @@ import (
 // offers of seats that freed up with nobody acting, the reminder
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
 // counts, mail older than mail.Retention, audit entries older than their
-// retention, SQLite's planner statistics).
+// retention, SQLite's planner statistics), the uploaded videos' transcodes
+// and the removal of abandoned uploads.
 const jobInterval = time.Minute
 
 // reminderInterval is how often the reminder job also runs between the
@@ -45,6 +46,8 @@ func (a *App) jobs() []job {
 		{"mail.prune", a.Outbox.Prune},
 		{"audit.prune", a.Audit.Prune},
 		{"db.optimize", a.DB.Optimize},
+		{"video.transcode", a.Videos.Transcode},
+		{"video.uploads-prune", a.Videos.PruneUploads},
 		a.reminderJob(),
 	}
 }
@@ -107,6 +110,7 @@ func (a *App) runJobs(ctx context.Context) {
 		for {
 			select {
 			case <-ctx.Done():
+				a.Videos.Stop() // a transcode under way goes back to the queue first
 				rel, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 				defer cancel()
 				a.ReleaseJobs(rel)

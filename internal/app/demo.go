@@ -2,11 +2,17 @@ package app
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"embed"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +22,7 @@ import (
 	"watchwin/internal/coupon"
 	"watchwin/internal/media"
 	"watchwin/internal/registration"
+	"watchwin/internal/video"
 	"watchwin/internal/webinar"
 )
 
@@ -37,9 +44,9 @@ type demoWebinar struct {
 	daysAhead          int
 	price              string // dollars, as the admin form sends them
 	percentage, seats  string
-	videoID            string // Blender Foundation open movies: harmless, embeddable
-	length             int    // the video's length in seconds, as its preview reads it
-	thumbnail          string // file in demo/
+	videoID            string // Blender Foundation open movies: harmless, embeddable; "" plays an upload
+	length             int    // the video's length in seconds, as its preview reads it; 0 for an upload
+	thumbnail          string // file in demo/; "" for none
 }
 
 var demoWebinars = []demoWebinar{
@@ -96,6 +103,10 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	recording := a.demoRecording(ctx)
+	if recording != "" {
+		defer func() { _ = os.RemoveAll(filepath.Dir(recording)) }() // Import copied it
+	}
 	password := rand.Text()[:16]
 	err = a.DB.InTx(ctx, func(ctx context.Context) error {
 		// Checked again under the transaction: two instances started with
@@ -125,6 +136,11 @@ func (a *App) SeedDemo(ctx context.Context, out io.Writer) error {
 		}
 		if err := a.seedDemoViewers(ctx, first); err != nil {
 			return fmt.Errorf("create demo viewers: %w", err)
+		}
+		if recording != "" {
+			if err := a.seedOwnVideo(ctx, recording); err != nil {
+				return fmt.Errorf("create the demo's own-video webinar: %w", err)
+			}
 		}
 		return nil
 	})
@@ -166,11 +182,6 @@ func (a *App) emptyDatabase(ctx context.Context) (bool, error) {
 
 // demoWebinarInputs stores the demo thumbnails and returns the webinar forms.
 func (a *App) demoWebinarInputs(ctx context.Context) ([]webinar.Input, error) {
-	tz := a.Config.Timezone
-	if tz == nil {
-		tz = time.UTC
-	}
-	today := a.now().In(tz)
 	inputs := make([]webinar.Input, 0, len(demoWebinars))
 	for _, d := range demoWebinars {
 		img, err := demoThumbnails.ReadFile("demo/" + d.thumbnail)
@@ -181,23 +192,122 @@ func (a *App) demoWebinarInputs(ctx context.Context) ([]webinar.Input, error) {
 		if err != nil {
 			return nil, fmt.Errorf("store demo thumbnail %s: %w", d.thumbnail, err)
 		}
-		day := today.AddDate(0, 0, d.daysAhead)
-		event := time.Date(day.Year(), day.Month(), day.Day(), 18, 30, 0, 0, tz)
-		active := true
-		inputs = append(inputs, webinar.Input{
-			Title:              d.title,
-			Description:        d.description,
-			EventDatetime:      event.Format(time.RFC3339),
-			DisplayPrice:       webinar.Number(d.price),
-			CouponPercentage:   webinar.Number(d.percentage),
-			TotalSeats:         webinar.Number(d.seats),
-			YouTubeVideoID:     d.videoID,
-			VideoLengthSeconds: webinar.Number(strconv.Itoa(d.length)),
-			IsActive:           &active,
-			ThumbnailImagePath: &fi.Path,
-		})
+		in := a.demoInput(d)
+		in.ThumbnailImagePath = &fi.Path
+		inputs = append(inputs, in)
 	}
 	return inputs, nil
+}
+
+// demoInput is d's webinar form, without its thumbnail.
+func (a *App) demoInput(d demoWebinar) webinar.Input {
+	tz := a.Config.Timezone
+	if tz == nil {
+		tz = time.UTC
+	}
+	day := a.now().In(tz).AddDate(0, 0, d.daysAhead)
+	event := time.Date(day.Year(), day.Month(), day.Day(), 18, 30, 0, 0, tz)
+	active := true
+	in := webinar.Input{
+		Title:            d.title,
+		Description:      d.description,
+		EventDatetime:    event.Format(time.RFC3339),
+		DisplayPrice:     webinar.Number(d.price),
+		CouponPercentage: webinar.Number(d.percentage),
+		TotalSeats:       webinar.Number(d.seats),
+		YouTubeVideoID:   d.videoID,
+		IsActive:         &active,
+	}
+	if d.videoID == "" {
+		in.VideoSource = webinar.SourceUpload // its length comes from the transcode
+	} else {
+		in.VideoLengthSeconds = webinar.Number(strconv.Itoa(d.length))
+	}
+	return in
+}
+
+// demoOwnVideo is the sample webinar that plays the store's own video
+// (docs/product.md#the-stores-own-videos), made when ffmpeg is installed:
+// aired yesterday, so its recording is there to watch.
+var demoOwnVideo = demoWebinar{
+	title: "Range Day Prep: Eye and Ear Protection",
+	description: "Everything to pack for eyes and ears before your next range day: shooting glasses that meet " +
+		"the ANSI Z87.1 impact standard, which lens tint suits indoor lanes and bright outdoor ranges, and how " +
+		"foam plugs, passive muffs and electronic muffs compare. Our Naperville counter staff fit each one. " +
+		"This session plays on the store's own video player, with captions and a transcript.",
+	daysAhead: -1, price: "30", percentage: "120", seats: "16",
+}
+
+// demoVideoLength is the length of the own-video webinar's generated
+// recording (the app's tests shorten it: export_test.go).
+var demoVideoLength = 2 * time.Minute
+
+// demoCaptions are the own video's English captions, spread evenly over it.
+var demoCaptions = []string{
+	"Welcome to Range Day Prep from our Naperville store.\n(In this demo, a test pattern stands in for the recording.)",
+	"Eyes first: shooting glasses marked Z87+\nmeet the ANSI high-impact standard.",
+	"Clear lenses indoors, amber on grey days,\nsmoke in bright sun.",
+	"Foam plugs work when rolled tight\nand seated deep in the ear.",
+	"Electronic muffs let range commands through\nand cut the report of every shot.",
+	"Indoors, wear plugs under your muffs.\nBring both to our counter for a fitting.",
+}
+
+// demoRecording generates the own-video webinar's recording with ffmpeg
+// (WATCHWIN_FFMPEG or PATH) into a new temporary folder: a 720p test
+// pattern with a 440 Hz tone, demoVideoLength long, encoded quickly (the
+// transcode makes the streams). "" when ffmpeg is missing or fails, logged
+// in one line: the demo then goes without that webinar.
+func (a *App) demoRecording(ctx context.Context) string {
+	tools := video.Transcoder{FFmpeg: a.Config.FFmpeg, FFprobe: a.Config.FFprobe}
+	if err := tools.Available(); err != nil {
+		missing := err.Error()
+		if e := (*video.Error)(nil); errors.As(err, &e) {
+			missing = e.Detail // which tool, and why
+		}
+		slog.InfoContext(ctx, "demo: no own-video webinar: ffmpeg is not installed (apt-get install -y ffmpeg)", "missing", missing)
+		return ""
+	}
+	dir, err := os.MkdirTemp("", "watchwin-demo-")
+	if err != nil {
+		slog.WarnContext(ctx, "demo: no own-video webinar: temporary folder", "err", err)
+		return ""
+	}
+	out := filepath.Join(dir, "range-day-prep.mp4")
+	slog.InfoContext(ctx, "demo: generating the own-video webinar's recording with ffmpeg", "seconds", demoVideoLength.Seconds())
+	cmd := exec.CommandContext(ctx, cmp.Or(a.Config.FFmpeg, "ffmpeg"), "-nostdin", "-v", "error", // #nosec G204: the configured ffmpeg, with arguments built here
+		"-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
+		"-t", strconv.FormatFloat(demoVideoLength.Seconds(), 'f', 3, 64),
+		"-c:v", "libx264", "-preset", "ultrafast", "-b:v", "600k", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		_ = os.RemoveAll(dir)
+		slog.WarnContext(ctx, "demo: no own-video webinar: ffmpeg could not generate its recording", "err", err,
+			"ffmpeg", strings.TrimSpace(string(msg)))
+		return ""
+	}
+	return out
+}
+
+// seedOwnVideo creates the own-video webinar and hands it the recording as
+// an admin's finished upload, with its captions (a queued video takes them
+// as a ready one does). Serve's first run of the jobs transcodes it, which
+// fills the webinar's video length. Runs in SeedDemo's transaction.
+func (a *App) seedOwnVideo(ctx context.Context, recording string) error {
+	w, err := a.Webinars.Create(ctx, a.demoInput(demoOwnVideo))
+	if err != nil {
+		return err
+	}
+	id, err := a.Videos.Import(ctx, w.ID, recording, filepath.Base(recording))
+	if err != nil {
+		return err
+	}
+	slot := demoVideoLength / time.Duration(len(demoCaptions))
+	cues := make([]video.Cue, len(demoCaptions))
+	for i, text := range demoCaptions {
+		start := time.Duration(i) * slot
+		cues[i] = video.Cue{Start: start + slot/10, End: start + slot*9/10, Text: text}
+	}
+	_, err = a.Videos.PutCaptions(ctx, id, "en", video.CaptionInput{Label: "English", Text: string(video.WriteWebVTT(cues))})
+	return err
 }
 
 // demoViewers are sample registrants of the first demo webinar, so Reports

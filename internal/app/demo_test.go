@@ -7,17 +7,22 @@ import (
 	"image"
 	_ "image/jpeg"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"watchwin/internal/app"
 	"watchwin/internal/auth"
+	"watchwin/internal/config"
 	"watchwin/internal/db"
 	"watchwin/internal/media"
 	"watchwin/internal/testutil"
+	"watchwin/internal/video"
+	"watchwin/internal/webinar"
 )
 
 func TestDemoThumbnails(t *testing.T) {
@@ -53,15 +58,19 @@ func TestSeedDemo(t *testing.T) {
 				t.Errorf("seed output: %q", out.String())
 			}
 			list, err := s.App.Webinars.ListPublic(ctx)
-			if err != nil || len(list) != 3 {
-				t.Fatalf("demo webinars: %d, %v", len(list), err)
+			if err != nil || len(list) != demoWebinarCount(s) {
+				t.Fatalf("demo webinars: %d, %v; want %d", len(list), err, demoWebinarCount(s))
 			}
 			free, lowSeats := 0, 0
 			for _, w := range list {
-				// The holster webinar aired already, so a new registrant
-				// is reminded at once; the others are ahead.
-				if past := w.Title == "Concealed Carry Holster Fundamentals"; w.EventDatetime.After(time.Now()) == past {
+				// The holster and own-video webinars aired already, so a new
+				// registrant is reminded at once; the others are ahead.
+				past := w.Title == "Concealed Carry Holster Fundamentals" || w.Title == ownVideoTitle
+				if w.EventDatetime.After(time.Now()) == past {
 					t.Errorf("%s: event %v, want it in the past: %v", w.Title, w.EventDatetime, past)
+				}
+				if w.VideoSource == webinar.SourceUpload {
+					continue // TestSeedDemoOwnVideo
 				}
 				if ok, err := s.App.Media.Exists(ctx, media.BucketWebinarAssets, w.ThumbnailImagePath); !ok || err != nil {
 					t.Errorf("%s thumbnail %q missing: %v", w.Title, w.ThumbnailImagePath, err)
@@ -102,7 +111,7 @@ func TestSeedDemo(t *testing.T) {
 			if err := s.App.SeedDemo(ctx, &out); err != nil || out.Len() != 0 {
 				t.Fatalf("second seed: %q, %v", out.String(), err)
 			}
-			if n, _ := s.App.Webinars.Count(ctx); n != 3 {
+			if n, _ := s.App.Webinars.Count(ctx); n != demoWebinarCount(s) {
 				t.Errorf("%d webinars after a second seed", n)
 			}
 			checkSampleCoupon(t, s)
@@ -189,8 +198,8 @@ func TestSeedDemoIsAtomic(t *testing.T) {
 	if err := s.App.SeedDemo(ctx, &out); err != nil || !strings.Contains(out.String(), "admin@watchwin.local") {
 		t.Fatalf("rerun: %q, %v", out.String(), err)
 	}
-	if n, _ := s.App.Webinars.Count(ctx); n != 3 {
-		t.Errorf("%d demo webinars after the rerun, want 3", n)
+	if n, _ := s.App.Webinars.Count(ctx); n != demoWebinarCount(s) {
+		t.Errorf("%d demo webinars after the rerun, want %d", n, demoWebinarCount(s))
 	}
 }
 
@@ -233,8 +242,8 @@ func TestDemoAdminInNoDraw(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.Clock.Advance(100 * 24 * time.Hour)
-		if n, err := s.App.Giveaway.DrawDeadlines(ctx); err != nil || n != 3 {
-			t.Fatalf("deadline draws: %d, %v; want 3", n, err)
+		if n, err := s.App.Giveaway.DrawDeadlines(ctx); err != nil || n != demoWebinarCount(s) {
+			t.Fatalf("deadline draws: %d, %v; want %d", n, err, demoWebinarCount(s))
 		}
 		draws, err := s.App.Giveaway.AllDraws(ctx)
 		if err != nil {
@@ -248,6 +257,120 @@ func TestDemoAdminInNoDraw(t *testing.T) {
 		_, admin := s.Login(auth.RoleAdmin)
 		if _, _, err := s.App.Giveaway.Repick(ctx, admin, draws[0].WebinarID, "Checking the demo."); err == nil {
 			t.Error("'Pick New Winner' on a demo webinar drew someone; want no entrants")
+		}
+	})
+}
+
+// ownVideoTitle is the demo webinar that plays the store's own video.
+const ownVideoTitle = "Range Day Prep: Eye and Ear Protection"
+
+// demoWebinarCount is how many webinars the demo seeds on s: the three
+// YouTube ones, and the own-video one where ffmpeg is installed.
+func demoWebinarCount(s *testutil.Server) int {
+	if (video.Transcoder{FFmpeg: s.App.Config.FFmpeg, FFprobe: s.App.Config.FFprobe}).Available() != nil {
+		return 3
+	}
+	return 4
+}
+
+// captureLog sends the default logger's lines to the returned buffer until
+// the test ends.
+func captureLog(t *testing.T) *bytes.Buffer {
+	t.Helper()
+	var buf bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&buf, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+	return &buf
+}
+
+// With ffmpeg, the demo adds a webinar playing an uploaded video: its
+// generated recording is queued with English captions, and the first run of
+// the jobs makes it ready, which fills the webinar's length.
+func TestSeedDemoOwnVideo(t *testing.T) {
+	if err := (video.Transcoder{}).Available(); err != nil {
+		t.Skip("ffmpeg and ffprobe are not installed (apt-get install -y ffmpeg): skipping the demo's own video")
+	}
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		t.Setenv("TMPDIR", t.TempDir()) // where the recording is generated
+		s := testutil.NewServerWithDB(t, d, func(c *config.Config) { c.VideoPreset = "ultrafast" })
+		ctx := context.Background()
+		if err := s.App.SeedDemo(ctx, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if left, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "*")); len(left) != 0 {
+			t.Errorf("the generated recording was left behind: %v", left)
+		}
+		list, err := s.App.Webinars.ListPublic(ctx)
+		if err != nil || len(list) != 4 {
+			t.Fatalf("demo webinars: %d, %v; want 4", len(list), err)
+		}
+		var w webinar.Webinar
+		for _, l := range list {
+			if l.VideoSource == webinar.SourceUpload {
+				w = l
+			}
+		}
+		if w.Title != ownVideoTitle || !w.IsActive || !w.AllowSeeking || w.DisplayPriceCents != 3000 ||
+			w.YouTubeVideoID != "" || w.VideoLengthSeconds != 0 {
+			t.Fatalf("own-video webinar: %+v", w)
+		}
+		admin, _ := s.Login(auth.RoleAdmin)
+		videos := func() video.WebinarVideos {
+			t.Helper()
+			var out video.WebinarVideos
+			res := admin.Do("GET", "/api/admin/webinars/"+w.ID+"/video", nil)
+			res.JSON(t, &out)
+			return out
+		}
+		english := []video.CaptionSummary{{Language: "en", Label: "English", Cues: 6}}
+		got := videos()
+		if got.Current != nil || got.Latest == nil || got.Latest.Status != video.StatusQueued ||
+			got.Latest.Filename != "range-day-prep.mp4" || !slices.Equal(got.Latest.Captions, english) {
+			t.Fatalf("before the jobs: %+v %+v", got, got.Latest)
+		}
+
+		if ran := s.App.RunJobs(ctx); !slices.Contains(ran, "video.transcode") {
+			t.Fatalf("video.transcode did not run: %v", ran)
+		}
+		s.App.Videos.Wait()
+		got = videos()
+		if v := got.Current; v == nil || v.Status != video.StatusReady || v.DurationSeconds == nil || *v.DurationSeconds != 12 ||
+			!slices.Equal(v.Renditions, []string{"360p", "720p"}) || !slices.Equal(v.Captions, english) {
+			t.Fatalf("after the jobs: %+v", v)
+		}
+		vtt, err := s.App.Videos.CaptionVTT(ctx, got.Current.ID, "en")
+		if err != nil || !strings.Contains(vtt, "00:00:00.200 --> 00:00:01.800\nWelcome to Range Day Prep from our Naperville store.") {
+			t.Errorf("captions: %q, %v", vtt, err)
+		}
+		if w, err := s.App.Webinars.Get(ctx, w.ID); err != nil || w.VideoLengthSeconds != 12 {
+			t.Errorf("video length %d (%v), want 12 from the transcode", w.VideoLengthSeconds, err)
+		}
+	})
+}
+
+// Without ffmpeg the demo starts all the same, without the own-video
+// webinar, and says so in one log line with how to install it.
+func TestSeedDemoWithoutFFmpeg(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d, func(c *config.Config) { c.FFmpeg = filepath.Join(t.TempDir(), "ffmpeg") })
+		logged := captureLog(t)
+		var out strings.Builder
+		if err := s.App.SeedDemo(context.Background(), &out); err != nil || !strings.Contains(out.String(), app.DemoAdminEmail) {
+			t.Fatalf("seed: %q, %v", out.String(), err)
+		}
+		lines := strings.Split(strings.TrimSpace(logged.String()), "\n")
+		if len(lines) != 1 || !strings.Contains(lines[0], "ffmpeg is not installed (apt-get install -y ffmpeg)") {
+			t.Errorf("log: %q; want one line saying ffmpeg is missing and how to install it", lines)
+		}
+		list, err := s.App.Webinars.ListPublic(context.Background())
+		if err != nil || len(list) != 3 {
+			t.Fatalf("demo webinars: %d, %v; want the 3 YouTube ones", len(list), err)
+		}
+		for _, w := range list {
+			if w.VideoSource != webinar.SourceYouTube {
+				t.Errorf("%s plays %s", w.Title, w.VideoSource)
+			}
 		}
 	})
 }

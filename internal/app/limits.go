@@ -54,6 +54,9 @@ var (
 	// A draw's public entrant list (anyone, not audited): each reads the
 	// whole list; a person checking a draw downloads it a few times.
 	limitPublicEntryList = throttle.Rule{Name: "giveaway-entry-list", PerAccount: 30, PerAddress: 120, Window: limitWindow}
+	// A video upload's requests (tus): 50 MB parts and their offset checks,
+	// so an 8 GB file on a bad connection is a few hundred requests.
+	limitVideoUpload = throttle.Rule{Name: "video-upload", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

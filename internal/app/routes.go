@@ -18,6 +18,7 @@ import (
 	"watchwin/internal/report"
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
+	"watchwin/internal/video"
 	"watchwin/internal/waitlist"
 	"watchwin/internal/webinar"
 )
@@ -91,7 +92,7 @@ const (
 // one table (docs/api.md lists the same).
 func (a *App) Routes() []Route {
 	accounts := auth.NewHandler(a.Auth, a.secureCookies())
-	webinars := webinar.NewHandler(a.Webinars)
+	webinars := webinar.NewHandler(a.Webinars, a.Videos)
 	registrations := registration.NewHandler(a.Registrations)
 	coupons := coupon.NewHandler(a.Coupons)
 	payments := payment.NewHandler(a.Payments, a.stripeWebhook())
@@ -103,6 +104,7 @@ func (a *App) Routes() []Route {
 	auditLog := audit.NewHandler(a.Audit, a.Config.Timezone)
 	reports := report.NewHandler(a.Reports)
 	waiting := waitlist.NewHandler(a.Waitlist)
+	videos := video.NewHandler(a.Videos)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -143,6 +145,15 @@ func (a *App) Routes() []Route {
 		admin("PUT /api/admin/webinars/{id}", webinars.Update),
 		admin("DELETE /api/admin/webinars/{id}", webinars.Delete),
 
+		// The store's own videos: the tus upload endpoint (every method of
+		// the protocol, video.UploadPath) and the captions.
+		admin(video.UploadPath, videos.Upload).limited(limitVideoUpload),
+		admin("GET /api/admin/webinars/{id}/video", videos.Webinar),
+		admin("PUT /api/admin/videos/{id}/captions/{lang}", videos.PutCaptions),
+		admin("GET /api/admin/videos/{id}/captions/{lang}", videos.Captions),
+		admin("PATCH /api/admin/videos/{id}/captions/{lang}/cues/{index}", videos.EditCue),
+		admin("DELETE /api/admin/videos/{id}/captions/{lang}", videos.DeleteCaptions),
+
 		// Registrations: each acts on the caller's own registration.
 		user("POST /api/webinars/{id}/registrations", registrations.Register, msgRegisterSignedOut).limited(limitRegister),
 		user("GET /api/webinars/{id}/registration", registrations.Mine, ""),
@@ -151,6 +162,12 @@ func (a *App) Routes() []Route {
 		user("GET /api/webinars/{id}/registration/progress", registrations.Progress, ""),
 		user("POST /api/webinars/{id}/registration/reset", registrations.Reset, ""),
 		user("GET /api/webinars/{id}/video", registrations.Video, ""),
+		// A fresh stream token every 5 minutes while an uploaded video plays.
+		// The stream files themselves are served under /video/{token}/… by
+		// video.StreamHandler, outside this table: the signed token is their
+		// credential (no session), and a bad one costs one HMAC, no query,
+		// so they have no limit either.
+		user("GET /api/webinars/{id}/video/stream", registrations.VideoStream, ""),
 		user("GET /api/registrations", registrations.List, ""),
 		admin("POST /api/admin/registrations/reset", registrations.AdminReset),
 		admin("POST /api/admin/webinars/{id}/simulated-purchase", registrations.SimulatePurchase),

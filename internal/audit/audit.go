@@ -60,6 +60,15 @@ const (
 	SettingsGiveaway     = "settings.giveaway" // the official rules
 	MediaUpload          = "media.upload"
 
+	// The store's own videos (docs/api.md#own-videos): an upload begun or
+	// cancelled, a caption file set or replaced, one caption's text edited,
+	// a language's captions removed.
+	VideoUpload         = "video.upload"
+	VideoUploadCancel   = "video.upload_cancel"
+	VideoCaptions       = "video.captions"
+	VideoCaptionEdit    = "video.caption_edit"
+	VideoCaptionsDelete = "video.captions_delete"
+
 	GiveawayDraw   = "giveaway.draw"
 	GiveawayNotify = "giveaway.notify"
 
@@ -85,6 +94,7 @@ var Actions = []string{
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,
 	SecondFactorNotMine,
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,
+	VideoUpload, VideoUploadCancel, VideoCaptions, VideoCaptionEdit, VideoCaptionsDelete,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,
 	UserCreate, DataExport,
@@ -97,14 +107,15 @@ const (
 	TargetUser         = "user"
 	TargetSetting      = "setting"
 	TargetImage        = "image"
+	TargetVideo        = "video"
 	TargetGiveaway     = "giveaway_winner"
 	TargetRegistration = "registration"
 	TargetExport       = "export" // the download's name: "registrations.csv"
 )
 
 // Targets lists every target type, for the screen's filter.
-var Targets = []string{TargetWebinar, TargetCoupon, TargetUser, TargetSetting, TargetImage, TargetGiveaway, TargetRegistration,
-	TargetExport}
+var Targets = []string{TargetWebinar, TargetCoupon, TargetUser, TargetSetting, TargetImage, TargetVideo, TargetGiveaway,
+	TargetRegistration, TargetExport}
 
 // Entry is one change: what was done to which record, and a short summary
 // of it (before → after) that never holds a secret, a password or its hash,

@@ -129,7 +129,28 @@ type Config struct {
 	// (WATCHWIN_STORAGE_URL); nil keeps them in {DataDir}/storage. It
 	// holds a secret key: never log it (its String leaves it out).
 	Storage *S3Storage
+
+	// VideoMaxBytes caps one uploaded video (WATCHWIN_VIDEO_MAX_BYTES,
+	// default DefaultVideoMaxBytes; docs/operations.md#the-stores-own-videos).
+	VideoMaxBytes int64
+	// FFmpeg and FFprobe name the tools that turn uploads into streams
+	// (WATCHWIN_FFMPEG, WATCHWIN_FFPROBE; "" finds them on PATH).
+	FFmpeg, FFprobe string
+	// VideoPreset is x264's preset ("" for the transcoder's default; Go
+	// tests pass "ultrafast"; no environment variable sets it).
+	VideoPreset string
 }
+
+// DefaultVideoMaxBytes is the largest video an admin may upload unless
+// WATCHWIN_VIDEO_MAX_BYTES says otherwise: 8 GiB, a few hours of a
+// camera's 1080p recording.
+const DefaultVideoMaxBytes = 8 << 30
+
+// The bounds of WATCHWIN_VIDEO_MAX_BYTES: 1 MiB to 1 TiB.
+const (
+	minVideoMaxBytes = 1 << 20
+	maxVideoMaxBytes = 1 << 40
+)
 
 // HTTPLimits bound what one connection may hold: a client that sends its
 // headers (or body) too slowly, or idles between requests, is disconnected.
@@ -182,6 +203,9 @@ func Defaults() (Config, error) {
 		MailFrom:                   env("WATCHWIN_MAIL_FROM", "WatchWin <no-reply@localhost>"),
 		BulkMailRate:               5,
 		HTTP:                       DefaultHTTPLimits,
+		VideoMaxBytes:              DefaultVideoMaxBytes,
+		FFmpeg:                     os.Getenv("WATCHWIN_FFMPEG"),
+		FFprobe:                    os.Getenv("WATCHWIN_FFPROBE"),
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))
 	if err != nil {
@@ -243,6 +267,14 @@ func Defaults() (Config, error) {
 			return c, fmt.Errorf("WATCHWIN_AUDIT_RETENTION_DAYS must be a whole number of days, 30 to 3650")
 		}
 		c.AuditRetention = time.Duration(n) * 24 * time.Hour
+	}
+	if v := os.Getenv("WATCHWIN_VIDEO_MAX_BYTES"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < minVideoMaxBytes || n > maxVideoMaxBytes {
+			return c, fmt.Errorf("WATCHWIN_VIDEO_MAX_BYTES must be a whole number of bytes, %d (1 MiB) to %d (1 TiB)",
+				minVideoMaxBytes, int64(maxVideoMaxBytes))
+		}
+		c.VideoMaxBytes = n
 	}
 	if (c.StripeSecretKey == "") != (c.StripePublishableKey == "") {
 		return c, fmt.Errorf("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (or neither, for the test provider)")

@@ -153,6 +153,29 @@ func TestBulkMailRate(t *testing.T) {
 	}
 }
 
+// WATCHWIN_VIDEO_MAX_BYTES caps an uploaded video: 8 GiB by default, a
+// whole number of bytes from 1 MiB to 1 TiB, anything else stops the server.
+func TestVideoMaxBytes(t *testing.T) {
+	for _, tt := range []struct {
+		value string
+		want  int64
+		err   bool
+	}{{"", 8 << 30, false}, {"1048576", 1 << 20, false}, {"2147483648", 2 << 30, false},
+		{"1048575", 0, true}, {"1099511627777", 0, true}, {"8GB", 0, true}, {"-1", 0, true}} {
+		t.Setenv("WATCHWIN_VIDEO_MAX_BYTES", tt.value)
+		c, err := config.Defaults()
+		if tt.err {
+			if err == nil || !strings.Contains(err.Error(), "WATCHWIN_VIDEO_MAX_BYTES") {
+				t.Errorf("%q: err = %v, want one naming the variable", tt.value, err)
+			}
+			continue
+		}
+		if err != nil || c.VideoMaxBytes != tt.want {
+			t.Errorf("%q: VideoMaxBytes = %d (err %v), want %d", tt.value, c.VideoMaxBytes, err, tt.want)
+		}
+	}
+}
+
 // The log format is text unless WATCHWIN_LOG_FORMAT or --log-format says
 // json; anything else stops the server at start.
 func TestLogFormat(t *testing.T) {

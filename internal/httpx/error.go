@@ -4,6 +4,7 @@ package httpx
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -56,6 +57,18 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
 	}
 	WriteJSON(w, status, errorBody{errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
+}
+
+// ErrorBody is WriteError's answer to err as a status and a JSON body, for a
+// library that writes its own answers (tusd, behind internal/video's
+// upload hooks); ok is false when the client went away.
+func ErrorBody(r *http.Request, err error) (status int, body []byte, ok bool) {
+	status, e, ok := Explain(r, err)
+	if !ok {
+		return status, nil, false
+	}
+	body, err = json.Marshal(errorBody{errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
+	return status, body, err == nil
 }
 
 // Explain is the API's answer to err: its status and the error it shows

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -109,6 +110,15 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
+// ReadFrom hands a body read from a file (http.ServeContent's) to the
+// writer below, so the connection's own ReadFrom can have the kernel send it.
+func (s *statusRecorder) ReadFrom(src io.Reader) (int64, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return io.Copy(s.ResponseWriter, src)
+}
+
 // LogRequests logs one line per API request: method, path (never the query,
 // which may carry personal data, and never a coupon code: LoggedPath),
 // status and duration (and, through LogHandler, the request id).
@@ -169,13 +179,15 @@ func Recover(next http.Handler) http.Handler {
 // ContentSecurityPolicy allows the app's own origin plus exactly what the
 // YouTube player, Stripe.js and Authorize.Net's Accept.js (its script from
 // js.authorize.net or, in the sandbox, jstest.authorize.net, which posts the
-// card to api2.authorize.net or apitest.authorize.net) need, and forbids
-// framing by anyone.
+// card to api2.authorize.net or apitest.authorize.net) and the HLS player of
+// uploaded videos (its MediaSource, a blob: URL) need, and forbids framing by
+// anyone.
 const ContentSecurityPolicy = "default-src 'self'; " +
 	"script-src 'self' https://www.youtube.com https://js.stripe.com https://*.js.stripe.com https://js.authorize.net https://jstest.authorize.net; " +
 	"frame-src https://www.youtube.com https://www.youtube-nocookie.com https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com; " +
 	"connect-src 'self' https://api.stripe.com https://api2.authorize.net https://apitest.authorize.net; " +
 	"img-src 'self' data: blob:; " +
+	"media-src 'self' blob:; " +
 	"style-src 'self' 'unsafe-inline'; " +
 	"font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 

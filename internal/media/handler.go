@@ -40,7 +40,7 @@ func (h *Handler) PublicRoutes(mux *http.ServeMux) {
 }
 
 // serve answers with the file, its real content type, an ETag (a replaced
-// file gets a new one, see etag) and one hour of
+// file gets a new one, see ETag) and one hour of
 // caching; http.ServeContent handles If-None-Match (304), HEAD and ranges.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
 	f, fi, err := h.svc.Open(r.Context(), r.PathValue("bucket"), r.PathValue("path"))
@@ -51,15 +51,15 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request) error {
 	hd := w.Header()
 	hd.Set("Content-Type", fi.ContentType)
 	hd.Set("Cache-Control", CacheControl)
-	hd.Set("ETag", etag(fi))
+	hd.Set("ETag", ETag(fi))
 	http.ServeContent(w, r, "", fi.ModTime, f)
 	return nil
 }
 
-// etag is the entity tag of a stored file: the store's own when it keeps
+// ETag is the entity tag of a stored file: the store's own when it keeps
 // one (S3's changes with the content), else one from size and modification
 // time.
-func etag(fi FileInfo) string {
+func ETag(fi FileInfo) string {
 	if fi.ETag != "" {
 		return `"` + fi.ETag + `"`
 	}

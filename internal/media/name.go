@@ -101,6 +101,8 @@ var typeByExt = map[string]string{
 	"png":  "image/png",
 	"webp": "image/webp",
 	"gif":  "image/gif",
+	"m3u8": "application/vnd.apple.mpegurl", // a video's playlists (webinar_videos)
+	"ts":   "video/mp2t",                    // its segments
 }
 
 // ContentTypeOf returns the content type of a stored path from its

@@ -107,7 +107,7 @@ func (s *Service) Upload(ctx context.Context, bucket, name string, r io.Reader) 
 }
 
 func (s *Service) upload(ctx context.Context, bucket, name string, r io.Reader) (FileInfo, error) {
-	if !KnownBucket(bucket) {
+	if !imageBucket(bucket) {
 		return FileInfo{}, apperr.NotFound(msgNoBucket)
 	}
 	head := make([]byte, 512)
@@ -188,7 +188,7 @@ func (c *capReader) Read(p []byte) (int, error) {
 // List returns a page of a bucket's files sorted by path ascending. limit
 // must be 1–MaxListLimit and offset ≥ 0 (the handler checks the query).
 func (s *Service) List(ctx context.Context, bucket string, limit, offset int) ([]FileInfo, error) {
-	if !KnownBucket(bucket) {
+	if !imageBucket(bucket) {
 		return nil, apperr.NotFound(msgNoBucket)
 	}
 	if limit < 1 || limit > MaxListLimit {
@@ -200,9 +200,13 @@ func (s *Service) List(ctx context.Context, bucket string, limit, offset int) ([
 	return s.store.List(ctx, bucket, "", limit, offset)
 }
 
-// Open returns a stored file for the public media route; anything that is
-// not a stored file (unknown bucket, invalid path, missing) is not found.
+// Open returns a stored image for the public media route; anything that is
+// not a stored image (a video's file, unknown bucket, invalid path,
+// missing) is not found.
 func (s *Service) Open(ctx context.Context, bucket, p string) (io.ReadSeekCloser, FileInfo, error) {
+	if !imageBucket(bucket) {
+		return nil, FileInfo{}, apperr.NotFound(msgNotFound)
+	}
 	f, fi, err := s.store.Open(ctx, bucket, p)
 	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrInvalidPath) {
 		return nil, FileInfo{}, apperr.NotFound(msgNotFound)
@@ -214,6 +218,9 @@ func (s *Service) Open(ctx context.Context, bucket, p string) (io.ReadSeekCloser
 // unknown buckets simply do not exist. The webinar service uses it to
 // accept only thumbnails that were really uploaded.
 func (s *Service) Exists(ctx context.Context, bucket, p string) (bool, error) {
+	if !imageBucket(bucket) {
+		return false, nil
+	}
 	_, err := s.store.Stat(ctx, bucket, p)
 	switch {
 	case err == nil:

@@ -25,3 +25,31 @@ func TestURL(t *testing.T) {
 		t.Errorf("URL = %s", got)
 	}
 }
+
+// The videos' bucket is storage the Service never touches: its files are
+// handed out only by internal/video (signed stream URLs), so the public
+// route, the admin's image list and the image upload all refuse it.
+func TestServiceRefusesTheVideoBucket(t *testing.T) {
+	st := NewLocal(t.TempDir())
+	s := newTestServiceOn(st)
+	ctx := t.Context()
+	if _, err := st.Put(ctx, BucketWebinarVideos, "v1/master.m3u8", bytes.NewReader([]byte("#EXTM3U\n")), "", false); err != nil {
+		t.Fatalf("storage Put in %s: %v", BucketWebinarVideos, err)
+	}
+	if f, _, err := s.Open(ctx, BucketWebinarVideos, "v1/master.m3u8"); err == nil {
+		f.Close()
+		t.Error("Open served a video's file")
+	}
+	if ok, err := s.Exists(ctx, BucketWebinarVideos, "v1/master.m3u8"); ok || err != nil {
+		t.Errorf("Exists = %v, %v", ok, err)
+	}
+	if _, err := s.List(ctx, BucketWebinarVideos, 10, 0); err == nil {
+		t.Error("List listed the videos' bucket")
+	}
+	if _, err := s.Upload(ctx, BucketWebinarVideos, "a.png", bytes.NewReader(pngBytes(t))); err == nil {
+		t.Error("Upload stored an image in the videos' bucket")
+	}
+	if ct := ContentTypeOf("v1/720p/seg_00001.ts"); ct != "video/mp2t" {
+		t.Errorf("segment type %q", ct)
+	}
+}

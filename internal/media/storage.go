@@ -1,10 +1,12 @@
-// Package media stores the site's images in two buckets (docs/product.md#records):
-// site_images (the hero background and other site pictures) and
-// webinar_assets (webinar thumbnails). Storage is an interface with two
+// Package media stores the site's files in three buckets (docs/product.md#records):
+// site_images (the hero background and other site pictures),
+// webinar_assets (webinar thumbnails) and webinar_videos (the streams
+// internal/video makes of uploaded recordings). Storage is an interface with two
 // backends: a local folder (Local) and an S3-compatible object store (S3)
 // that several server instances can share; the Service
-// on top of it owns the upload rules: admins only, images only (judged by
-// content), at most 10 MB, names the server sanitises.
+// on top of it owns the image rules: admins only, images only (judged by
+// content), at most 10 MB, names the server sanitises; it never reads or
+// writes webinar_videos, whose files only internal/video hands out.
 package media
 
 import (
@@ -18,10 +20,17 @@ import (
 const (
 	BucketSiteImages    = "site_images"
 	BucketWebinarAssets = "webinar_assets"
+	// BucketWebinarVideos holds each uploaded video's HLS files under its
+	// video id ({id}/master.m3u8, {id}/720p/…, {id}/poster.jpg).
+	BucketWebinarVideos = "webinar_videos"
 )
 
 // KnownBucket reports whether b names a bucket.
-func KnownBucket(b string) bool { return b == BucketSiteImages || b == BucketWebinarAssets }
+func KnownBucket(b string) bool { return imageBucket(b) || b == BucketWebinarVideos }
+
+// imageBucket reports whether b holds images, the buckets the Service
+// uploads to, lists and serves publicly.
+func imageBucket(b string) bool { return b == BucketSiteImages || b == BucketWebinarAssets }
 
 var (
 	// ErrNotFound: no such file (or no such bucket).

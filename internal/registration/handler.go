@@ -78,6 +78,16 @@ func (h *Handler) Video(w http.ResponseWriter, r *http.Request, user auth.Profil
 	return nil
 }
 
+// VideoStream answers a fresh stream of the webinar's uploaded video.
+func (h *Handler) VideoStream(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
+	st, err := h.svc.Stream(r.Context(), user, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, map[string]Stream{"stream": st})
+	return nil
+}
+
 func (h *Handler) List(w http.ResponseWriter, r *http.Request, user auth.Profile) error {
 	list, err := h.svc.ListMine(r.Context(), user)
 	if err != nil {

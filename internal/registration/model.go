@@ -54,6 +54,8 @@ type ResetInput struct {
 
 // Video is what the watch page needs to play a webinar.
 type Video struct {
+	// Source is webinar.SourceYouTube or webinar.SourceUpload.
+	Source         string `json:"source"`
 	YouTubeVideoID string `json:"youtube_video_id"`
 	// LengthSeconds: the length watching is measured against; null: not
 	// set, the end is recorded as before.
@@ -61,4 +63,25 @@ type Video struct {
 	AllowSeeking  bool `json:"allow_seeking"`
 	// MaxPlaybackRate is maxRate: the page tells a stretch played from a jump by it.
 	MaxPlaybackRate int `json:"max_playback_rate"`
+	// Stream, PosterURL and Captions play an uploaded video: null, null
+	// and none for YouTube and while no upload is ready.
+	Stream    *Stream   `json:"stream"`
+	PosterURL *string   `json:"poster_url"`
+	Captions  []Caption `json:"captions"`
+}
+
+// Stream opens an uploaded video's HLS stream for one viewer until
+// ExpiresAt; the page asks for a fresh one every RefreshAfterSeconds
+// (docs/api.md#streaming-an-uploaded-video).
+type Stream struct {
+	MasterURL           string    `json:"master_url"`
+	ExpiresAt           time.Time `json:"expires_at"`
+	RefreshAfterSeconds int       `json:"refresh_after_seconds"`
+}
+
+// Caption is one caption track of an uploaded video.
+type Caption struct {
+	Language string `json:"language"`
+	Label    string `json:"label"`
+	URL      string `json:"url"`
 }

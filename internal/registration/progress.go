@@ -17,8 +17,10 @@ import (
 // Proof of watching (docs/product.md#proof-of-watching): the watch page
 // reports the stretches it played; the server merges them per registration
 // into unique seconds, credits no more new seconds than twice the wall-clock
-// time that passed (the fastest playback rate offered), and decides itself
-// when the video was watched fully.
+// time that passed while playing (the fastest playback rate offered), of an
+// uploaded video only the seconds it served, with seeking off nothing that
+// starts past the furthest point, and decides itself when the video was
+// watched fully.
 
 const (
 	// DefaultCompletePercent is the share of the video's unique seconds
@@ -34,9 +36,22 @@ const (
 	// report may account for (the watch page sends an empty report when
 	// playback starts, so an honest viewer's first stretch fits).
 	firstReportGrace = 10 * time.Second
+	// idleWindow: the budget counts at most this much wall-clock time
+	// before a report, so it does not build up while nothing plays. The
+	// page reports every 10 s while playing: three reports' time, so a late
+	// or lost one still counts whole.
+	idleWindow = 30 * time.Second
 	// endSlack: a stretch may end this much past the set length, as a
 	// player's own duration can differ from it by a rounding.
 	endSlack = 3
+	// startSlack: with seeking off, a stretch may start this much past the
+	// furthest credited second (both ends of a stretch round to whole
+	// seconds, the player's and the server's).
+	startSlack = 2
+	// segmentAhead: with seeking off, a segment may start this much past
+	// the furthest credited second: the player buffers about 30 s ahead,
+	// credit trails playback by a report (10 s), and a segment is 6 s long.
+	segmentAhead = 60
 	// maxIntervals in one report: a page sends a handful.
 	maxIntervals = 100
 )
@@ -136,10 +151,12 @@ func (s *Service) Progress(ctx context.Context, user auth.Profile, webinarID str
 // ReportProgress merges one report into the caller's registration under its
 // row lock, so reports to several instances at once merge as one: new
 // seconds are credited up to maxRate × the wall-clock time since the
-// credited time caught up (the first report may account for
-// firstReportGrace); repeated, overlapping and out-of-order stretches add
-// nothing. Reaching the completion rule sets watched_video_fully (and
-// watched_at); nothing here ever clears it.
+// credited time caught up, counting at most idleWindow of it (the first
+// report may account for firstReportGrace); of an uploaded video only
+// seconds served to the registration; with seeking off no stretch starting
+// past the furthest credited second (startSlack). Repeated, overlapping
+// and out-of-order stretches add nothing. Reaching the completion rule sets
+// watched_video_fully (and watched_at); nothing here ever clears it.
 func (s *Service) ReportProgress(ctx context.Context, user auth.Profile, webinarID string, in ProgressInput) (Progress, error) {
 	w, err := s.webinars.Get(ctx, webinarID)
 	if err != nil {
@@ -167,6 +184,9 @@ func (s *Service) ReportProgress(ctx context.Context, user auth.Profile, webinar
 		if row.progressAt.Valid {
 			anchor = row.progressAt.Time
 		}
+		if idle := now.Add(-idleWindow); anchor.Before(idle) {
+			anchor = idle // time while nothing played gives nothing
+		}
 		// Rounded down, and the anchor moves by exactly what was credited,
 		// so no series of reports gains a second the clock did not give.
 		budget := 0
@@ -174,7 +194,8 @@ func (s *Service) ReportProgress(ctx context.Context, user auth.Profile, webinar
 			budget = int(elapsed.Seconds() * maxRate)
 		}
 		have := parseSpans(row.intervals)
-		merged, credited := have.addCapped(reported, budget)
+		merged, credited := have.addCapped(reported, creditRule{budget: budget,
+			onlyServed: uploaded(w), served: parseSpans(row.served), noSkip: !w.AllowSeeking})
 		watched := row.watched || watchedFully(merged, w.VideoLengthSeconds, s.complete)
 		out = s.progressOf(w, merged, watched)
 		if credited == 0 && row.progressAt.Valid && watched == row.watched {
@@ -193,6 +214,7 @@ func (s *Service) ReportProgress(ctx context.Context, user auth.Profile, webinar
 type progressRow struct {
 	id         string
 	intervals  string
+	served     string
 	progressAt sql.NullTime
 	watched    bool
 }
@@ -206,9 +228,9 @@ func (s store) progressRow(ctx context.Context, webinarID, userID string) (progr
 		lock = " FOR NO KEY UPDATE"
 	}
 	var r progressRow
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT id, watch_intervals, progress_at, watched_video_fully
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT id, watch_intervals, served_intervals, progress_at, watched_video_fully
 		FROM webinar_registrations WHERE webinar_id = $1 AND user_id = $2`+lock, webinarID, userID).
-		Scan(&r.id, &r.intervals, &r.progressAt, &r.watched)
+		Scan(&r.id, &r.intervals, &r.served, &r.progressAt, &r.watched)
 	if r.progressAt.Valid {
 		r.progressAt.Time = r.progressAt.Time.UTC()
 	}
@@ -224,4 +246,43 @@ func (s store) saveProgress(ctx context.Context, id string, merged spans, anchor
 		    watched_at = CASE WHEN $5 THEN COALESCE(watched_at, $6) ELSE watched_at END
 		WHERE id = $1`, id, merged.String(), merged.total(), anchor, completed, now)
 	return db.MapError(err)
+}
+
+// uploaded reports whether w plays a video uploaded to the store, whose
+// served seconds bound its credit.
+func uploaded(w webinar.Webinar) bool { return w.VideoSource == webinar.SourceUpload }
+
+var errSkipAhead = apperr.Forbidden("Skipping ahead is off for this webinar: play on from the furthest point you watched.")
+
+// Served records that a segment carrying seconds [start, end) of its
+// webinar's uploaded video is being sent to registration id: they join
+// served_intervals (the seconds a report may be credited) and served_at is
+// set, in one UPDATE under the row lock, none when they are there already.
+// With seeking off, a segment starting more than segmentAhead past the
+// furthest credited second is refused (403) and nothing is recorded. The
+// stream handler (video.StreamHandler) calls it for every segment it serves.
+func (s *Service) Served(ctx context.Context, registrationID string, start, end int) error {
+	if end <= start {
+		return nil
+	}
+	row, err := s.store.servedRow(ctx, registrationID)
+	if errors.Is(err, db.ErrNotFound) {
+		return errNotRegistered
+	}
+	if err != nil {
+		return err
+	}
+	if !row.allowSeeking && start > parseSpans(row.intervals).furthest()+segmentAhead {
+		return errSkipAhead
+	}
+	if parseSpans(row.served).covered(start, end) == end-start {
+		return nil // the usual case of a segment fetched again: nothing written
+	}
+	return s.db.InTx(ctx, func(ctx context.Context) error {
+		row, err := s.store.servedRow(ctx, registrationID)
+		if err != nil {
+			return err
+		}
+		return s.store.saveServed(ctx, registrationID, parseSpans(row.served).add(span{start, end}), s.now())
+	})
 }

@@ -3,6 +3,7 @@ package registration
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -12,6 +13,7 @@ import (
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
 	"watchwin/internal/seat"
+	"watchwin/internal/video"
 	"watchwin/internal/webinar"
 )
 
@@ -22,12 +24,20 @@ type Webinars interface {
 	Get(ctx context.Context, id string) (webinar.Webinar, error)
 }
 
+// Videos is what registration needs of the store's own videos
+// (*video.Service): the ready video a webinar plays, false when none is.
+type Videos interface {
+	Playable(ctx context.Context, webinarID string) (video.Playable, bool, error)
+}
+
 // Service is the registration logic; it knows nothing of HTTP.
 type Service struct {
 	db       *db.DB
 	store    store
 	webinars Webinars
 	seats    *seat.Service
+	videos   Videos
+	streams  *video.Tokens
 	mail     Mailer
 	now      clock.Func
 	complete int // percent of a video's unique seconds that makes it watched fully
@@ -41,6 +51,10 @@ type Deps struct {
 	Seats *seat.Service
 	// Mailer queues the confirmation of each new registration.
 	Mailer Mailer
+	// Videos are the webinars' uploaded videos, which Streams signs stream
+	// tokens for (the video answer).
+	Videos  Videos
+	Streams *video.Tokens
 	// CompletePercent is the share of a video's unique seconds that makes
 	// it watched fully (WATCHWIN_WATCH_COMPLETE_PERCENT; 0:
 	// DefaultCompletePercent).
@@ -53,13 +67,14 @@ func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
 	if complete <= 0 {
 		complete = DefaultCompletePercent
 	}
-	return &Service{db: d, store: store{d}, webinars: deps.Webinars, seats: deps.Seats, now: now, mail: deps.Mailer,
-		complete: complete}
+	return &Service{db: d, store: store{d}, webinars: deps.Webinars, seats: deps.Seats, videos: deps.Videos,
+		streams: deps.Streams, now: now, mail: deps.Mailer, complete: complete}
 }
 
 var (
 	errNotRegistered = apperr.NotFound(msgNotRegistered)
 	errMustRegister  = &apperr.Error{Kind: apperr.KindForbidden, Code: "registration_required", Message: msgRegisterToWatch}
+	errNotReady      = &apperr.Error{Kind: apperr.KindNotFound, Code: "video_not_ready", Message: "This video is not ready to play yet."}
 )
 
 // Register signs user up for an active webinar. Seats do not limit it:
@@ -206,26 +221,89 @@ func (s *Service) SimulatePurchase(ctx context.Context, admin auth.Profile, webi
 	return r, err
 }
 
-// Video returns the video id of a webinar to its registered users and to
-// admins; anyone else is told to register (403).
+// Video returns what the watch page plays to a webinar's registered users
+// and to admins; anyone else is told to register (403). An uploaded video
+// comes with stream URLs signed for the caller (docs/api.md#streaming-an-uploaded-video).
 func (s *Service) Video(ctx context.Context, user auth.Profile, webinarID string) (Video, error) {
-	w, err := s.webinars.Get(ctx, webinarID)
+	w, viewer, err := s.viewer(ctx, user, webinarID)
 	if err != nil {
 		return Video{}, err
 	}
-	if !user.IsAdmin() {
-		if _, err := s.store.get(ctx, webinarID, user.ID); errors.Is(err, db.ErrNotFound) {
-			return Video{}, errMustRegister
-		} else if err != nil {
-			return Video{}, err
-		}
-	}
-	v := Video{YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking, MaxPlaybackRate: maxRate}
+	v := Video{Source: w.VideoSource, YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking,
+		MaxPlaybackRate: maxRate, Captions: []Caption{}}
 	if w.VideoLengthSeconds > 0 {
 		n := w.VideoLengthSeconds
 		v.LengthSeconds = &n
 	}
+	if !uploaded(w) {
+		return v, nil
+	}
+	p, ok, err := s.videos.Playable(ctx, w.ID)
+	if err != nil || !ok {
+		return v, err
+	}
+	token, st, err := s.stream(ctx, p.VideoID, viewer)
+	if err != nil {
+		return Video{}, err
+	}
+	poster := video.PosterURL(token)
+	v.Stream, v.PosterURL = &st, &poster
+	for _, c := range p.Captions {
+		v.Captions = append(v.Captions, Caption{Language: c.Language, Label: c.Label, URL: video.CaptionURL(token, c.Language)})
+	}
 	return v, nil
+}
+
+// Stream returns a fresh stream of a webinar's uploaded video (the watch
+// page renews it before it expires), to those Video answers; 404
+// video_not_ready for a YouTube webinar or while no upload is ready.
+func (s *Service) Stream(ctx context.Context, user auth.Profile, webinarID string) (Stream, error) {
+	w, viewer, err := s.viewer(ctx, user, webinarID)
+	if err != nil {
+		return Stream{}, err
+	}
+	if !uploaded(w) {
+		return Stream{}, errNotReady
+	}
+	p, ok, err := s.videos.Playable(ctx, w.ID)
+	if err != nil {
+		return Stream{}, err
+	}
+	if !ok {
+		return Stream{}, errNotReady
+	}
+	_, st, err := s.stream(ctx, p.VideoID, viewer)
+	return st, err
+}
+
+// viewer is the guard of the video answers: the webinar, and who watches
+// it: the caller's registration, or an admin not registered, whose preview
+// records nothing (video.AdminViewer).
+func (s *Service) viewer(ctx context.Context, user auth.Profile, webinarID string) (webinar.Webinar, string, error) {
+	w, err := s.webinars.Get(ctx, webinarID)
+	if err != nil {
+		return webinar.Webinar{}, "", err
+	}
+	r, err := s.store.get(ctx, webinarID, user.ID)
+	switch {
+	case err == nil:
+		return w, r.ID, nil
+	case !errors.Is(err, db.ErrNotFound):
+		return webinar.Webinar{}, "", err
+	case user.IsAdmin():
+		return w, video.AdminViewer + user.ID, nil
+	}
+	return webinar.Webinar{}, "", errMustRegister
+}
+
+// stream signs a token for viewer to play videoID.
+func (s *Service) stream(ctx context.Context, videoID, viewer string) (string, Stream, error) {
+	token, expires, err := s.streams.Sign(ctx, videoID, viewer)
+	if err != nil {
+		return "", Stream{}, err
+	}
+	return token, Stream{MasterURL: video.MasterURL(token), ExpiresAt: expires,
+		RefreshAfterSeconds: int(video.RefreshAfter / time.Second)}, nil
 }
 
 // notFoundAs turns a missing row into 404 'Registration not found'.

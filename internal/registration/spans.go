@@ -123,23 +123,59 @@ func (s spans) gaps(x span) []span {
 	return out
 }
 
-// addCapped merges reported stretches into s, crediting at most budget new
-// seconds: the earliest new seconds first, in video order, so a report that
-// claims more than time allows keeps its plausible start and loses its end.
-// It returns the merged spans and the seconds credited.
-func (s spans) addCapped(reported []span, budget int) (spans, int) {
+// within returns the parts of x that s covers, in order.
+func (s spans) within(x span) []span {
+	var out []span
+	for _, sp := range s {
+		if lo, hi := max(sp.A, x.A), min(sp.B, x.B); hi > lo {
+			out = append(out, span{lo, hi})
+		}
+	}
+	return out
+}
+
+// creditRule is what limits the new seconds of a report
+// (docs/product.md#proof-of-watching).
+type creditRule struct {
+	// budget: at most this many new seconds.
+	budget int
+	// onlyServed: only seconds in served are new (an uploaded video: the
+	// seconds whose segments the server sent to the registration).
+	onlyServed bool
+	served     spans
+	// noSkip: a stretch starting past the furthest credited second by more
+	// than startSlack is not credited (seeking off).
+	noSkip bool
+}
+
+// addCapped merges reported stretches into s under rule: the earliest new
+// seconds first, in video order, so a report that claims more than time
+// allows keeps its plausible start and loses its end; with noSkip each new
+// piece must start within startSlack of the furthest second credited so far
+// (earlier pieces of the same report count). It returns the merged spans
+// and the seconds credited.
+func (s spans) addCapped(reported []span, rule creditRule) (spans, int) {
 	slices.SortFunc(reported, func(p, q span) int { return p.A - q.A })
 	out, credited := s, 0
 	for _, x := range reported {
 		for _, g := range out.gaps(x) {
-			if budget-credited <= 0 {
-				return out, credited
+			pieces := []span{g}
+			if rule.onlyServed {
+				pieces = rule.served.within(g)
 			}
-			if n := g.B - g.A; n > budget-credited {
-				g.B = g.A + (budget - credited)
+			for _, p := range pieces {
+				if rule.noSkip && p.A > out.furthest()+startSlack {
+					break // the later pieces of g start further still
+				}
+				if rule.budget-credited <= 0 {
+					return out, credited
+				}
+				if n := p.B - p.A; n > rule.budget-credited {
+					p.B = p.A + (rule.budget - credited)
+				}
+				credited += p.B - p.A
+				out = out.add(p)
 			}
-			credited += g.B - g.A
-			out = out.add(g)
 		}
 	}
 	return out, credited

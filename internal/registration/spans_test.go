@@ -110,7 +110,61 @@ func TestSpans(t *testing.T) {
 			{"a negative budget is none", nil, []span{{0, 10}}, -5, nil, 0},
 			{"a stretch past the one before joins it", spans{{0, 10}}, []span{{10, 40}}, 5, spans{{0, 15}}, 5},
 		} {
-			got, credited := tt.have.addCapped(slices.Clone(tt.reported), tt.budget)
+			got, credited := tt.have.addCapped(slices.Clone(tt.reported), creditRule{budget: tt.budget})
+			if !slices.Equal(got, tt.want) || credited != tt.credited {
+				t.Errorf("%s: %v, %d credited; want %v, %d", tt.name, got, credited, tt.want, tt.credited)
+			}
+		}
+	})
+
+	t.Run("credit of served seconds only", func(t *testing.T) {
+		served := spans{{0, 12}, {18, 30}}
+		for _, tt := range []struct {
+			name     string
+			have     spans
+			reported []span
+			want     spans
+			credited int
+		}{
+			{"inside what was served", nil, []span{{0, 10}}, spans{{0, 10}}, 10},
+			{"past what was served: cut at its end", nil, []span{{0, 20}}, spans{{0, 12}, {18, 20}}, 14},
+			{"never served: nothing", spans{{0, 12}}, []span{{30, 40}}, spans{{0, 12}}, 0},
+			{"a hole in what was served stays a hole", nil, []span{{0, 30}}, spans{{0, 12}, {18, 30}}, 24},
+		} {
+			got, credited := tt.have.addCapped(slices.Clone(tt.reported), creditRule{budget: 100, onlyServed: true, served: served})
+			if !slices.Equal(got, tt.want) || credited != tt.credited {
+				t.Errorf("%s: %v, %d credited; want %v, %d", tt.name, got, credited, tt.want, tt.credited)
+			}
+		}
+		if got, n := (spans{}).addCapped([]span{{0, 10}}, creditRule{budget: 100, onlyServed: true}); len(got) != 0 || n != 0 {
+			t.Errorf("nothing served: %v, %d credited; want nothing", got, n)
+		}
+	})
+
+	t.Run("credit with seeking off", func(t *testing.T) {
+		for _, tt := range []struct {
+			name     string
+			have     spans
+			reported []span
+			budget   int
+			served   spans // nil: any second
+			want     spans
+			credited int
+		}{
+			{"from the start", nil, []span{{0, 10}}, 100, nil, spans{{0, 10}}, 10},
+			{"on from the furthest point", spans{{0, 30}}, []span{{30, 40}}, 100, nil, spans{{0, 40}}, 10},
+			{"2 s past it: rounding", spans{{0, 30}}, []span{{32, 40}}, 100, nil, spans{{0, 30}, {32, 40}}, 8},
+			{"3 s past it: a jump, not credited", spans{{0, 30}}, []span{{33, 40}}, 100, nil, spans{{0, 30}}, 0},
+			{"a jump to the end: not credited", spans{{0, 30}}, []span{{570, 600}}, 100, nil, spans{{0, 30}}, 0},
+			{"played on from before the furthest point", spans{{0, 30}}, []span{{20, 50}}, 100, nil, spans{{0, 50}}, 20},
+			{"stretches of one report in order", nil, []span{{10, 20}, {0, 10}}, 100, nil, spans{{0, 20}}, 20},
+			{"the jump of a report dropped, the rest kept", spans{{0, 30}}, []span{{30, 40}, {300, 310}}, 100, nil, spans{{0, 40}}, 10},
+			{"a report cut by the budget reaches no further", nil, []span{{0, 10}, {10, 40}}, 15, nil, spans{{0, 15}}, 15},
+			{"going back is credited", spans{{0, 10}, {20, 30}}, []span{{10, 20}}, 100, nil, spans{{0, 30}}, 10},
+			{"not past a hole in what was served", nil, []span{{0, 30}}, 100, spans{{0, 12}, {18, 30}}, spans{{0, 12}}, 12},
+		} {
+			rule := creditRule{budget: tt.budget, noSkip: true, onlyServed: tt.served != nil, served: tt.served}
+			got, credited := tt.have.addCapped(slices.Clone(tt.reported), rule)
 			if !slices.Equal(got, tt.want) || credited != tt.credited {
 				t.Errorf("%s: %v, %d credited; want %v, %d", tt.name, got, credited, tt.want, tt.credited)
 			}
@@ -119,16 +173,17 @@ func TestSpans(t *testing.T) {
 }
 
 // FuzzSpans: for any stored text, what parseSpans reads is sorted, disjoint
-// and stores back as itself; for any stretches held and reported and any
-// budget, addCapped keeps every second held, credits exactly the new
-// seconds it adds, at most the budget and the earliest of them, and all of
-// them when the budget allows.
+// and stores back as itself; for any stretches held and reported, any
+// budget and, when there are some, any served stretches (an uploaded
+// video), addCapped keeps every second held, credits exactly the new
+// seconds it adds (served ones only), at most the budget and the earliest
+// of them, and all of them when the budget allows.
 func FuzzSpans(f *testing.F) {
-	f.Add("0-10,20-30", []byte{0, 10, 20, 10}, []byte{5, 30}, 15)
-	f.Add("5-3,x,0-0,1-2,2-3", []byte{}, []byte{50, 20, 0, 45}, 1000)
-	f.Add("", []byte{100, 39}, []byte{90, 2, 120, 39}, -1)
-	f.Add("0-99999999,7-8", []byte{1, 1, 3, 1}, []byte{0, 7}, 3)
-	f.Fuzz(func(t *testing.T, stored string, held, sent []byte, budget int) {
+	f.Add("0-10,20-30", []byte{0, 10, 20, 10}, []byte{5, 30}, 15, []byte{})
+	f.Add("5-3,x,0-0,1-2,2-3", []byte{}, []byte{50, 20, 0, 45}, 1000, []byte{1, 0, 30, 40, 20})
+	f.Add("", []byte{100, 39}, []byte{90, 2, 120, 39}, -1, []byte{1})
+	f.Add("0-99999999,7-8", []byte{1, 1, 3, 1}, []byte{0, 7}, 3, []byte{1, 2, 9})
+	f.Fuzz(func(t *testing.T, stored string, held, sent []byte, budget int, servedBytes []byte) {
 		read := parseSpans(stored)
 		checkCanonical(t, "parseSpans("+stored+")", read)
 		if again := parseSpans(read.String()); !slices.Equal(again, read) {
@@ -141,12 +196,19 @@ func FuzzSpans(f *testing.F) {
 		}
 		checkCanonical(t, "added spans", have)
 		reported := decodeSpans(sent)
+		rule := creditRule{budget: budget, onlyServed: len(servedBytes) > 0}
+		if rule.onlyServed {
+			for _, x := range decodeSpans(servedBytes[1:]) {
+				rule.served = rule.served.add(x)
+			}
+		}
+		served := seconds(rule.served)
 
 		// The model: second by second.
 		old := seconds(have)
 		var fresh []int // new seconds reported, in video order
 		for sec := range 400 {
-			if old[sec] {
+			if old[sec] || rule.onlyServed && !served[sec] {
 				continue
 			}
 			for _, x := range reported {
@@ -159,7 +221,7 @@ func FuzzSpans(f *testing.F) {
 		want := min(max(budget, 0), len(fresh))
 
 		before := slices.Clone(have)
-		got, credited := have.addCapped(slices.Clone(reported), budget)
+		got, credited := have.addCapped(slices.Clone(reported), rule)
 		checkCanonical(t, "addCapped", got)
 		if !slices.Equal(have, before) {
 			t.Fatalf("addCapped changed the spans held: %v, was %v", have, before)

@@ -119,3 +119,31 @@ func (s store) listMine(ctx context.Context, userID string) ([]Mine, error) {
 	}
 	return out, db.MapError(rows.Err())
 }
+
+// servedRow is what Served reads of a registration and its webinar; inside
+// a transaction on PostgreSQL it locks the registration's row (SQLite's
+// BEGIN IMMEDIATE already excludes every other writer).
+type servedRow struct {
+	intervals    string
+	served       string
+	allowSeeking bool
+}
+
+func (s store) servedRow(ctx context.Context, id string) (servedRow, error) {
+	lock := ""
+	if s.db.Engine == db.Postgres && s.db.InTransaction(ctx) {
+		lock = " FOR NO KEY UPDATE OF r"
+	}
+	var r servedRow
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT r.watch_intervals, r.served_intervals, w.allow_seeking
+		FROM webinar_registrations r JOIN webinars w ON w.id = r.webinar_id WHERE r.id = $1`+lock, id).
+		Scan(&r.intervals, &r.served, &r.allowSeeking)
+	return r, db.MapError(err)
+}
+
+// saveServed writes a registration's served seconds.
+func (s store) saveServed(ctx context.Context, id string, served spans, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE webinar_registrations SET served_intervals = $2, served_at = $3
+		WHERE id = $1`, id, served.String(), now)
+	return db.MapError(err)
+}

@@ -32,9 +32,11 @@ func TestRetentionAndSources(t *testing.T) {
 			if _, err := svc.ReportProgress(ctx, p, w.ID, registration.ProgressInput{}); err != nil {
 				t.Fatal(err)
 			}
-			s.Clock.Advance(time.Minute)
-			if _, err := svc.ReportProgress(ctx, p, w.ID, registration.ProgressInput{Intervals: [][]float64{{0, end}}}); err != nil {
-				t.Fatal(err)
+			for at := 0.0; at < end; at += 20 { // played at 2×, reported every 10 s
+				s.Clock.Advance(10 * time.Second)
+				if _, err := svc.ReportProgress(ctx, p, w.ID, registration.ProgressInput{Intervals: [][]float64{{at, min(at+20, end)}}}); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		a := register(&registration.Source{Ref: "flyer-nov"})

@@ -40,10 +40,10 @@ func NewServerWithDB(t testing.TB, d *db.DB, options ...func(*config.Config)) *S
 		t.Fatal(err)
 	}
 	cfg.NoLoginSlowdown = true // no waiting on failed logins in tests
+	cfg.DataDir = t.TempDir()  // an option may share one between instances
 	for _, o := range options {
 		o(&cfg)
 	}
-	cfg.DataDir = t.TempDir()
 	// The public URL (links in e-mails) and the app's address are the test
 	// server's own, so two servers on one database are two instances (lease
 	// holders), as two processes would be.

@@ -3,7 +3,6 @@ package video
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -14,7 +13,7 @@ import (
 // Info is what Probe reads from a file that has a video stream.
 type Info struct {
 	Duration  time.Duration // to the millisecond
-	Width     int           // as displayed (a phone's rotation applied)
+	Width     int           // as displayed (pixel aspect and a phone's rotation applied)
 	Height    int           // as displayed
 	FrameRate float64       // frames per second; 0 when the file does not say
 	HasAudio  bool
@@ -42,8 +41,11 @@ func input(src string) (opts []string, url string, err error) {
 }
 
 // Probe reads src's length, size and streams. A file without a video stream,
-// or one ffprobe cannot read, is ErrNotVideo.
+// or one ffprobe cannot read, is ErrNotVideo; missing tools are ErrUnavailable.
 func (t Transcoder) Probe(ctx context.Context, src string) (Info, error) {
+	if err := t.Available(); err != nil {
+		return Info{}, err
+	}
 	opts, url, err := input(src)
 	if err != nil {
 		return Info{}, err
@@ -51,7 +53,7 @@ func (t Transcoder) Probe(ctx context.Context, src string) (Info, error) {
 	args := append([]string{"-v", "error", "-show_format", "-show_streams", "-of", "json"}, opts...)
 	out, err := t.output(ctx, t.ffprobe(), append(args, url)...)
 	if err != nil {
-		if ctx.Err() != nil || errors.Is(err, ErrUnavailable) {
+		if ctx.Err() != nil {
 			return Info{}, err
 		}
 		return Info{}, ErrNotVideo.with(err.Error())
@@ -67,6 +69,7 @@ type probeOutput struct {
 		CodecType    string `json:"codec_type"`
 		Width        int    `json:"width"`
 		Height       int    `json:"height"`
+		SampleAspect string `json:"sample_aspect_ratio"`
 		AvgFrameRate string `json:"avg_frame_rate"`
 		RFrameRate   string `json:"r_frame_rate"`
 		Duration     string `json:"duration"`
@@ -102,6 +105,9 @@ func parseProbe(out []byte) (Info, error) {
 	}
 	s := p.Streams[video]
 	info.Width, info.Height = s.Width, s.Height
+	if sar := ratio(s.SampleAspect, ":"); sar > 0 && sar != 1 {
+		info.Width = max(2, int(math.Round(float64(s.Width)*sar)))
+	}
 	rotation, _ := strconv.ParseFloat(s.Tags.Rotate, 64)
 	for _, sd := range s.SideData {
 		if sd.Rotation != 0 {
@@ -111,9 +117,9 @@ func parseProbe(out []byte) (Info, error) {
 	if r := int(math.Abs(rotation)) % 180; r == 90 {
 		info.Width, info.Height = info.Height, info.Width
 	}
-	info.FrameRate = rate(s.AvgFrameRate)
+	info.FrameRate = ratio(s.AvgFrameRate, "/")
 	if info.FrameRate == 0 {
-		info.FrameRate = rate(s.RFrameRate)
+		info.FrameRate = ratio(s.RFrameRate, "/")
 	}
 	secs, err := strconv.ParseFloat(p.Format.Duration, 64)
 	if err != nil || secs <= 0 {
@@ -122,13 +128,13 @@ func parseProbe(out []byte) (Info, error) {
 	if err != nil || secs <= 0 || math.IsInf(secs, 0) || math.IsNaN(secs) {
 		return Info{}, ErrNotVideo.with("no duration")
 	}
-	info.Duration = time.Duration(secs * 1000) * time.Millisecond
+	info.Duration = time.Duration(secs*1000) * time.Millisecond
 	return info, nil
 }
 
-// rate reads ffprobe's "num/den" frame rate; 0 when absent or odd.
-func rate(s string) float64 {
-	num, den, ok := strings.Cut(s, "/")
+// ratio reads ffprobe's "num/den" frame rate or "num:den" pixel aspect; 0 when absent or odd.
+func ratio(s, sep string) float64 {
+	num, den, ok := strings.Cut(s, sep)
 	n, err1 := strconv.ParseFloat(num, 64)
 	d, err2 := strconv.ParseFloat(den, 64)
 	if !ok || err1 != nil || err2 != nil || d == 0 || n <= 0 || n/d > 1000 {

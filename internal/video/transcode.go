@@ -57,31 +57,37 @@ type Result struct {
 	Files      []string    // every file written, relative to the output folder, '/'-separated, sorted
 }
 
-// plan is the ladder for a source: each rung no taller than the source, or
-// one rendition at the source's own height when it is below the lowest rung.
+// plan is the ladder for a source: each rung no larger than the source's
+// short side (so a portrait video's 720p is 720 wide), or one rendition at the
+// source's own size when it is below the lowest rung.
 func plan(info Info) []Rendition {
+	short := min(info.Width, info.Height)
 	var out []Rendition
 	for _, r := range ladder {
-		if r.height <= info.Height {
+		if r.height <= short {
 			out = append(out, rendition(info, r.height))
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, rendition(info, max(2, info.Height&^1)))
+		out = append(out, rendition(info, max(2, short&^1)))
 	}
 	return out
 }
 
-func rendition(info Info, h int) Rendition {
-	// As ffmpeg's scale=-2:h: the source's aspect, width rounded to even.
-	w := max(2, 2*int(math.Round(float64(h)*float64(info.Width)/float64(info.Height)/2)))
-	name := fmt.Sprintf("%dp", h)
-	return Rendition{Name: name, Width: w, Height: h, Playlist: name + "/index.m3u8"}
+// rendition sizes a rung p keeping the source's displayed aspect, both sides even.
+func rendition(info Info, p int) Rendition {
+	long := func(a, b int) int { return max(2, 2*int(math.Round(float64(p)*float64(a)/float64(b)/2))) }
+	r := Rendition{Name: fmt.Sprintf("%dp", p), Width: long(info.Width, info.Height), Height: p}
+	if info.Width < info.Height {
+		r.Width, r.Height = p, long(info.Height, info.Width)
+	}
+	r.Playlist = r.Name + "/index.m3u8"
+	return r
 }
 
 func maxrate(r Rendition) int {
 	for _, g := range ladder {
-		if r.Height <= g.height {
+		if min(r.Width, r.Height) <= g.height {
 			return g.maxrate
 		}
 	}
@@ -104,15 +110,21 @@ func (t Transcoder) Transcode(ctx context.Context, src, outDir string, progress 
 	if err != nil {
 		return Result{}, err
 	}
-	if entries, err := os.ReadDir(outDir); err == nil && len(entries) > 0 {
-		return Result{}, fmt.Errorf("video: output folder %s is not empty", outDir)
+	if entries, err := os.ReadDir(outDir); len(entries) > 0 || err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return Result{}, fmt.Errorf("video: output folder %s must be absent or an empty folder", outDir)
 	}
 	parent := filepath.Dir(outDir)
 	if err := os.MkdirAll(parent, 0o750); err != nil {
 		return Result{}, err
 	}
-	// Work in a hidden sibling and rename it at the end, so outDir appears whole or not at all.
-	work, err := os.MkdirTemp(parent, "."+filepath.Base(outDir)+".partial-")
+	// Work in a hidden sibling and rename it at the end, so outDir appears whole
+	// or not at all; a crashed run's sibling is removed by the next run.
+	partial := "." + filepath.Base(outDir) + ".partial-"
+	stale, _ := filepath.Glob(filepath.Join(parent, partial+"*"))
+	for _, p := range stale {
+		_ = os.RemoveAll(p)
+	}
+	work, err := os.MkdirTemp(parent, partial)
 	if err != nil {
 		return Result{}, err
 	}
@@ -124,7 +136,7 @@ func (t Transcoder) Transcode(ctx context.Context, src, outDir string, progress 
 	}()
 
 	renditions := plan(info)
-	if err := t.poster(ctx, src, work, info, renditions[len(renditions)-1].Height); err != nil {
+	if err := t.poster(ctx, src, work, info, renditions[len(renditions)-1]); err != nil {
 		return Result{}, err
 	}
 	if err := t.ladder(ctx, src, work, info, renditions, progress); err != nil {
@@ -145,8 +157,8 @@ func (t Transcoder) Transcode(ctx context.Context, src, outDir string, progress 
 	return Result{Info: info, Renditions: renditions, Files: files}, nil
 }
 
-// poster writes PosterFile: the frame a tenth of the way in, at the top rendition's height.
-func (t Transcoder) poster(ctx context.Context, src, work string, info Info, height int) error {
+// poster writes PosterFile: the frame a tenth of the way in, at the top rendition's size.
+func (t Transcoder) poster(ctx context.Context, src, work string, info Info, top Rendition) error {
 	opts, url, err := input(src)
 	if err != nil {
 		return err
@@ -154,10 +166,10 @@ func (t Transcoder) poster(ctx context.Context, src, work string, info Info, hei
 	at := strconv.FormatFloat(info.Duration.Seconds()/10, 'f', 3, 64)
 	args := []string{"-nostdin", "-hide_banner", "-v", "error", "-ss", at}
 	args = append(args, opts...)
-	args = append(args, "-i", url, "-frames:v", "1", "-vf", fmt.Sprintf("scale=-2:%d", height), "-q:v", "3",
+	args = append(args, "-i", url, "-frames:v", "1", "-vf", scale(top), "-q:v", "3",
 		filepath.Join(work, PosterFile))
 	if _, err := t.output(ctx, t.ffmpeg(), args...); err != nil {
-		if ctx.Err() != nil || errors.Is(err, ErrUnavailable) {
+		if ctx.Err() != nil {
 			return err
 		}
 		return ErrFailed.with("poster: " + err.Error())
@@ -172,7 +184,7 @@ func (t Transcoder) ladder(ctx context.Context, src, work string, info Info, rs 
 	if err != nil {
 		return err
 	}
-	cmd := exec.CommandContext(ctx, t.ffmpeg(), args...)
+	cmd := exec.CommandContext(ctx, t.ffmpeg(), args...) // #nosec G204: the configured ffmpeg, with arguments built here (the source only as a file: URL)
 	cmd.Dir = work
 	cmd.WaitDelay = 5 * time.Second
 	var stderr tail
@@ -182,9 +194,6 @@ func (t Transcoder) ladder(ctx context.Context, src, work string, info Info, rs 
 		return err
 	}
 	if err := cmd.Start(); err != nil {
-		if errors.Is(err, exec.ErrNotFound) {
-			return ErrUnavailable.with(err.Error())
-		}
 		return err
 	}
 	total := info.Duration.Microseconds()
@@ -234,7 +243,7 @@ func (t Transcoder) ladderArgs(src string, info Info, rs []Rendition) ([]string,
 	}
 	var streams []string
 	for i, r := range rs {
-		graph += fmt.Sprintf(";[s%d]scale=-2:%d[v%d]", i, r.Height, i)
+		graph += fmt.Sprintf(";[s%d]%s[v%d]", i, scale(r), i)
 		streams = append(streams, fmt.Sprintf("v:%d,a:%d,name:%s", i, i, r.Name))
 	}
 	args = append(args, "-filter_complex", graph)
@@ -262,6 +271,9 @@ func (t Transcoder) ladderArgs(src string, info Info, rs []Rendition) ([]string,
 		"-progress", "pipe:1", "%v/index.m3u8")
 	return args, nil
 }
+
+// scale is the filter that sizes a frame for r, with square pixels.
+func scale(r Rendition) string { return fmt.Sprintf("scale=%d:%d,setsar=1", r.Width, r.Height) }
 
 // listFiles lists dir's files relative to it, '/'-separated, sorted.
 func listFiles(dir string) ([]string, error) {

@@ -33,6 +33,7 @@ func auditEntry(before *Webinar, after Webinar) audit.Entry {
 		c.Add("price", money.Format(before.DisplayPriceCents), money.Format(after.DisplayPriceCents))
 		c.Add("coupon %", before.CouponPercentage, after.CouponPercentage)
 		c.Add("seats", before.TotalSeats, after.TotalSeats)
+		c.Add("video source", before.VideoSource, after.VideoSource)
 		c.Add("video", before.YouTubeVideoID, after.YouTubeVideoID)
 		c.Add("thumbnail", before.ThumbnailImagePath, after.ThumbnailImagePath)
 		c.Add("active", before.IsActive, after.IsActive)

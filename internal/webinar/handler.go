@@ -1,16 +1,30 @@
 package webinar
 
 import (
+	"context"
 	"net/http"
 
 	"watchwin/internal/httpx"
 )
 
+// Videos is what the admin's webinar answers need of the store's own
+// videos (*video.Service, docs/product.md#the-stores-own-videos).
+type Videos interface {
+	// Uncaptioned is the set of webinars whose current ready video has no captions.
+	Uncaptioned(ctx context.Context) (map[string]bool, error)
+	// Leftovers reads what the webinar's videos keep outside the database
+	// (streams in storage, uploads under way) and returns what removes it.
+	Leftovers(ctx context.Context, webinarID string) (remove func(context.Context), err error)
+}
+
 // Handler serves the webinar endpoints of docs/api.md.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc    *Service
+	videos Videos
+}
 
 // NewHandler returns the webinar handler.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+func NewHandler(svc *Service, videos Videos) *Handler { return &Handler{svc: svc, videos: videos} }
 
 // listPublic answers from the encoded list (Service.PublicList) with its
 // ETag: a client that sends it back in If-None-Match gets 304 Not Modified
@@ -50,12 +64,36 @@ func (h *Handler) ListAdmin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := make([]AdminView, len(list))
-	for i, wb := range list {
-		out[i] = wb.AdminView()
+	out, err := h.adminViews(r.Context(), list...)
+	if err != nil {
+		return err
 	}
 	httpx.WriteJSON(w, http.StatusOK, map[string]any{"webinars": out})
 	return nil
+}
+
+// adminViews are the admin's answers for list, each flagged when it is an
+// active webinar playing an uploaded video that has no captions.
+func (h *Handler) adminViews(ctx context.Context, list ...Webinar) ([]AdminView, error) {
+	uncaptioned, err := h.videos.Uncaptioned(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]AdminView, len(list))
+	for i, wb := range list {
+		out[i] = wb.AdminView()
+		out[i].CaptionsMissing = wb.IsActive && wb.VideoSource == SourceUpload && uncaptioned[wb.ID]
+	}
+	return out, nil
+}
+
+// adminView is adminViews for one webinar.
+func (h *Handler) adminView(ctx context.Context, wb Webinar) (AdminView, error) {
+	out, err := h.adminViews(ctx, wb)
+	if err != nil {
+		return AdminView{}, err
+	}
+	return out[0], nil
 }
 
 func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
@@ -67,7 +105,11 @@ func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusCreated, wb.AdminView())
+	v, err := h.adminView(r.Context(), wb)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusCreated, v)
 	return nil
 }
 
@@ -80,14 +122,28 @@ func (h *Handler) Update(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	httpx.WriteJSON(w, http.StatusOK, wb.AdminView())
+	v, err := h.adminView(r.Context(), wb)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, v)
 	return nil
 }
 
+// Delete removes the webinar, then its videos' files. Storage is outside
+// the database's transaction, so the handler asks for the files first and
+// removes them only once the webinar (and, by cascade, its videos' rows) is
+// gone: a refused delete keeps every file, and no file outlives its webinar.
 func (h *Handler) Delete(w http.ResponseWriter, r *http.Request) error {
-	if err := h.svc.Delete(r.Context(), r.PathValue("id")); err != nil {
+	ctx := r.Context()
+	removeFiles, err := h.videos.Leftovers(ctx, r.PathValue("id"))
+	if err != nil {
 		return err
 	}
+	if err := h.svc.Delete(ctx, r.PathValue("id")); err != nil {
+		return err
+	}
+	removeFiles(context.WithoutCancel(ctx)) // a client that hangs up does not leave half the files
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

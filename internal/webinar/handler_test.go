@@ -253,3 +253,53 @@ func TestWebinarAPIShapes(t *testing.T) {
 		})
 	}
 }
+
+// A webinar plays its YouTube video (the default) or an uploaded one, which
+// needs no YouTube id; the admin's answers say which, and the audit log
+// records the switch.
+func TestWebinarVideoSource(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin := s.Actors().Admin
+		type answer struct {
+			VideoSource     string  `json:"video_source"`
+			YouTubeVideoID  *string `json:"youtube_video_id"`
+			CaptionsMissing bool    `json:"captions_missing"`
+		}
+		var created answer
+		res := admin.Do("POST", "/api/admin/webinars", validForm())
+		res.JSON(t, &created)
+		if res.Status != http.StatusCreated || created.VideoSource != "youtube" || created.CaptionsMissing {
+			t.Fatalf("created: %d %s", res.Status, res.Body)
+		}
+		var id struct{ ID string }
+		res.JSON(t, &id)
+
+		res = admin.Do("PUT", "/api/admin/webinars/"+id.ID, with("video_source", "upload", "youtube_video_id", ""))
+		var updated answer
+		res.JSON(t, &updated)
+		if res.Status != http.StatusOK || updated.VideoSource != "upload" || updated.YouTubeVideoID == nil || *updated.YouTubeVideoID != "" {
+			t.Fatalf("to upload: %d %s", res.Status, res.Body)
+		}
+		// No uploaded video is ready yet: nothing to caption.
+		var list struct{ Webinars []answer }
+		admin.Do("GET", "/api/admin/webinars", nil).JSON(t, &list)
+		if len(list.Webinars) != 1 || list.Webinars[0].VideoSource != "upload" || list.Webinars[0].CaptionsMissing {
+			t.Errorf("admin list: %+v", list.Webinars)
+		}
+		var summary string
+		if err := d.QueryRow(`SELECT summary FROM audit_log WHERE action = 'webinar.update' AND target_id = $1`, id.ID).Scan(&summary); err != nil ||
+			!strings.Contains(summary, `video source: "youtube" → "upload"`) {
+			t.Errorf("audit summary %q (%v)", summary, err)
+		}
+
+		for _, tt := range []struct{ source, videoID, field string }{
+			{"youtube", "", "youtube_video_id"}, {"vimeo", "dQw4w9WgXcQ", "video_source"},
+		} {
+			res := admin.Do("PUT", "/api/admin/webinars/"+id.ID, with("video_source", tt.source, "youtube_video_id", tt.videoID))
+			if res.Status != http.StatusBadRequest || res.ErrorField() != tt.field {
+				t.Errorf("%s with id %q: %d %s", tt.source, tt.videoID, res.Status, res.Body)
+			}
+		}
+	})
+}

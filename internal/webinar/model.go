@@ -19,6 +19,13 @@ const (
 	DefaultTotalSeats       = 20
 )
 
+// Video sources (docs/product.md#the-stores-own-videos): the webinar plays
+// its YouTube video, or a recording uploaded to the store (internal/video).
+const (
+	SourceYouTube = "youtube"
+	SourceUpload  = "upload"
+)
+
 // Webinar is one row of the catalogue plus its paid-seat count.
 type Webinar struct {
 	ID                 string
@@ -31,7 +38,8 @@ type Webinar struct {
 	PaidSeats          int    // registrations with purchased_coupon true
 	TakenSeats         int    // PaidSeats and the seats kept for its waiting list
 	ThumbnailImagePath string // path in the webinar_assets bucket; "" for none
-	YouTubeVideoID     string // bare id
+	YouTubeVideoID     string // bare id; may be "" when VideoSource is SourceUpload
+	VideoSource        string // SourceYouTube or SourceUpload
 	// VideoLengthSeconds is the length the server measures watching
 	// against (docs/product.md#proof-of-watching); 0: not set, the
 	// webinar is marked watched as before.
@@ -83,12 +91,16 @@ type View struct {
 	CreatedAt          time.Time `json:"created_at"`
 }
 
-// AdminView is the admin API's webinar: the public view plus the video id.
+// AdminView is the admin API's webinar: the public view plus the video.
 type AdminView struct {
 	View
 	YouTubeVideoID     string `json:"youtube_video_id"`
+	VideoSource        string `json:"video_source"`
 	VideoLengthSeconds *int   `json:"video_length_seconds"` // null: not set
 	AllowSeeking       bool   `json:"allow_seeking"`
+	// CaptionsMissing: an active webinar playing an uploaded video that has
+	// no captions (the admin table warns).
+	CaptionsMissing bool `json:"captions_missing"`
 }
 
 // PublicView returns the public representation of w.
@@ -122,7 +134,8 @@ func (w Webinar) PublicView() View {
 
 // AdminView returns the admin representation of w.
 func (w Webinar) AdminView() AdminView {
-	v := AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID, AllowSeeking: w.AllowSeeking}
+	v := AdminView{View: w.PublicView(), YouTubeVideoID: w.YouTubeVideoID, VideoSource: w.VideoSource,
+		AllowSeeking: w.AllowSeeking}
 	if w.VideoLengthSeconds > 0 {
 		n := w.VideoLengthSeconds
 		v.VideoLengthSeconds = &n

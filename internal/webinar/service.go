@@ -194,6 +194,35 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	return err
 }
 
+// FillVideoLength sets the webinar's video length from its uploaded video,
+// read once transcoded (internal/video): when the webinar has no length or
+// plays the upload, and only within the form's bounds, so the form still
+// accepts it; the admin may correct it afterwards. It joins ctx's
+// transaction and is recorded as the system's change.
+func (s *Service) FillVideoLength(ctx context.Context, id string, seconds int) error {
+	if seconds < minVideoLength || seconds > maxVideoLength {
+		return nil
+	}
+	return s.store.db.InTx(ctx, func(ctx context.Context) error {
+		w, err := s.store.get(ctx, id)
+		if err != nil {
+			return err
+		}
+		if w.VideoLengthSeconds == seconds || (w.VideoLengthSeconds > 0 && w.VideoSource != SourceUpload) {
+			return nil
+		}
+		now := s.now()
+		if err := s.store.setVideoLength(ctx, id, seconds, now); err != nil {
+			return err
+		}
+		var c audit.Changes
+		c.Add("video length", w.VideoLengthSeconds, seconds)
+		c.Note("read from the uploaded video")
+		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: audit.WebinarUpdate,
+			TargetType: audit.TargetWebinar, TargetID: id, Summary: c.String()})
+	})
+}
+
 // checkThumbnail accepts no thumbnail, the one already set, or a path that
 // exists in the webinar_assets bucket.
 func (s *Service) checkThumbnail(ctx context.Context, p, current string) error {
@@ -219,6 +248,7 @@ func (f fields) apply(w *Webinar, now time.Time) {
 	w.CouponPercentage = f.Percentage
 	w.TotalSeats = f.TotalSeats
 	w.YouTubeVideoID = f.VideoID
+	w.VideoSource = f.VideoSource
 	w.VideoLengthSeconds = f.VideoLength
 	w.AllowSeeking = f.AllowSeeking
 	w.IsActive = f.IsActive

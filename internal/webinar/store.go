@@ -22,7 +22,8 @@ var (
 
 const columns = `w.id, w.title, w.description, w.event_datetime, w.display_price_cents,
 	w.actual_coupon_value_percentage, w.total_seats, w.thumbnail_image_path,
-	w.youtube_video_id, w.is_active, w.created_at, w.updated_at, w.video_length_seconds, w.allow_seeking`
+	w.youtube_video_id, w.is_active, w.created_at, w.updated_at, w.video_length_seconds, w.allow_seeking,
+	w.video_source`
 
 // listQuery is the webinars with their paid and taken seats (seat.PaidSQL
 // and TakenSQL, counts per webinar on indexes).
@@ -44,7 +45,7 @@ func scanWebinar(row interface{ Scan(...any) error }) (Webinar, error) {
 	var length sql.NullInt64
 	err := row.Scan(&w.ID, &w.Title, &w.Description, &w.EventDatetime, &w.DisplayPriceCents,
 		&w.CouponPercentage, &w.TotalSeats, &thumb, &w.YouTubeVideoID, &w.IsActive,
-		&w.CreatedAt, &w.UpdatedAt, &length, &w.AllowSeeking, &w.PaidSeats, &w.TakenSeats)
+		&w.CreatedAt, &w.UpdatedAt, &length, &w.AllowSeeking, &w.VideoSource, &w.PaidSeats, &w.TakenSeats)
 	if err != nil {
 		return Webinar{}, db.MapError(err)
 	}
@@ -93,11 +94,11 @@ func (s store) insert(ctx context.Context, w Webinar) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO webinars
 		(id, title, description, event_datetime, display_price_cents, actual_coupon_value_percentage,
 		 total_seats, thumbnail_image_path, youtube_video_id, is_active, created_at, updated_at, published_at,
-		 video_length_seconds, allow_seeking)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)`,
+		 video_length_seconds, allow_seeking, video_source)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15)`,
 		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
 		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.CreatedAt, publishedAt(w, w.CreatedAt),
-		nullableLength(w.VideoLengthSeconds), w.AllowSeeking)
+		nullableLength(w.VideoLengthSeconds), w.AllowSeeking, w.VideoSource)
 	return db.MapError(err)
 }
 
@@ -108,11 +109,18 @@ func (s store) update(ctx context.Context, w Webinar) error {
 		display_price_cents = $5, actual_coupon_value_percentage = $6, total_seats = $7,
 		thumbnail_image_path = $8, youtube_video_id = $9, is_active = $10, updated_at = $11,
 		published_at = COALESCE(published_at, $12),
-		video_length_seconds = $13, allow_seeking = $14
+		video_length_seconds = $13, allow_seeking = $14, video_source = $15
 		WHERE id = $1`,
 		w.ID, w.Title, w.Description, w.EventDatetime, w.DisplayPriceCents, w.CouponPercentage,
 		w.TotalSeats, nullable(w.ThumbnailImagePath), w.YouTubeVideoID, w.IsActive, w.UpdatedAt, publishedAt(w, w.UpdatedAt),
-		nullableLength(w.VideoLengthSeconds), w.AllowSeeking)
+		nullableLength(w.VideoLengthSeconds), w.AllowSeeking, w.VideoSource)
+	return db.MapError(err)
+}
+
+// setVideoLength sets the webinar's video length alone.
+func (s store) setVideoLength(ctx context.Context, id string, seconds int, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE webinars SET video_length_seconds = $2, updated_at = $3 WHERE id = $1`,
+		id, seconds, now)
 	return db.MapError(err)
 }
 

@@ -34,6 +34,8 @@ const (
 	msgLengthWhole    = "Video length must be a whole number of seconds"
 	msgLengthMax      = "Video length must be at most 12 hours"
 	fieldVideoLength  = "video_length_seconds"
+	msgVideoSource    = "Video source must be YouTube or an uploaded video"
+	fieldVideoSource  = "video_source"
 	msgThumbnail      = "Thumbnail image not found. Please upload it again."
 	msgNotFound       = "Webinar not found"
 	msgHasPaidSeats   = "This webinar has paid registrations and cannot be deleted. Deactivate it instead."
@@ -133,7 +135,8 @@ type Input struct {
 	DisplayPrice       Number  `json:"display_price"`  // dollars, at most 2 decimals
 	CouponPercentage   Number  `json:"actual_coupon_value_percentage"`
 	TotalSeats         Number  `json:"total_seats"`
-	YouTubeVideoID     string  `json:"youtube_video_id"` // bare id or a video URL
+	YouTubeVideoID     string  `json:"youtube_video_id"` // bare id or a video URL; may be empty with "upload"
+	VideoSource        string  `json:"video_source"`     // SourceYouTube (absent or "") or SourceUpload
 	IsActive           *bool   `json:"is_active"`
 	ThumbnailImagePath *string `json:"thumbnail_image_path"` // in webinar_assets; null or "" for none
 	// VideoLengthSeconds: whole seconds, 10 s to 12 h; absent or null: not set.
@@ -149,6 +152,7 @@ type fields struct {
 	Percentage         int
 	TotalSeats         int
 	VideoID            string
+	VideoSource        string
 	VideoLength        int // 0: not set
 	AllowSeeking       bool
 	IsActive           bool
@@ -196,8 +200,18 @@ func (in Input) validate() (fields, error) {
 		fieldTotalSeats, msgSeats, msgSeatsWhole, msgSeatsMax); err != nil {
 		return f, err
 	}
-	if f.VideoID, err = normalizeVideoID(in.YouTubeVideoID); err != nil {
-		return f, err
+	switch f.VideoSource = strings.TrimSpace(in.VideoSource); f.VideoSource {
+	case "":
+		f.VideoSource = SourceYouTube
+	case SourceYouTube, SourceUpload:
+	default:
+		return f, apperr.Invalid(fieldVideoSource, msgVideoSource)
+	}
+	// An uploaded video's webinar may keep a YouTube id (to switch back), or none.
+	if f.VideoSource == SourceYouTube || strings.TrimSpace(in.YouTubeVideoID) != "" {
+		if f.VideoID, err = normalizeVideoID(in.YouTubeVideoID); err != nil {
+			return f, err
+		}
 	}
 	if in.VideoLengthSeconds != "" {
 		if f.VideoLength, err = wholeNumber(in.VideoLengthSeconds, 0, minVideoLength, maxVideoLength,

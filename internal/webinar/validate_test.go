@@ -159,6 +159,17 @@ func TestValidate(t *testing.T) {
 		f.VideoID != "dQw4w9WgXcQ" || !f.IsActive || f.EventDatetime.Format("2006-01-02T15:04:05Z07:00") != "2026-12-02T00:30:00Z" {
 		t.Fatalf("validate: got %+v", f)
 	}
+	if f.VideoSource != SourceYouTube {
+		t.Errorf("no video_source: %q, want youtube", f.VideoSource)
+	}
+	// An uploaded video needs no YouTube id, and may keep one to switch back.
+	for _, id := range []string{"", "  ", "dQw4w9WgXcQ"} {
+		in := valid()
+		in.VideoSource, in.YouTubeVideoID = SourceUpload, id
+		if f, err := in.validate(); err != nil || f.VideoSource != SourceUpload || f.VideoID != strings.TrimSpace(id) {
+			t.Errorf("upload with id %q: %+v, %v", id, f, err)
+		}
+	}
 	tests := []struct {
 		name           string
 		edit           func(*Input)
@@ -180,6 +191,9 @@ func TestValidate(t *testing.T) {
 		{"zero seats", func(in *Input) { in.TotalSeats = "0" }, "total_seats", msgSeats},
 		{"short video", func(in *Input) { in.YouTubeVideoID = "abc" }, "youtube_video_id", msgVideoRequired},
 		{"bad video", func(in *Input) { in.YouTubeVideoID = "https://vimeo.com/1234567" }, "youtube_video_id", msgVideoInvalid},
+		{"youtube without id", func(in *Input) { in.VideoSource, in.YouTubeVideoID = SourceYouTube, "" }, "youtube_video_id", msgVideoRequired},
+		{"unknown source", func(in *Input) { in.VideoSource = "vimeo" }, "video_source", msgVideoSource},
+		{"upload with a bad id", func(in *Input) { in.VideoSource, in.YouTubeVideoID = SourceUpload, "abc" }, "youtube_video_id", msgVideoRequired},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import { loadGiveawayEntryCard, loadGiveawayRulesForm, loadGiveawayTermsButton }
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
 import { loadWebinarRemindersDialog } from "@/features/reminders";
 import { loadAdminSettingsPage } from "@/features/settings";
+import { loadWebinarVideoPanel } from "@/features/videos";
 import { loadWaitlistCountButton, loadWaitlistPanel } from "@/features/waitlist";
 import { loadAdminWebinarsPage, loadWebinarDetailPage } from "@/features/webinars";
 
@@ -79,20 +80,26 @@ export async function loadWatchPageWithPurchase(): Promise<ComponentType> {
   };
 }
 
-/** "/admin/webinars" with each row's giveaway terms button and '{N} waiting', and the reminder figures dialog. */
+/**
+ * "/admin/webinars" with each row's giveaway terms button and '{N} waiting', the reminder figures
+ * dialog, and the uploaded video's part of the webinar form.
+ */
 export async function loadAdminWebinarsPageWithParts(): Promise<ComponentType> {
-  const [AdminWebinarsPage, GiveawayTermsButton, WebinarRemindersDialog, WaitlistCountButton] = await Promise.all([
-    loadAdminWebinarsPage(),
-    loadGiveawayTermsButton(),
-    loadWebinarRemindersDialog(),
-    loadWaitlistCountButton(),
-  ]);
+  const [AdminWebinarsPage, GiveawayTermsButton, WebinarRemindersDialog, WaitlistCountButton, WebinarVideoPanel] =
+    await Promise.all([
+      loadAdminWebinarsPage(),
+      loadGiveawayTermsButton(),
+      loadWebinarRemindersDialog(),
+      loadWaitlistCountButton(),
+      loadWebinarVideoPanel(),
+    ]);
   return function AdminWebinarsPageWithParts() {
     return (
       <AdminWebinarsPage
         renderRowActions={(webinar) => <GiveawayTermsButton webinarId={webinar.id} title={webinar.title} />}
         renderRemindersDialog={({ webinar, onClose }) => <WebinarRemindersDialog webinar={webinar} onClose={onClose} />}
         renderWaitlist={(webinar) => <WaitlistCountButton webinar={webinar} />}
+        renderVideoUpload={(props) => <WebinarVideoPanel {...props} />}
       />
     );
   };

@@ -112,3 +112,12 @@ export function formatSeats(seatsLeft: number, totalSeats: number): string {
 export function formatSeatsLeftBadge(seatsLeft: number): string {
   return `Only ${seatsLeft} ${seatsLeft === 1 ? "seat" : "seats"} left`;
 }
+
+/** "1:02:03" or "4:05" for a length or a position in seconds (video lengths, transcript times). */
+export function formatVideoLength(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.floor(seconds % 60);
+  const mm = h > 0 ? String(m).padStart(2, "0") : String(m);
+  return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
+}

@@ -37,5 +37,12 @@ export function makeWebinar(overrides: Partial<Webinar> = {}): Webinar {
 
 /** An admin webinar (adds the video id and the seeking policy). */
 export function makeAdminWebinar(overrides: Partial<AdminWebinar> = {}): AdminWebinar {
-  return { ...makeWebinar(overrides), youtube_video_id: "dQw4w9WgXcQ", allow_seeking: true, ...overrides };
+  return {
+    ...makeWebinar(overrides),
+    youtube_video_id: "dQw4w9WgXcQ",
+    allow_seeking: true,
+    video_source: "youtube",
+    captions_missing: false,
+    ...overrides,
+  };
 }

@@ -34,17 +34,63 @@ export const registerResponseSchema = zm.object({
 });
 export type RegisterResponse = zm.infer<typeof registerResponseSchema>;
 
+/** A short-lived signed address of an uploaded video's HLS playlist (docs/product.md#the-stores-own-videos). */
+export const videoStreamSchema = zm.object({
+  /** "/video/{token}/master.m3u8": every later file of the video has the same token part. */
+  master_url: zm.string(),
+  expires_at: zm.string(),
+  /** Ask GET …/video/stream for a fresh token this often. */
+  refresh_after_seconds: zm.number(),
+});
+export type VideoStream = zm.infer<typeof videoStreamSchema>;
+
+/** GET …/video/stream: the stream, bare or as `{stream}`. */
+export const videoStreamBodySchema = zm.union([zm.object({ stream: videoStreamSchema }), videoStreamSchema]);
+
+/** A captions track of an uploaded video; its url carries the stream's token. */
+export const captionTrackSchema = zm.object({ language: zm.string(), label: zm.string(), url: zm.string() });
+export type CaptionTrack = zm.infer<typeof captionTrackSchema>;
+
 export const videoSchema = zm.object({
-  youtube_video_id: zm.string(),
+  /** 'youtube' (the id below) or 'upload' (the store's own video: stream, poster, captions). */
+  source: zm._default(zm.enum(["youtube", "upload"]), "youtube"),
+  youtube_video_id: zm.pipe(
+    zm.nullish(zm.string()),
+    zm.transform((v) => v ?? ""),
+  ),
   /** The length the server measures watching against; null: not set (the end is recorded as before). */
   video_length_seconds: zm.optional(zm.nullable(zm.number())),
   allow_seeking: zm.boolean(),
   /** The fastest playback rate the server credits: played time growing faster was a jump. */
   max_playback_rate: zm.number(),
+  /** Upload: null while the video is not ready to play. */
+  stream: zm.optional(zm.nullable(videoStreamSchema)),
+  poster_url: zm.optional(zm.nullable(zm.string())),
+  captions: zm.pipe(
+    zm.nullish(zm.array(captionTrackSchema)),
+    zm.transform((v) => v ?? []),
+  ),
 });
 
-/** What the watch page plays: the video, its length the server trusts, the seeking policy and the fastest rate credited. */
-export type WatchVideo = { id: string; lengthSeconds: number | null; allowSeeking: boolean; maxRate: number };
+/** The store's own video as the player needs it. */
+export type UploadedVideo = {
+  webinarId: string;
+  stream: VideoStream;
+  posterUrl: string | null;
+  captions: CaptionTrack[];
+};
+
+/**
+ * What the watch page plays: the YouTube id or the uploaded video (its stream null while it is
+ * prepared), the length the server trusts, the seeking policy and the fastest rate credited.
+ */
+export type WatchVideo = {
+  id: string;
+  lengthSeconds: number | null;
+  allowSeeking: boolean;
+  maxRate: number;
+  upload: { stream: VideoStream | null; posterUrl: string | null; captions: CaptionTrack[] } | null;
+};
 
 /** The server's figure of my watching (docs/api.md#proof-of-watching). */
 export const progressSchema = zm.object({

@@ -34,13 +34,17 @@ export const webinarSchema = zm.object({
 });
 export type Webinar = zm.infer<typeof webinarSchema>;
 
-/** The admin API's webinar: the public one plus the video id. */
+/** The admin API's webinar: the public one plus its video. */
 export const adminWebinarSchema = zm.extend(webinarSchema, {
   youtube_video_id: zm.string(),
   /** Seconds the server measures watching against; null: not set (the end is recorded as before). */
   video_length_seconds: zm.optional(zm.nullable(zm.number())),
   /** Viewers may skip ahead. */
   allow_seeking: zm.boolean(),
+  /** 'youtube' (youtube_video_id) or 'upload' (the store's own video). */
+  video_source: zm._default(zm.enum(["youtube", "upload"]), "youtube"),
+  /** Active, with a ready uploaded video and no captions (flagged 'No captions'). */
+  captions_missing: zm._default(zm.boolean(), false),
 });
 export type AdminWebinar = zm.infer<typeof adminWebinarSchema>;
 
@@ -60,7 +64,9 @@ export type WebinarInput = {
   display_price: number;
   actual_coupon_value_percentage: number;
   total_seats: number;
-  /** bare id (the form converts URLs) */
+  /** 'youtube' or 'upload' */
+  video_source: "youtube" | "upload";
+  /** bare id (the form converts URLs); required for 'youtube' only */
   youtube_video_id: string;
   is_active: boolean;
   /** whole seconds, 10 s to 12 h; null: not set */

@@ -11,8 +11,8 @@ import { makeRegistration } from "@/test/fixtures";
 
 // The real player loads YouTube's script; here a button stands in for the video's end.
 vi.mock("./video-player", () => ({
-  VideoPlayer: ({ videoId, onEnded }: { videoId: string; onEnded: () => void }) => (
-    <div data-testid="player" data-video-id={videoId}>
+  VideoPlayer: ({ videoId, upload, onEnded }: { videoId: string; upload?: { stream: { master_url: string } }; onEnded: () => void }) => (
+    <div data-testid="player" data-video-id={videoId} data-stream={upload?.stream.master_url}>
       <button type="button" onClick={onEnded}>
         End video
       </button>
@@ -247,6 +247,41 @@ describe("WebinarWatchPage", () => {
     await advance(0);
     expect(screen.getByRole("heading", { level: 1 })).toBeInTheDocument();
     expect(screen.queryByText("Registration Successful")).not.toBeInTheDocument();
+  });
+
+  describe("the store's own video (docs/product.md#the-stores-own-videos)", () => {
+    const ownVideo = (stream: unknown) => ({
+      source: "upload",
+      youtube_video_id: "",
+      video_length_seconds: 120,
+      allow_seeking: true,
+      max_playback_rate: 2,
+      stream,
+      poster_url: "/video/t.s/poster.jpg",
+      captions: [{ language: "en", label: "English", url: "/video/t.s/captions/en.vtt" }],
+    });
+
+    it("plays the uploaded video's stream", async () => {
+      api({
+        handler: (url) =>
+          url === "/api/webinars/w1/video"
+            ? jsonResponse(ownVideo({ master_url: "/video/t.s/master.m3u8", expires_at: "2026-12-01T10:10:00Z", refresh_after_seconds: 300 }))
+            : url === "/api/webinars/w1/registration/progress"
+              ? jsonResponse({ progress: { length_seconds: 120, watched_seconds: 0, percent: 0, furthest_seconds: 0, watched_fully: false, complete_percent: 90, allow_seeking: true } })
+              : undefined,
+      });
+      renderWatch();
+      await advance(0);
+      expect(screen.getByTestId("player")).toHaveAttribute("data-stream", "/video/t.s/master.m3u8");
+    });
+
+    it("says the video is being prepared while it has no stream", async () => {
+      api({ handler: (url) => (url === "/api/webinars/w1/video" ? jsonResponse(ownVideo(null)) : undefined) });
+      renderWatch();
+      await advance(0);
+      expect(screen.getByRole("status")).toHaveTextContent("This video is being prepared. Please check back soon.");
+      expect(screen.queryByTestId("player")).not.toBeInTheDocument();
+    });
   });
 
   describe("after the end (docs/product.md#states-and-transitions)", () => {

@@ -4,6 +4,7 @@ import {
   CalendarDays,
   CircleAlert,
   CircleCheck,
+  Clapperboard,
   Info,
   Lock,
   PartyPopper,
@@ -215,17 +216,22 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="grid min-w-0 gap-8">
-          <VideoPlayer
-            videoId={video.id}
-            onEnded={handleEnded}
-            title={webinar.title}
-            onPlayed={tracker.played}
-            maxRate={video.maxRate}
-            onPlaying={tracker.started}
-            onStopped={tracker.stopped}
-            seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
-            serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
-          />
+          {video.upload && !video.upload.stream ? (
+            <VideoBeingPrepared />
+          ) : (
+            <VideoPlayer
+              videoId={video.id}
+              upload={video.upload?.stream ? { webinarId: webinar.id, ...video.upload, stream: video.upload.stream } : undefined}
+              onEnded={handleEnded}
+              title={webinar.title}
+              onPlayed={tracker.played}
+              maxRate={video.maxRate}
+              onPlaying={tracker.started}
+              onStopped={tracker.stopped}
+              seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
+              serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
+            />
+          )}
           <section aria-labelledby="about-webinar" className="grid gap-3">
             <h2 id="about-webinar" className="text-xl font-bold text-ink">
               About this webinar
@@ -277,6 +283,18 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
         </aside>
       </div>
     </article>
+  );
+}
+
+/** An uploaded video not ready to play yet (docs/product.md#the-stores-own-videos). */
+function VideoBeingPrepared() {
+  return (
+    <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-ink p-6 text-center text-zinc-200 shadow-sm">
+      <Clapperboard className="size-10 text-accent-400" aria-hidden="true" />
+      <p role="status" className="text-base">
+        This video is being prepared. Please check back soon.
+      </p>
+    </div>
   );
 }
 

@@ -2,6 +2,10 @@
 
 export const PLAYER_INIT_FAILED_MESSAGE = "Failed to initialize the video player. Please try again later.";
 
+/** The store's own video: no way to play HLS here, or its files could not be loaded after one recovery. */
+export const OWN_VIDEO_UNSUPPORTED_MESSAGE = "This browser cannot play this video. Please try another browser.";
+export const OWN_VIDEO_FAILED_MESSAGE = "The video could not be loaded.";
+
 /** Automatic retries after a player error, and the wait before each (docs/product.md#timings-and-constants). */
 export const PLAYER_MAX_RETRIES = 3;
 export const PLAYER_RETRY_DELAY_MS = 2000;
@@ -27,3 +31,6 @@ export function playerErrorMessage(code: number): string {
 export function withRetryNote(message: string, retriesLeft: boolean): string {
   return `${message} ${retriesLeft ? "Will retry automatically" : "Please refresh the page"}`;
 }
+
+/** The seeking policy's line after a jump was sent back (docs/product.md#proof-of-watching). */
+export const SEEK_BLOCKED_MESSAGE = "Skipping ahead is off for this webinar: it returns you to the furthest point you watched.";

@@ -10,6 +10,7 @@ const valid: WebinarFormValues = {
   display_price: 40,
   actual_coupon_value_percentage: 120,
   total_seats: 20,
+  video_source: "youtube",
   youtube_video_id: "https://youtu.be/dQw4w9WgXcQ?si=abc",
   video_length_seconds: 212,
   allow_seeking: false,
@@ -74,6 +75,7 @@ describe("form values", () => {
       display_price: 40,
       actual_coupon_value_percentage: 120,
       total_seats: 20,
+      video_source: "youtube",
       youtube_video_id: "dQw4w9WgXcQ",
       video_length_seconds: 212,
       allow_seeking: false,
@@ -86,5 +88,22 @@ describe("form values", () => {
     const values = webinarToFormValues(makeAdminWebinar({}), "America/Chicago");
     expect(values).toMatchObject({ video_length_seconds: null, allow_seeking: true });
     expect(webinarFormSchema.safeParse({ ...valid, video_length_seconds: null }).success).toBe(true);
+  });
+
+  it("asks an uploaded-video webinar for no YouTube id, and keeps a valid one it had for switching back", () => {
+    expect(webinarFormSchema.safeParse({ ...valid, video_source: "upload", youtube_video_id: "" }).success).toBe(true);
+    expect(webinarFormSchema.safeParse({ ...valid, video_source: "upload", youtube_video_id: "not a video" }).success).toBe(true);
+    expect(firstError({ video_source: "youtube", youtube_video_id: "" }, "youtube_video_id")).toBe("YouTube video ID is required");
+    expect(toWebinarInput({ ...valid, video_source: "upload" })).toMatchObject({ video_source: "upload", youtube_video_id: "dQw4w9WgXcQ" });
+    expect(toWebinarInput({ ...valid, video_source: "upload", youtube_video_id: "not a video" })).toMatchObject({
+      video_source: "upload",
+      youtube_video_id: "",
+    });
+    expect(webinarToFormValues(makeAdminWebinar({ video_source: "upload" }), "America/Chicago").video_source).toBe("upload");
+  });
+
+  it("reports the YouTube id's error with another field's", () => {
+    const result = webinarFormSchema.safeParse({ ...valid, title: "Gun", youtube_video_id: "" });
+    expect(result.success ? [] : result.error.issues.map((i) => i.path[0])).toEqual(["title", "youtube_video_id"]);
   });
 });

@@ -59,11 +59,10 @@ export const webinarFormSchema = z.object({
     .min(1, m.seats)
     .int("Total seats must be a whole number")
     .max(100_000, "Total seats must be at most 100000"),
-  youtube_video_id: z
-    .string()
-    .trim()
-    .min(4, m.videoRequired)
-    .refine((v) => v.length < 4 || extractVideoId(v) !== null, m.videoInvalid),
+  /** 'youtube' plays youtube_video_id; 'upload' the video uploaded to the store (docs/product.md#the-stores-own-videos). */
+  video_source: z.enum(["youtube", "upload"]),
+  // Checked below: required only for a YouTube webinar.
+  youtube_video_id: z.string().trim(),
   video_length_seconds: z
     .number({ error: "Video length must be a whole number of seconds" })
     .int("Video length must be a whole number of seconds")
@@ -73,16 +72,12 @@ export const webinarFormSchema = z.object({
   allow_seeking: z.boolean(),
   is_active: z.boolean(),
   thumbnail_image_path: z.string().nullable(),
+}).superRefine((values, ctx) => {
+  if (values.video_source !== "youtube") return;
+  const video = values.youtube_video_id;
+  if (video.length < 4) ctx.addIssue({ code: "custom", path: ["youtube_video_id"], message: m.videoRequired });
+  else if (extractVideoId(video) === null) ctx.addIssue({ code: "custom", path: ["youtube_video_id"], message: m.videoInvalid });
 });
-
-/** "1:02:03" or "4:05" for a length in seconds. */
-export function formatVideoLength(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = Math.floor(seconds % 60);
-  const mm = h > 0 ? String(m).padStart(2, "0") : String(m);
-  return `${h > 0 ? `${h}:` : ""}${mm}:${String(s).padStart(2, "0")}`;
-}
 
 export type WebinarFormValues = z.input<typeof webinarFormSchema>;
 export type WebinarFormField = keyof WebinarFormValues;
@@ -97,6 +92,7 @@ export function newWebinarFormValues(timeZone: string = DEFAULT_TIME_ZONE, now: 
     display_price: WEBINAR_DEFAULTS.displayPrice,
     actual_coupon_value_percentage: WEBINAR_DEFAULTS.couponPercentage,
     total_seats: WEBINAR_DEFAULTS.totalSeats,
+    video_source: "youtube",
     youtube_video_id: "",
     video_length_seconds: null,
     allow_seeking: WEBINAR_DEFAULTS.allowSeeking,
@@ -116,6 +112,7 @@ export function webinarToFormValues(webinar: AdminWebinar, timeZone: string = DE
     display_price: webinar.display_price,
     actual_coupon_value_percentage: webinar.actual_coupon_value_percentage,
     total_seats: webinar.total_seats,
+    video_source: webinar.video_source,
     youtube_video_id: webinar.youtube_video_id,
     video_length_seconds: webinar.video_length_seconds ?? null,
     allow_seeking: webinar.allow_seeking,
@@ -124,9 +121,13 @@ export function webinarToFormValues(webinar: AdminWebinar, timeZone: string = DE
   };
 }
 
-/** The API body of validated form values; a video URL becomes its bare id. */
+/**
+ * The API body of validated form values; a video URL becomes its bare id. An uploaded-video
+ * webinar keeps a valid YouTube id it had (switching back plays it again) and drops anything else.
+ */
 export function toWebinarInput(values: WebinarFormValues, timeZone: string = DEFAULT_TIME_ZONE): WebinarInput {
   const video = values.youtube_video_id.trim();
+  const videoId = extractVideoId(video);
   return {
     title: values.title.trim(),
     description: values.description.trim(),
@@ -134,7 +135,8 @@ export function toWebinarInput(values: WebinarFormValues, timeZone: string = DEF
     display_price: values.display_price,
     actual_coupon_value_percentage: values.actual_coupon_value_percentage,
     total_seats: values.total_seats,
-    youtube_video_id: extractVideoId(video) ?? video,
+    video_source: values.video_source,
+    youtube_video_id: videoId ?? (values.video_source === "youtube" ? video : ""),
     video_length_seconds: values.video_length_seconds,
     allow_seeking: values.allow_seeking,
     is_active: values.is_active,
@@ -154,6 +156,7 @@ export function formFieldOf(apiField: string | undefined): WebinarFormField | nu
     case "display_price":
     case "actual_coupon_value_percentage":
     case "total_seats":
+    case "video_source":
     case "youtube_video_id":
     case "video_length_seconds":
     case "allow_seeking":

@@ -3,13 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { adminSession, jsonResponse, mockApi, renderApp } from "@/test/utils";
 import { makeAdminWebinar } from "@/test/webinars";
-import { AdminWebinarsPage } from "./admin-webinars-page";
+import { AdminWebinarsPage, type AdminWebinarsPageProps } from "./admin-webinars-page";
+import type { VideoUploadSlotProps } from "./webinar-form";
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response> | undefined;
 
-function renderPage(handler: Handler) {
+function renderPage(handler: Handler, props: AdminWebinarsPageProps = {}) {
   const fetchMock = mockApi(adminSession, handler);
-  const utils = renderApp(<AdminWebinarsPage />, { path: "/admin/webinars", initialEntries: ["/admin/webinars"] });
+  const utils = renderApp(<AdminWebinarsPage {...props} />, { path: "/admin/webinars", initialEntries: ["/admin/webinars"] });
   return { ...utils, fetchMock };
 }
 
@@ -91,6 +92,17 @@ describe("AdminWebinarsPage table", () => {
     );
     expect(await screen.findByText("Error loading webinars. Please try again later.")).toBeInTheDocument();
     expect(await screen.findByText("Failed to fetch webinars: Admins only.")).toBeInTheDocument();
+  });
+});
+
+describe("AdminWebinarsPage captions flag", () => {
+  it("flags an uploaded-video webinar without captions 'No captions'", async () => {
+    renderPage(list([{ ...pistol, video_source: "upload", captions_missing: true }, free]));
+    const table = await screen.findByRole("table");
+    const row = (await within(table).findByRole("rowheader", { name: /Pistol Basics/ })).closest("tr")!;
+    expect(within(row).getByText("No captions")).toBeInTheDocument();
+    const other = within(table).getByRole("rowheader", { name: /Range Safety Night/ }).closest("tr")!;
+    expect(within(other).queryByText("No captions")).not.toBeInTheDocument();
   });
 });
 
@@ -237,6 +249,7 @@ describe("webinar form", () => {
       display_price: 40,
       actual_coupon_value_percentage: 120,
       total_seats: 20,
+      video_source: "youtube",
       youtube_video_id: "dQw4w9WgXcQ",
       video_length_seconds: null,
       allow_seeking: true,
@@ -417,5 +430,84 @@ describe("webinar form", () => {
     expect(await screen.findByText("Upload Failed")).toBeInTheDocument();
     expect(d.getByText(message)).toBeInTheDocument();
     expect(d.getByLabelText("Thumbnail")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  describe("video source (docs/product.md#the-stores-own-videos)", () => {
+    /** The videos feature's part, as app/ puts it in: here a stand-in that shows what it was given. */
+    let slot: VideoUploadSlotProps | null = null;
+    const renderVideoUpload = (props: VideoUploadSlotProps) => {
+      slot = props;
+      return <p>Video part of {props.webinarId}</p>;
+    };
+
+    it("a new webinar with an uploaded video needs no YouTube id, and the form stays open for the upload", async () => {
+      slot = null;
+      let webinars: ReturnType<typeof makeAdminWebinar>[] = [];
+      const { fetchMock } = renderPage(
+        (url, init) => {
+          const method = init.method ?? "GET";
+          if (url === "/api/admin/webinars" && method === "GET") return jsonResponse({ webinars });
+          if (url === "/api/admin/webinars" && method === "POST") {
+            const created = makeAdminWebinar({ id: "new1", title: "Holster Fitting 101", youtube_video_id: "", video_source: "upload" });
+            webinars = [created];
+            return jsonResponse(created, 201);
+          }
+          return undefined;
+        },
+        { renderVideoUpload },
+      );
+      const d = within(await openCreate());
+      expect(d.getByRole("radio", { name: "YouTube" })).toBeChecked();
+      await userEvent.click(d.getByRole("radio", { name: "Uploaded video" }));
+      expect(d.queryByLabelText("YouTube Video ID or URL")).not.toBeInTheDocument();
+      expect(d.getByText(/create the webinar, and this form stays open to upload its video/)).toBeInTheDocument();
+      expect(d.queryByText(/Video part of/)).not.toBeInTheDocument();
+      expect(d.getByText(/read from the uploaded video once it is ready/i)).toBeInTheDocument();
+
+      await userEvent.type(d.getByLabelText("Title"), "Holster Fitting 101");
+      await userEvent.type(d.getByLabelText("Description"), "How to pick and fit a holster.");
+      await userEvent.click(d.getByRole("button", { name: "Create Webinar" }));
+
+      expect(await screen.findByText('"Holster Fitting 101" has been created. Now upload its video.')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, "POST", "/api/admin/webinars")).toMatchObject({ video_source: "upload", youtube_video_id: "" });
+      const edit = within(await screen.findByRole("dialog", { name: "Edit Webinar" }));
+      expect(edit.getByText("Video part of new1")).toBeInTheDocument();
+      expect(edit.getByRole("radio", { name: "Uploaded video" })).toBeChecked();
+    });
+
+    it("an uploaded video's length fills the form when it becomes ready, and the form waits for an upload", async () => {
+      slot = null;
+      const uploaded = { ...pistol, video_source: "upload" as const, video_length_seconds: null };
+      const { fetchMock } = renderPage(
+        (url, init) => {
+          if (url === "/api/admin/webinars/w1" && init.method === "PUT") return jsonResponse({ ...uploaded, video_length_seconds: 754 });
+          return list([uploaded])(url, init);
+        },
+        { renderVideoUpload },
+      );
+      await userEvent.click(await screen.findByRole("button", { name: "Edit Pistol Basics" }));
+      const d = within(await screen.findByRole("dialog", { name: "Edit Webinar" }));
+      expect(d.getByText("Video part of w1")).toBeInTheDocument();
+
+      act(() => slot!.onBusyChange(true));
+      expect(d.getByRole("button", { name: "Update Webinar" })).toBeDisabled();
+      expect(d.getByRole("radio", { name: "YouTube" })).toBeDisabled();
+      act(() => slot!.onBusyChange(false));
+
+      act(() => slot!.onVideoReady(754));
+      expect(d.getByLabelText("Video Length (seconds)")).toHaveValue(754);
+      await userEvent.click(d.getByRole("button", { name: "Update Webinar" }));
+      expect(await screen.findByText("Webinar Updated")).toBeInTheDocument();
+      expect(bodyOf(fetchMock, "PUT", "/api/admin/webinars/w1")).toMatchObject({ video_source: "upload", video_length_seconds: 754 });
+    });
+
+    it("switching back to YouTube asks for the id again", async () => {
+      renderPage(list([]), { renderVideoUpload });
+      const d = within(await openCreate());
+      await userEvent.click(d.getByRole("radio", { name: "Uploaded video" }));
+      await userEvent.click(d.getByRole("radio", { name: "YouTube" }));
+      await userEvent.click(d.getByRole("button", { name: "Create Webinar" }));
+      expect(await d.findByText("YouTube video ID is required")).toBeInTheDocument();
+    });
   });
 });

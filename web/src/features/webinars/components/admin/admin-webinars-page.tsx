@@ -10,6 +10,7 @@ import { useAdminWebinars } from "@/lib/webinars/get-admin-webinars";
 import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { AdminWebinarsTable } from "./admin-webinars-table";
 import { DeleteWebinarDialog } from "./delete-webinar-dialog";
+import type { VideoUploadSlotProps } from "./webinar-form";
 import { WebinarFormDialog } from "./webinar-form-dialog";
 
 export type AdminWebinarsPageProps = {
@@ -19,6 +20,8 @@ export type AdminWebinarsPageProps = {
   renderRemindersDialog?: (props: { webinar: AdminWebinar | null; onClose: () => void }) => ReactNode;
   /** Under a row's seats, its waiting list's '{N} waiting' (app/ fills it from the waitlist feature). */
   renderWaitlist?: (webinar: AdminWebinar) => ReactNode;
+  /** In the webinar form, the uploaded video's state, uploader and captions (app/ fills it from the videos feature). */
+  renderVideoUpload?: (props: VideoUploadSlotProps) => ReactNode;
 };
 
 const failedToFetchWebinars = toastOnError((error) => [`Failed to fetch webinars: ${errorMessage(error, "Unknown Error")}`]);
@@ -26,7 +29,12 @@ const failedToFetchWebinars = toastOnError((error) => [`Failed to fetch webinars
 type FormState = { open: false } | { open: true; webinar: AdminWebinar | null };
 
 /** "/admin/webinars" (admin only): create, edit, deactivate and delete webinars. */
-export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog, renderWaitlist }: AdminWebinarsPageProps = {}) {
+export function AdminWebinarsPage({
+  renderRowActions,
+  renderRemindersDialog,
+  renderWaitlist,
+  renderVideoUpload,
+}: AdminWebinarsPageProps = {}) {
   useDocumentTitle("Manage Webinars");
   const { data, isPending, isError } = useAdminWebinars(failedToFetchWebinars);
   const [form, setForm] = useState<FormState>({ open: false });
@@ -59,6 +67,7 @@ export function AdminWebinarsPage({ renderRowActions, renderRemindersDialog, ren
         open={form.open}
         webinar={form.open ? form.webinar : null}
         onOpenChange={(open) => !open && setForm({ open: false })}
+        renderVideoUpload={renderVideoUpload}
       />
       <DeleteWebinarDialog webinar={toDelete} onClose={() => setToDelete(null)} />
       {renderRemindersDialog?.({ webinar: remindersOf, onClose: () => setRemindersOf(null) })}

@@ -85,6 +85,11 @@ export function AdminWebinarsTable({
                         No video length
                       </Badge>
                     )}
+                    {w.captions_missing && (
+                      <Badge variant="warning" title="The uploaded video has no captions: add them in the webinar's form">
+                        No captions
+                      </Badge>
+                    )}
                   </div>
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">

@@ -1,24 +1,33 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { useLoadedStoreTimeZone } from "@/lib/use-store-time-zone";
-import { WebinarForm } from "./webinar-form";
+import { WebinarForm, type VideoUploadSlotProps } from "./webinar-form";
 
 type WebinarFormDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit this webinar; create a new one when absent. */
   webinar?: AdminWebinar | null;
+  /** The uploaded-video part of the form (app/ fills it from the videos feature). */
+  renderVideoUpload?: (props: VideoUploadSlotProps) => ReactNode;
 };
 
-/** 'Create New Webinar' / 'Edit Webinar'. It stays open while a save or an upload runs. */
-export function WebinarFormDialog({ open, onOpenChange, webinar }: WebinarFormDialogProps) {
+/**
+ * 'Create New Webinar' / 'Edit Webinar'. It stays open while a save or an upload runs, and after
+ * creating a webinar with an uploaded video, as that webinar's edit form, for its upload.
+ */
+export function WebinarFormDialog({ open, onOpenChange, webinar: given, renderVideoUpload }: WebinarFormDialogProps) {
   const [busy, setBusy] = useState(false);
+  // A new webinar with an uploaded video, created here: the dialog goes on as its edit form, for the upload.
+  const [created, setCreated] = useState<AdminWebinar | null>(null);
+  const webinar = given ?? created;
   // The form waits for the store's zone: its defaults and the saved instant both come from it.
   const timeZone = useLoadedStoreTimeZone();
   const close = () => {
     setBusy(false);
+    setCreated(null);
     onOpenChange(false);
   };
   return (
@@ -54,8 +63,10 @@ export function WebinarFormDialog({ open, onOpenChange, webinar }: WebinarFormDi
             webinar={webinar ?? undefined}
             timeZone={timeZone}
             onDone={close}
+            onCreatedForUpload={setCreated}
             onCancel={close}
             onBusyChange={setBusy}
+            renderVideoUpload={renderVideoUpload}
           />
         )}
       </DialogContent>

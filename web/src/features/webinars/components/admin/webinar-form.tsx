@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Save } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -13,13 +13,12 @@ import { notify } from "@/lib/toast";
 import { useCreateWebinar } from "../../api/create-webinar";
 import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { useUpdateWebinar } from "../../api/update-webinar";
-import { zoneLabel } from "@/lib/format";
+import { formatVideoLength, zoneLabel } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { fromWallClock } from "@/lib/store-time";
 import { extractVideoId } from "../../lib/video-id";
 import {
   formFieldOf,
-  formatVideoLength,
   newWebinarFormValues,
   toWebinarInput,
   WEBINAR_DEFAULTS,
@@ -30,6 +29,15 @@ import {
 import { ThumbnailField } from "./thumbnail-field";
 import { VideoPreview } from "./video-preview";
 
+/** What the form gives the uploaded-video part (app/ fills it from the videos feature). */
+export type VideoUploadSlotProps = {
+  webinarId: string;
+  /** A video became ready while the form was open: its length in seconds. */
+  onVideoReady: (durationSeconds: number) => void;
+  /** Told while an upload sends: the form must not close or save then. */
+  onBusyChange: (busy: boolean) => void;
+};
+
 type WebinarFormProps = {
   /** The webinar to edit; a new one when absent. */
   webinar?: AdminWebinar;
@@ -39,19 +47,35 @@ type WebinarFormProps = {
    */
   timeZone: string;
   onDone: () => void;
+  /**
+   * A new webinar with an uploaded video was created: the dialog keeps it open, as its edit
+   * form, for the upload (which needs the saved webinar). Without it, onDone.
+   */
+  onCreatedForUpload?: (webinar: AdminWebinar) => void;
   onCancel: () => void;
   /** Told while a save or an upload runs (the dialog must not close then). */
   onBusyChange?: (busy: boolean) => void;
+  /** The uploaded video's state, uploader and captions of a saved webinar. */
+  renderVideoUpload?: (props: VideoUploadSlotProps) => ReactNode;
 };
 
 /** The create / edit webinar form of docs/product.md#validation-and-its-messages. */
-export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel, onBusyChange }: WebinarFormProps) {
+export function WebinarForm({
+  webinar,
+  timeZone: storeTimeZone,
+  onDone,
+  onCreatedForUpload,
+  onCancel,
+  onBusyChange,
+  renderVideoUpload,
+}: WebinarFormProps) {
   // Fixed at mount, like the defaults computed from it, so a later change of
   // the prop cannot make the form save in another zone than it showed.
   const [timeZone] = useState(storeTimeZone);
   const create = useCreateWebinar();
   const update = useUpdateWebinar();
-  const [uploading, setUploading] = useState(false);
+  // Uploads under way: the thumbnail's and the video's.
+  const [uploads, setUploads] = useState({ thumbnail: false, video: false });
   const editing = Boolean(webinar);
 
   const {
@@ -68,18 +92,19 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
     defaultValues: webinar ? webinarToFormValues(webinar, timeZone) : newWebinarFormValues(timeZone),
   });
 
-  const busy = isSubmitting || uploading;
-  const setBusy = (value: boolean) => {
-    setUploading(value);
-    onBusyChange?.(value || isSubmitting);
+  const busy = isSubmitting || uploads.thumbnail || uploads.video;
+  const setBusy = (which: keyof typeof uploads) => (value: boolean) => {
+    const next = { ...uploads, [which]: value };
+    setUploads(next);
+    onBusyChange?.(next.thumbnail || next.video || isSubmitting);
   };
 
   const onSubmit = handleSubmit(async (values) => {
     onBusyChange?.(true);
     const input = toWebinarInput(values, timeZone);
+    let saved: AdminWebinar;
     try {
-      if (webinar) await update.mutateAsync({ id: webinar.id, input });
-      else await create.mutateAsync(input);
+      saved = webinar ? await update.mutateAsync({ id: webinar.id, input }) : await create.mutateAsync(input);
     } catch (error) {
       onBusyChange?.(false);
       const message = (error instanceof Error && error.message) || "Unknown Error";
@@ -89,16 +114,30 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
       return;
     }
     onBusyChange?.(false);
+    if (!webinar && input.video_source === "upload" && onCreatedForUpload) {
+      notify.success("Webinar Created", `"${input.title}" has been created. Now upload its video.`);
+      onCreatedForUpload({ ...saved, video_source: input.video_source });
+      return;
+    }
     if (webinar) notify.success("Webinar Updated", `"${input.title}" has been updated.`);
     else notify.success("Webinar Created", `"${input.title}" has been created.`);
     onDone();
   });
 
   // Live hints: the zone of the chosen date, the coupon it buys, the bare video id.
-  const [eventDate, eventTime, price, percentage, video, videoLength] = useWatch({
+  const [eventDate, eventTime, price, percentage, video, videoLength, videoSource] = useWatch({
     control,
-    name: ["event_date", "event_time", "display_price", "actual_coupon_value_percentage", "youtube_video_id", "video_length_seconds"],
+    name: [
+      "event_date",
+      "event_time",
+      "display_price",
+      "actual_coupon_value_percentage",
+      "youtube_video_id",
+      "video_length_seconds",
+      "video_source",
+    ],
   });
+  const uploaded = videoSource === "upload";
   const instant = fromWallClock(eventDate, eventTime || WEBINAR_DEFAULTS.time, timeZone);
   const zone = zoneLabel(instant ? new Date(instant) : new Date(), timeZone);
   const couponHint =
@@ -111,12 +150,13 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
     : "Paste a YouTube link (watch, youtu.be, embed, shorts) or the 11-character video ID.";
 
   const dateError = errors.event_date?.message ?? errors.event_time?.message;
+  const readFrom = uploaded ? "from the uploaded video once it is ready" : "from the preview when you paste the video";
   const lengthHint =
     typeof videoLength === "number" && Number.isFinite(videoLength) && videoLength > 0
-      ? `${formatVideoLength(videoLength)}; read from the preview when you paste the video, correct it if needed.`
-      : "Read from the preview when you paste the video. Without it, watching is not checked by the server.";
-  // The preview's length fills the field unless the admin typed one for this video.
-  const onPreviewDuration = (seconds: number) => {
+      ? `${formatVideoLength(videoLength)}; read ${readFrom}, correct it if needed.`
+      : `Read ${readFrom}. Without it, watching is not checked by the server.`;
+  // The video's length fills the field unless the admin typed one for this video.
+  const onVideoDuration = (seconds: number) => {
     if (dirtyFields.video_length_seconds && getValues("video_length_seconds")) return;
     if (getValues("video_length_seconds") === seconds) return;
     setValue("video_length_seconds", seconds, { shouldValidate: true });
@@ -209,18 +249,62 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
         </FormField>
       </div>
 
-      <FormField
-        id="webinar-video"
-        label="YouTube Video ID or URL"
-        error={errors.youtube_video_id?.message}
-        description={videoHint}
-      >
-        <FormControl>
-          <Input autoComplete="off" spellCheck={false} placeholder="https://www.youtube.com/watch?v=..." {...register("youtube_video_id")} />
-        </FormControl>
-      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm leading-none font-medium text-foreground">Video source</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {(
+            [
+              ["youtube", "YouTube"],
+              ["upload", "Uploaded video"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                value={value}
+                disabled={uploads.video}
+                className="size-4 accent-accent-600"
+                {...register("video_source")}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
 
-      <VideoPreview videoId={videoId} onDuration={onPreviewDuration} />
+      {uploaded ? (
+        webinar ? (
+          renderVideoUpload?.({
+            webinarId: webinar.id,
+            onVideoReady: onVideoDuration,
+            onBusyChange: setBusy("video"),
+          })
+        ) : (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">
+            The video is uploaded to a saved webinar: create the webinar, and this form stays open to upload its video.
+          </p>
+        )
+      ) : (
+        <>
+          <FormField
+            id="webinar-video"
+            label="YouTube Video ID or URL"
+            error={errors.youtube_video_id?.message}
+            description={videoHint}
+          >
+            <FormControl>
+              <Input
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://www.youtube.com/watch?v=..."
+                {...register("youtube_video_id")}
+              />
+            </FormControl>
+          </FormField>
+
+          <VideoPreview videoId={videoId} onDuration={onVideoDuration} />
+        </>
+      )}
 
       <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
         <FormField
@@ -269,7 +353,7 @@ export function WebinarForm({ webinar, timeZone: storeTimeZone, onDone, onCancel
         id="webinar-thumbnail"
         initialUrl={webinar?.thumbnail_url ?? null}
         error={errors.thumbnail_image_path?.message}
-        onBusyChange={setBusy}
+        onBusyChange={setBusy("thumbnail")}
         onChange={(path) => {
           clearErrors("thumbnail_image_path");
           setValue("thumbnail_image_path", path, { shouldDirty: true });
