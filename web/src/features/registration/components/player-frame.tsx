@@ -2,6 +2,7 @@ import { LoaderCircle, RotateCw, TriangleAlert, VideoOff } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { cn } from "@/lib/utils";
 
 export type VideoPlayerStatus = "loading" | "ready" | "playing" | "paused" | "ended" | "error";
@@ -96,20 +97,12 @@ function WatchProgress({ percent }: { percent: number }) {
         </span>
         <span className="tabular-nums text-muted-foreground">{percent}% watched</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}% watched`}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-zinc-200"
-      >
-        <div
-          className={cn("h-full rounded-full transition-[width] duration-500 ease-out", done ? "bg-success" : "bg-accent-600")}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        labelledBy={labelId}
+        percent={percent}
+        valueText={`${percent}% watched`}
+        fillClassName={cn("duration-500 ease-out", done && "bg-success")}
+      />
     </div>
   );
 }

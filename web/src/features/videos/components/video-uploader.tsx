@@ -1,6 +1,7 @@
 import { FileVideo, Pause, Play, RotateCw, Upload, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatFileSize } from "@/lib/media/format-size";
 import { startVideoUpload, type UploadControls } from "../lib/tus-upload";
 
@@ -149,17 +150,7 @@ export function UploadProgress({ state, onPause, onResume, onRetry, onCancel }: 
         </span>
         <span className="ml-auto shrink-0 text-muted-foreground">{phaseText}</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}% uploaded`}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-zinc-200"
-      >
-        <div className="h-full rounded-full bg-accent-600 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar labelledBy={labelId} percent={percent} valueText={`${percent}% uploaded`} />
       <p className="text-xs tabular-nums text-muted-foreground">
         {total > 0 ? `${formatFileSize(sent)} of ${formatFileSize(total)} (${percent} %)` : "\u00a0"}
       </p>
