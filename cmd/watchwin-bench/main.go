@@ -3,7 +3,8 @@
 // budgets of docs/performance.md#performance. `make bench` runs it:
 //
 //	watchwin-bench [-bin bin/watchwin] [-out bin/bench.json] [-duration 10s] [-runs 3] [-cpuprofile file]
-//	               [-scale 100000] [-admin-only]
+//	               [-scale 100000] [-admin-only] [-video=true] [-video-only] [-video-viewers 500]
+//	               [-video-play 60s] [-video-transcode 10m]
 //	watchwin-bench -lighthouse bench/lighthouse [-lighthouse-out bin/lighthouse] [-lighthouse-runs 3]
 //
 // For each engine (SQLite always; PostgreSQL too when
@@ -19,6 +20,12 @@
 // With -scale N it then seeds a store of N customers on each engine (a
 // third of them paid, with coupons) and times every admin list and search
 // one request at a time against a 20 ms median budget (adminbench.go).
+//
+// With -video (the default) it serves an uploaded video's segments from
+// local storage to 500 viewers on each engine, at playback speed and as fast
+// as they can against http.FileServer on the same files; -video-transcode D
+// times the transcode of a generated 1080p source of length D into the whole
+// ladder (videobench.go). Both need ffmpeg.
 package main
 
 import (
@@ -58,6 +65,15 @@ type options struct {
 	lighthouse string
 	lhOut      string
 	lhRuns     int
+	// video runs the own-video bench: videoViewers viewers, videoPlay at
+	// playback speed; videoTranscode > 0 adds the transcode of a 1080p
+	// source that long (make bench: 10m).
+	video          bool
+	videoOnly      bool
+	videoViewers   int
+	videoPlay      time.Duration
+	videoTranscode time.Duration
+	serveFiles     string // internal: be the reference file server of this folder (videobench.go)
 }
 
 func main() {
@@ -77,12 +93,20 @@ func main() {
 	flag.StringVar(&o.lighthouse, "lighthouse", "", "audit the public pages with the Lighthouse installed in this folder instead (make bench: bench/lighthouse)")
 	flag.StringVar(&o.lhOut, "lighthouse-out", "bin/lighthouse", "where to write the Lighthouse reports")
 	flag.IntVar(&o.lhRuns, "lighthouse-runs", 3, "Lighthouse runs per page (the median is reported)")
+	flag.BoolVar(&o.video, "video", true, "serve an uploaded video's segments to -video-viewers viewers (needs ffmpeg)")
+	flag.BoolVar(&o.videoOnly, "video-only", false, "run only the own-video bench (and the transcode, with -video-transcode)")
+	flag.IntVar(&o.videoViewers, "video-viewers", 500, "concurrent viewers of the own-video bench")
+	flag.DurationVar(&o.videoPlay, "video-play", time.Minute, "length of the own-video bench's playback-speed phase")
+	flag.DurationVar(&o.videoTranscode, "video-transcode", 0, "also time the transcode of a generated 1080p source this long (0: skip; make bench: 10m)")
+	flag.StringVar(&o.serveFiles, "serve-files", "", "internal: serve this folder with http.FileServer (the own-video bench's reference)")
 	flag.Parse()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	runBench := run
-	if o.lighthouse != "" {
+	if o.serveFiles != "" {
+		runBench = func(ctx context.Context, o options) error { return serveFiles(ctx, o.serveFiles) }
+	} else if o.lighthouse != "" {
 		runBench = runLighthouse
 	}
 	if err := runBench(ctx, o); err != nil {
@@ -92,8 +116,13 @@ func main() {
 }
 
 func run(ctx context.Context, o options) error {
-	if _, err := exec.LookPath("wrk"); err != nil {
+	onlyOne := o.adminOnly || o.videoOnly
+	if _, err := exec.LookPath("wrk"); err != nil && !onlyOne {
 		return errors.New("wrk is not installed: apt-get install -y wrk")
+	}
+	videos := !o.adminOnly && (o.video || o.videoOnly || o.videoTranscode > 0)
+	if _, err := newTranscoder(); err != nil && videos {
+		return err
 	}
 	if _, err := os.Stat(o.bin); err != nil {
 		return fmt.Errorf("%s: %w (make go-build first)", o.bin, err)
@@ -105,7 +134,7 @@ func run(ctx context.Context, o options) error {
 	rep := report{Machine: machine(), Started: time.Now().UTC(), Connections: o.conns,
 		Duration: o.duration.String(), Runs: o.runs}
 	for _, url := range engines {
-		if o.adminOnly {
+		if onlyOne {
 			break
 		}
 		res, err := benchEngine(ctx, o, url)
@@ -116,7 +145,7 @@ func run(ctx context.Context, o options) error {
 	}
 	var admins []adminResult
 	for _, url := range engines {
-		if o.scale <= 0 {
+		if o.scale <= 0 || o.videoOnly {
 			break
 		}
 		res, err := benchAdmin(ctx, o, url, o.scale)
@@ -125,8 +154,14 @@ func run(ctx context.Context, o options) error {
 		}
 		admins = append(admins, res)
 	}
+	if videos {
+		if err := runVideo(ctx, o, engines, &rep); err != nil {
+			return fmt.Errorf("video bench: %w", err)
+		}
+	}
 	rep.print(os.Stdout)
 	printAdmin(os.Stdout, admins)
+	printVideo(os.Stdout, rep.Video, rep.Transcode)
 	rep.Admin = admins
 	if err := rep.write(o.out); err != nil {
 		return err

@@ -62,9 +62,16 @@ type report struct {
 	Runs        int            `json:"runs"`
 	Engines     []engineResult `json:"engines"`
 	Admin       []adminResult  `json:"admin,omitempty"` // -scale
+	// Video is the own-video bench per engine, Transcode the long
+	// transcode (-video-transcode); videobench.go.
+	Video     []videoResult    `json:"video,omitempty"`
+	Transcode *transcodeResult `json:"transcode,omitempty"`
 }
 
 func (r report) passed() bool {
+	if !videoPassed(r.Video, r.Transcode) {
+		return false
+	}
 	for _, e := range r.Engines {
 		for _, c := range e.Checks {
 			if !c.Passed {
@@ -76,8 +83,11 @@ func (r report) passed() bool {
 }
 
 func (r report) print(out io.Writer) {
-	fmt.Fprintf(out, "\nwatchwin bench, %s; wrk %d connections, %s × %d runs (median)\n",
-		r.Machine, r.Connections, r.Duration, r.Runs)
+	fmt.Fprintf(out, "\nwatchwin bench, %s; %s × %d runs (median)", r.Machine, r.Duration, r.Runs)
+	if len(r.Engines) > 0 {
+		fmt.Fprintf(out, ", wrk %d connections", r.Connections)
+	}
+	fmt.Fprintln(out)
 	for _, e := range r.Engines {
 		fmt.Fprintf(out, "\n%s\n", e.Engine)
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -89,17 +99,22 @@ func (r report) print(out io.Writer) {
 		fmt.Fprintf(tw, "purchase fulfilment (%d workers)\t%.0f\t\t\t\t\n", f.Workers, f.PerSecond)
 		tw.Flush()
 		fmt.Fprintf(out, "  (%d fulfilled, %d refunded on the contested webinar, in %.2f s)\n", f.Fulfilled, f.Refunded, f.Seconds)
-		tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, "budget\tvalue\tlimit\t\t")
-		for _, c := range e.Checks {
-			verdict := "pass"
-			if !c.Passed {
-				verdict = "FAIL"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", c.Name, trim(c.Value), c.Limit, verdict)
-		}
-		tw.Flush()
+		printChecks(out, e.Checks)
 	}
+}
+
+// printChecks prints budgets as a table, each passed or FAIL.
+func printChecks(out io.Writer, cs []check) {
+	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "budget\tvalue\tlimit\t\t")
+	for _, c := range cs {
+		verdict := "pass"
+		if !c.Passed {
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", c.Name, trim(c.Value), c.Limit, verdict)
+	}
+	tw.Flush()
 }
 
 func trim(v float64) string {
