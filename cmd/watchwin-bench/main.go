@@ -121,8 +121,10 @@ func run(ctx context.Context, o options) error {
 		return errors.New("wrk is not installed: apt-get install -y wrk")
 	}
 	videos := !o.adminOnly && (o.video || o.videoOnly || o.videoTranscode > 0)
-	if _, err := newTranscoder(); err != nil && videos {
-		return err
+	if videos {
+		if err := checkVideoOptions(o); err != nil {
+			return err
+		}
 	}
 	if _, err := os.Stat(o.bin); err != nil {
 		return fmt.Errorf("%s: %w (make go-build first)", o.bin, err)

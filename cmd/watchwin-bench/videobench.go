@@ -145,6 +145,19 @@ func runVideo(ctx context.Context, o options, engines []string, rep *report) err
 	return nil
 }
 
+// checkVideoOptions refuses, before any work, what the own-video bench
+// cannot do.
+func checkVideoOptions(o options) error {
+	if o.videoViewers < 1 {
+		return errors.New("-video-viewers must be at least 1")
+	}
+	if o.videoPlay > video.TokenLifetime/2 {
+		return fmt.Errorf("-video-play is at most %s: the viewers' stream tokens would expire", video.TokenLifetime/2)
+	}
+	_, err := newTranscoder()
+	return err
+}
+
 // videoFixture is the transcoded test video every engine serves.
 type videoFixture struct {
 	dir        string // the transcode's output folder
@@ -324,9 +337,6 @@ func putFile(ctx context.Context, st *media.Local, videoID, dir, name string) (i
 // measures its segments served by the real binary.
 func benchVideo(ctx context.Context, o options, databaseURL string, fx videoFixture) (videoResult, error) {
 	res := videoResult{Engine: string(db.SQLite), Viewers: o.videoViewers, VideoSeconds: fx.seconds, Rendition: videoRendition}
-	if o.videoPlay > video.TokenLifetime/2 {
-		return res, fmt.Errorf("-video-play is at most %s: the viewers' stream tokens expire", video.TokenLifetime/2)
-	}
 	dir, err := os.MkdirTemp("", "watchwin-bench-video-")
 	if err != nil {
 		return res, err
