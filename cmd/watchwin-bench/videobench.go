@@ -180,17 +180,8 @@ func newTranscoder() (video.Transcoder, error) {
 // generateSource writes a test pattern with a tone of the given size and
 // length to path (x264 ultrafast: quick to write, a real H.264 file to read).
 func generateSource(ctx context.Context, tr video.Transcoder, path, size string, length time.Duration) error {
-	ff := tr.FFmpeg
-	if ff == "" {
-		ff = "ffmpeg"
-	}
-	secs := strconv.Itoa(int(length.Seconds()))
-	out, err := exec.CommandContext(ctx, ff, "-nostdin", "-v", "error", "-y",
-		"-f", "lavfi", "-i", "testsrc2=size="+size+":rate=25", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-		"-t", secs, "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-		"-c:a", "aac", "-shortest", path).CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("ffmpeg (generate the source): %v\n%s", err, out)
+	if err := tr.TestPattern(ctx, path, video.Pattern{Size: size, Length: length}); err != nil {
+		return fmt.Errorf("ffmpeg (generate the source): %s", video.Detail(err))
 	}
 	return nil
 }

@@ -133,19 +133,29 @@ func NewWithDB(cfg config.Config, d *db.DB, now clock.Func) *App {
 // openStorage is the configured Storage backend: the S3-compatible store of
 // WATCHWIN_STORAGE_URL, else the local folder {DataDir}/storage/{bucket}/….
 func openStorage(cfg config.Config) (media.Storage, error) {
-	st := cfg.Storage
-	if st == nil {
+	o := s3Options(cfg)
+	if o == nil {
 		return media.NewLocal(filepath.Join(cfg.DataDir, "storage")), nil
 	}
-	s3, err := media.NewS3(media.S3Options{
-		Endpoint: st.Endpoint, Secure: st.Secure, Region: st.Region, PathStyle: st.PathStyle,
-		Bucket: st.Bucket, Prefix: st.Prefix,
-		AccessKey: st.AccessKey, SecretKey: st.SecretKey, SessionToken: st.SessionToken,
-	})
+	s3, err := media.NewS3(*o)
 	if err != nil {
 		return nil, fmt.Errorf("WATCHWIN_STORAGE_URL: %w", err)
 	}
 	return s3, nil
+}
+
+// s3Options is the S3-compatible store WATCHWIN_STORAGE_URL names, nil
+// for the local folder.
+func s3Options(cfg config.Config) *media.S3Options {
+	st := cfg.Storage
+	if st == nil {
+		return nil
+	}
+	return &media.S3Options{
+		Endpoint: st.Endpoint, Secure: st.Secure, Region: st.Region, PathStyle: st.PathStyle,
+		Bucket: st.Bucket, Prefix: st.Prefix,
+		AccessKey: st.AccessKey, SecretKey: st.SecretKey, SessionToken: st.SessionToken,
+	}
 }
 
 func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *App {
@@ -180,7 +190,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 
 	webinars := webinar.NewService(d, webinar.Deps{Seats: seats, Thumbnails: mediaSvc, List: publicList,
 		OnCreate: drawer.Commit}, now) // a new webinar's giveaway commits to its seed in the same transaction
-	videos := video.NewService(d, video.Deps{Storage: store, Webinars: webinars,
+	videos := video.NewService(d, video.Deps{Storage: store, UploadBucket: s3Options(cfg), Webinars: webinars,
 		Transcoder: video.Transcoder{FFmpeg: cfg.FFmpeg, FFprobe: cfg.FFprobe, Preset: cfg.VideoPreset},
 		DataDir:    cfg.DataDir, MaxBytes: cfg.VideoMaxBytes, BaseURL: cfg.BaseURL}, now)
 	giveaways := giveaway.NewService(giveaway.Deps{Drawer: drawer, Webinars: webinars, Seats: seats})

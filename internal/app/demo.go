@@ -2,16 +2,13 @@ package app
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"crypto/rand"
 	"embed"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -260,11 +257,8 @@ var demoCaptions = []string{
 func (a *App) demoRecording(ctx context.Context) string {
 	tools := video.Transcoder{FFmpeg: a.Config.FFmpeg, FFprobe: a.Config.FFprobe}
 	if err := tools.Available(); err != nil {
-		missing := err.Error()
-		if e := (*video.Error)(nil); errors.As(err, &e) {
-			missing = e.Detail // which tool, and why
-		}
-		slog.InfoContext(ctx, "demo: no own-video webinar: ffmpeg is not installed (apt-get install -y ffmpeg)", "missing", missing)
+		slog.InfoContext(ctx, "demo: no own-video webinar: ffmpeg is not installed (apt-get install -y ffmpeg)",
+			"missing", video.Detail(err)) // which tool, and why
 		return ""
 	}
 	dir, err := os.MkdirTemp("", "watchwin-demo-")
@@ -274,14 +268,11 @@ func (a *App) demoRecording(ctx context.Context) string {
 	}
 	out := filepath.Join(dir, "range-day-prep.mp4")
 	slog.InfoContext(ctx, "demo: generating the own-video webinar's recording with ffmpeg", "seconds", demoVideoLength.Seconds())
-	cmd := exec.CommandContext(ctx, cmp.Or(a.Config.FFmpeg, "ffmpeg"), "-nostdin", "-v", "error", // #nosec G204: the configured ffmpeg, with arguments built here
-		"-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25", "-f", "lavfi", "-i", "sine=frequency=440",
-		"-t", strconv.FormatFloat(demoVideoLength.Seconds(), 'f', 3, 64),
-		"-c:v", "libx264", "-preset", "ultrafast", "-b:v", "600k", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k", out)
-	if msg, err := cmd.CombinedOutput(); err != nil {
+	err = tools.TestPattern(ctx, out, video.Pattern{Size: "1280x720", Length: demoVideoLength, Bitrate: "600k"})
+	if err != nil {
 		_ = os.RemoveAll(dir)
 		slog.WarnContext(ctx, "demo: no own-video webinar: ffmpeg could not generate its recording", "err", err,
-			"ffmpeg", strings.TrimSpace(string(msg)))
+			"ffmpeg", video.Detail(err))
 		return ""
 	}
 	return out

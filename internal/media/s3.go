@@ -34,12 +34,7 @@ type S3 struct {
 	client *minio.Client
 	bucket string
 	prefix string
-	opts   S3Options
 }
-
-// Options are the settings NewS3 was given: the video uploads under way
-// reach the same bucket through tusd's S3 client (internal/video).
-func (s *S3) Options() S3Options { return s.opts }
 
 // NewS3 returns the S3 backend. It sends no request: Ready tells whether
 // the bucket is reachable.
@@ -57,7 +52,7 @@ func NewS3(o S3Options) (*S3, error) {
 	if err != nil {
 		return nil, fmt.Errorf("media: S3 client: %w", err)
 	}
-	return &S3{client: c, bucket: o.Bucket, prefix: o.Prefix, opts: o}, nil
+	return &S3{client: c, bucket: o.Bucket, prefix: o.Prefix}, nil
 }
 
 func (s *S3) key(bucket, p string) string { return s.prefix + bucket + "/" + p }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"watchwin/internal/apperr"
@@ -261,8 +262,10 @@ var errSkipAhead = apperr.Forbidden("Skipping ahead is off for this webinar: pla
 // With seeking off, a segment starting more than segmentAhead past the
 // furthest credited second is refused (403) and nothing is recorded. The
 // stream handler (video.StreamHandler) calls it for every segment it serves.
+// A segment fetched again, of a webinar that allows seeking, is answered from
+// memory (servedMemo) without reading the database.
 func (s *Service) Served(ctx context.Context, registrationID string, start, end int) error {
-	if end <= start {
+	if end <= start || s.served.knows(registrationID, start, end, s.now()) {
 		return nil
 	}
 	row, err := s.store.servedRow(ctx, registrationID)
@@ -275,14 +278,66 @@ func (s *Service) Served(ctx context.Context, registrationID string, start, end 
 	if !row.allowSeeking && start > parseSpans(row.intervals).furthest()+segmentAhead {
 		return errSkipAhead
 	}
-	if parseSpans(row.served).covered(start, end) == end-start {
+	if served := parseSpans(row.served); served.covered(start, end) == end-start {
+		s.served.remember(registrationID, served, row.allowSeeking, s.now())
 		return nil // the usual case of a segment fetched again: nothing written
 	}
-	return s.db.InTx(ctx, func(ctx context.Context) error {
-		row, err := s.store.servedRow(ctx, registrationID)
+	var served spans
+	err = s.db.InTx(ctx, func(ctx context.Context) error {
+		row, err = s.store.servedRow(ctx, registrationID)
 		if err != nil {
 			return err
 		}
-		return s.store.saveServed(ctx, registrationID, parseSpans(row.served).add(span{start, end}), s.now())
+		served = parseSpans(row.served).add(span{start, end})
+		return s.store.saveServed(ctx, registrationID, served, s.now())
 	})
+	if err == nil { // remembered once committed, never before
+		s.served.remember(registrationID, served, row.allowSeeking, s.now())
+	}
+	return err
+}
+
+// servedMemo remembers, per registration, the seconds already served of a
+// webinar that allows seeking, so the same segment fetched again (a player's
+// retry, a second quality, a replay) costs no database read. It may only say
+// "already served": served seconds never shrink (a reset keeps them), so a
+// remembered span stays true; an entry lives servedMemoFor, so an admin turning
+// seeking off takes effect within it, and the memo forgets everything when it
+// holds servedMemoMax registrations. Each instance keeps its own.
+type servedMemo struct {
+	mu      sync.Mutex
+	entries map[string]servedEntry
+}
+
+type servedEntry struct {
+	served spans
+	at     time.Time
+}
+
+const (
+	servedMemoFor = time.Minute
+	servedMemoMax = 50_000
+)
+
+// knows reports whether [start, end) is remembered as served to id.
+func (m *servedMemo) knows(id string, start, end int, now time.Time) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.entries[id]
+	return ok && now.Sub(e.at) < servedMemoFor && e.served.covered(start, end) == end-start
+}
+
+// remember keeps id's served seconds when its webinar allows seeking (with
+// seeking off, every segment must be checked against the furthest point).
+func (m *servedMemo) remember(id string, served spans, allowSeeking bool, now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !allowSeeking {
+		delete(m.entries, id)
+		return
+	}
+	if m.entries == nil || len(m.entries) >= servedMemoMax {
+		m.entries = make(map[string]servedEntry)
+	}
+	m.entries[id] = servedEntry{served: served, at: now}
 }

@@ -41,6 +41,7 @@ type Service struct {
 	mail     Mailer
 	now      clock.Func
 	complete int // percent of a video's unique seconds that makes it watched fully
+	served   servedMemo
 }
 
 // Deps are the registration service's collaborators and its one setting.

@@ -232,3 +232,33 @@ func TestSegmentsGoOutBySendfile(t *testing.T) {
 		t.Fatalf("segment: %d, sent from the file: %v, %d bytes", rec.Code, rec.fromFile, rec.Body.Len())
 	}
 }
+
+// A segment fetched again is not read from the database each time, yet an
+// admin turning seeking off reaches it within a minute: a segment far past
+// the furthest point is refused then, though it was served before.
+func TestSeekingTurnedOffReachesSegmentsServedBefore(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		w := s.CreateWebinar(testutil.WebinarSpec{Length: 120})
+		storedVideo(t, s, w.ID, 120)
+		viewer, _ := s.Login(auth.RoleUser)
+		viewer.Do("POST", "/api/webinars/"+w.ID+"/registrations", form()).Check(t, testutil.Want{Status: http.StatusCreated})
+		player := s.Client()
+		var v videoAnswer
+		viewer.Do("GET", "/api/webinars/"+w.ID+"/video", nil).JSON(t, &v)
+		base := v.base(t)
+		for range 3 { // seeking on: the jump plays, and plays again
+			if res := player.Do("GET", base+segment(18), nil); res.Status != 200 {
+				t.Fatalf("the segment at 108 s, seeking on: %d", res.Status)
+			}
+		}
+		if _, err := d.ExecContext(context.Background(), `UPDATE webinars SET allow_seeking = FALSE WHERE id = $1`, w.ID); err != nil {
+			t.Fatal(err)
+		}
+		s.Clock.Advance(time.Minute)
+		viewer.Do("GET", "/api/webinars/"+w.ID+"/video/stream", nil).JSON(t, &v) // the page's fresh token
+		if res := player.Do("GET", v.base(t)+segment(18), nil); res.Status != http.StatusForbidden {
+			t.Fatalf("the segment at 108 s a minute after seeking was turned off, nothing watched: %d; want 403", res.Status)
+		}
+	})
+}

@@ -55,7 +55,8 @@ func NewServerWithDB(t testing.TB, d *db.DB, options ...func(*config.Config)) *S
 	ts.Config.Handler = a.Handler()
 	ts.Start()
 	t.Cleanup(ts.Close)
-	t.Cleanup(a.Auth.Wait) // before the database closes
+	t.Cleanup(a.Auth.Wait)   // before the database closes
+	t.Cleanup(a.Videos.Stop) // a transcode under way, before the database closes
 	return &Server{App: a, URL: ts.URL, Clock: clock, t: t}
 }
 

@@ -105,12 +105,7 @@ func (s *Service) run(v Video) {
 	case ctx.Err() != nil:
 		slog.InfoContext(s.bg, "video.transcode: video removed or re-queued while transcoding", "video", v.ID)
 	default:
-		var e *Error
-		detail := err.Error()
-		if errors.As(err, &e) {
-			detail = e.Detail
-		}
-		slog.WarnContext(s.bg, "video.transcode failed", "video", v.ID, "reason", UserMessage(err), "detail", detail)
+		slog.WarnContext(s.bg, "video.transcode failed", "video", v.ID, "reason", UserMessage(err), "detail", Detail(err))
 		if err := s.store.fail(s.bg, v.ID, UserMessage(err), s.now()); err != nil {
 			slog.ErrorContext(s.bg, "video.transcode: record failure", "video", v.ID, "err", err)
 		}

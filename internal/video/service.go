@@ -31,10 +31,14 @@ type Webinars interface {
 
 // Deps are the video service's collaborators and settings, all required.
 type Deps struct {
-	// Storage keeps the streams (bucket webinar_videos), as it keeps images;
-	// when it is *media.S3 its bucket keeps the uploads under way too.
-	Storage  media.Storage
-	Webinars Webinars
+	// Storage keeps the streams (bucket webinar_videos), as it keeps images.
+	Storage media.Storage
+	// UploadBucket, set with S3 storage, is the bucket that keeps the
+	// uploads under way, so any instance may take an upload's next part
+	// (docs/operations.md#the-stores-own-videos); nil keeps them in
+	// {DataDir}/uploads.
+	UploadBucket *media.S3Options
+	Webinars     Webinars
 	// Transcoder runs ffmpeg (WATCHWIN_FFMPEG, WATCHWIN_FFPROBE).
 	Transcoder Transcoder
 	// DataDir holds the uploads under way ({DataDir}/uploads; with S3
@@ -76,7 +80,7 @@ func NewService(d *db.DB, deps Deps, now clock.Func) *Service {
 	bg, stop := context.WithCancel(context.Background())
 	s := &Service{store: store{d}, storage: deps.Storage, webinars: deps.Webinars, tr: deps.Transcoder, now: now,
 		maxBytes: deps.MaxBytes, workDir: filepath.Join(deps.DataDir, "transcode"), bg: bg, stop: stop}
-	s.uploads = newUploadStore(deps.Storage, deps.DataDir)
+	s.uploads = newUploadStore(deps.UploadBucket, deps.DataDir)
 	s.tus = s.newTUS(deps.BaseURL, newLocker(d))
 	return s
 }

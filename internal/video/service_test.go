@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
@@ -46,11 +45,9 @@ func anyFFmpeg(c *config.Config) { c.FFmpeg, c.FFprobe = "true", "true" }
 func recording(t *testing.T, seconds int) []byte {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "in.mp4")
-	cmd := exec.Command("ffmpeg", "-nostdin", "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=15",
-		"-f", "lavfi", "-i", "sine=frequency=440", "-t", fmt.Sprint(seconds), "-c:v", "libx264", "-preset", "ultrafast",
-		"-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", out)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("ffmpeg: %v\n%s", err, b)
+	p := video.Pattern{Size: "640x360", Rate: 15, Length: time.Duration(seconds) * time.Second}
+	if err := (video.Transcoder{}).TestPattern(context.Background(), out, p); err != nil {
+		t.Fatalf("%v: %s", err, video.Detail(err))
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {

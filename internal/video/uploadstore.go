@@ -37,12 +37,12 @@ type uploadStore interface {
 }
 
 // newUploadStore keeps the uploads beside the streams: in the shared
-// bucket when storage is S3 (any instance may take an upload's next part,
+// bucket when there is one (S3 storage) (any instance may take an upload's next part,
 // docs/operations.md#the-stores-own-videos), else in {dataDir}/uploads.
-func newUploadStore(storage media.Storage, dataDir string) uploadStore {
+func newUploadStore(bucket *media.S3Options, dataDir string) uploadStore {
 	dir := filepath.Join(dataDir, "uploads")
-	if st, ok := storage.(*media.S3); ok {
-		return newBucketUploads(st.Options(), dir)
+	if bucket != nil {
+		return newBucketUploads(*bucket, dir)
 	}
 	folder := filestore.New(dir)
 	folder.DirModePerm, folder.FileModePerm = 0o750, 0o640

@@ -5,10 +5,13 @@
 package video
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os/exec"
+	"strconv"
+	"time"
 )
 
 // DefaultPreset is x264's speed/size trade-off: veryfast turns a 10-minute
@@ -110,3 +113,46 @@ func (w *tail) Write(p []byte) (int, error) {
 }
 
 func (w *tail) String() string { return string(w.b) }
+
+// Pattern is a generated recording: ffmpeg's testsrc2 picture of Size
+// ("1280x720") at Rate frames a second (25 when 0), with a 440 Hz tone
+// unless Silent, Length long; Bitrate ("600k") caps the picture's bits.
+type Pattern struct {
+	Size    string
+	Rate    int
+	Length  time.Duration
+	Silent  bool
+	Bitrate string
+}
+
+// TestPattern writes p to out as H.264 (x264 ultrafast: quick to write, a
+// real file to read) and AAC: the demo's recording, and the tests' and the
+// bench's sources.
+func (t Transcoder) TestPattern(ctx context.Context, out string, p Pattern) error {
+	args := []string{"-nostdin", "-v", "error", "-y",
+		"-f", "lavfi", "-i", fmt.Sprintf("testsrc2=size=%s:rate=%d", p.Size, cmp.Or(p.Rate, 25))}
+	if !p.Silent {
+		args = append(args, "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000")
+	}
+	args = append(args, "-t", strconv.FormatFloat(p.Length.Seconds(), 'f', 3, 64),
+		"-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p")
+	if p.Bitrate != "" {
+		args = append(args, "-b:v", p.Bitrate)
+	}
+	if !p.Silent {
+		args = append(args, "-c:a", "aac", "-b:a", "64k", "-shortest")
+	}
+	if _, err := t.output(ctx, t.ffmpeg(), append(args, out)...); err != nil {
+		return ErrFailed.with(err.Error())
+	}
+	return nil
+}
+
+// Detail is what err says for the server's log only: an Error's Detail
+// (ffmpeg's own words), or err's text.
+func Detail(err error) string {
+	if e := (*Error)(nil); errors.As(err, &e) {
+		return e.Detail
+	}
+	return err.Error()
+}
