@@ -102,19 +102,7 @@ func TestUploadAcrossInstances(t *testing.T) {
 		id := path.Base(onA)
 		onB := b.URL + strings.TrimPrefix(onA, a.URL)
 
-		if res := admin.TusPatchCut(onA, 0, data, len(data)/2); res.Status/100 == 2 {
-			t.Fatalf("the cut PATCH succeeded: %d", res.Status)
-		}
-		head := admin.TusHead(onB)
-		var offset int
-		if _, err := fmt.Sscan(head.Header.Get("Upload-Offset"), &offset); err != nil || head.Status != http.StatusOK ||
-			offset <= 0 || offset > len(data)/2 {
-			t.Fatalf("HEAD on the other instance: %d offset %q (sent %d)", head.Status, head.Header.Get("Upload-Offset"), len(data)/2)
-		}
-		if res := admin.TusPatch(onB, offset, data[offset:]); res.Status != http.StatusNoContent ||
-			res.Header.Get("Upload-Offset") != fmt.Sprint(len(data)) {
-			t.Fatalf("PATCH on the other instance: %d %v %s", res.Status, res.Header, res.Body)
-		}
+		cutAndResume(t, admin, onA, onB, data)
 		if got := videosOf(t, admin, w.ID).Latest; got == nil || got.ID != id || got.Status != video.StatusQueued {
 			t.Fatalf("after the last byte: %+v", got)
 		}

@@ -56,6 +56,26 @@ func recording(t *testing.T, seconds int) []byte {
 	return data
 }
 
+// cutAndResume sends data to the upload at from with the connection cut
+// halfway (a laptop closed), asks at to (the same URL, or another
+// instance's) what arrived, and sends the rest there, as Uppy resumes.
+func cutAndResume(t *testing.T, admin *testutil.Client, from, to string, data []byte) {
+	t.Helper()
+	if res := admin.TusPatchCut(from, 0, data, len(data)/2); res.Status/100 == 2 {
+		t.Fatalf("the cut PATCH succeeded: %d", res.Status)
+	}
+	head := admin.TusHead(to)
+	var offset int
+	if _, err := fmt.Sscan(head.Header.Get("Upload-Offset"), &offset); err != nil || head.Status != http.StatusOK ||
+		offset <= 0 || offset > len(data)/2 {
+		t.Fatalf("HEAD after the cut: %d offset %q (sent %d)", head.Status, head.Header.Get("Upload-Offset"), len(data)/2)
+	}
+	if res := admin.TusPatch(to, offset, data[offset:]); res.Status != http.StatusNoContent ||
+		res.Header.Get("Upload-Offset") != fmt.Sprint(len(data)) {
+		t.Fatalf("resumed PATCH: %d %v %s", res.Status, res.Header, res.Body)
+	}
+}
+
 // videosOf is GET /api/admin/webinars/{id}/video.
 func videosOf(t *testing.T, c *testutil.Client, webinarID string) video.WebinarVideos {
 	t.Helper()
@@ -146,19 +166,7 @@ func TestUploadResumesAndTranscodes(t *testing.T) {
 			t.Fatalf("after create: %+v %+v", got, got.Latest)
 		}
 
-		if res := admin.TusPatchCut(url, 0, data, len(data)/2); res.Status/100 == 2 {
-			t.Fatalf("the cut PATCH succeeded: %d", res.Status)
-		}
-		head := admin.TusHead(url)
-		var offset int
-		if _, err := fmt.Sscan(head.Header.Get("Upload-Offset"), &offset); err != nil || head.Status != http.StatusOK ||
-			offset <= 0 || offset > len(data)/2 {
-			t.Fatalf("HEAD after the cut: %d offset %q (sent %d)", head.Status, head.Header.Get("Upload-Offset"), len(data)/2)
-		}
-		if res := admin.TusPatch(url, offset, data[offset:]); res.Status != http.StatusNoContent ||
-			res.Header.Get("Upload-Offset") != fmt.Sprint(len(data)) {
-			t.Fatalf("resumed PATCH: %d %v %s", res.Status, res.Header, res.Body)
-		}
+		cutAndResume(t, admin, url, url, data)
 		if got := videosOf(t, admin, w.ID); got.Latest.Status != video.StatusQueued {
 			t.Fatalf("after the last byte: %+v", got.Latest)
 		}

@@ -250,29 +250,3 @@ func TestStreamRefusals(t *testing.T) {
 		}
 	})
 }
-
-// sendfileWriter is a connection's writer as net/http has it: a
-// ReaderFrom, which sends an *os.File with sendfile.
-type sendfileWriter struct {
-	*httptest.ResponseRecorder
-	fromFile bool
-}
-
-func (w *sendfileWriter) ReadFrom(r io.Reader) (int64, error) {
-	if lr, ok := r.(*io.LimitedReader); ok {
-		r = lr.R
-	}
-	_, w.fromFile = r.(*os.File)
-	return io.Copy(w.ResponseRecorder, r)
-}
-
-// TestStreamSendsFiles: a segment reaches the connection's ReadFrom as the
-// *os.File itself, so the kernel sends it.
-func TestStreamSendsFiles(t *testing.T) {
-	st := newStream(t, testutil.OpenDB(t, db.SQLite))
-	w := &sendfileWriter{ResponseRecorder: httptest.NewRecorder()}
-	st.mux.ServeHTTP(w, httptest.NewRequest(http.MethodGet, video.StreamPrefix+st.token(t, "vid1", "reg-a")+"/360p/seg_00000.ts", nil))
-	if w.Code != 200 || !w.fromFile || w.Body.Len() != len(st.segment) {
-		t.Fatalf("segment: %d, sent from the file: %v, %d bytes", w.Code, w.fromFile, w.Body.Len())
-	}
-}
