@@ -43,14 +43,13 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 		Code: c.Code, Value: money.Format(c.ValueCents),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
 		Expires:   m.date(c.ExpiresAt),
-		Dashboard: m.Templates.Link("/dashboard"), Terms: m.terms(),
+		Dashboard: m.Templates.Link("/dashboard"), Terms: m.TermsOf(c),
 	}
 	if c.Policy == PolicySplit {
 		data.Split, data.Paid, data.PaidUntil = true, money.Format(c.PaidCents), m.date(c.PaidUntil)
 		if c.BonusCents > 0 {
 			data.Bonus, data.BonusUntil = money.Format(c.BonusCents), m.date(c.BonusUntil)
 		}
-		data.Terms = SplitTerms(c, m.date)
 	}
 	msg, err := m.Templates.Render(ctx, "coupon", to, data)
 	if err != nil {
@@ -79,6 +78,15 @@ func SplitTerms(c Coupon, date func(time.Time) string) []string {
 			money.Format(c.BonusCents), date(c.BonusUntil)))
 	}
 	return out
+}
+
+// TermsOf are the terms printed with c: SplitTerms for a Split coupon,
+// else Terms with the configured expiry.
+func (m Mailer) TermsOf(c Coupon) []string {
+	if c.Policy == PolicySplit {
+		return SplitTerms(c, m.date)
+	}
+	return m.terms()
 }
 
 // terms are Terms with the configured expiry instead of the default 30 days.
