@@ -210,11 +210,11 @@ func (s *Service) statusText(v coupon.View) string {
 func (s *Service) ensure(ctx context.Context, c coupon.Coupon) (pass, face, error) {
 	p, err := s.store.pass(ctx, c.ID)
 	if errors.Is(err, db.ErrNotFound) {
-		f, err := s.face(ctx, c, "")
-		if err != nil {
+		var f face
+		if f, err = s.face(ctx, c, ""); err != nil {
 			return pass{}, face{}, err
 		}
-		if err := s.store.create(ctx, c.ID, rand.Text(), f.state, f.status, s.now()); err != nil {
+		if err = s.store.create(ctx, c.ID, rand.Text(), f.state, f.status, s.now()); err != nil {
 			return pass{}, face{}, err
 		}
 		p, err = s.store.pass(ctx, c.ID)
