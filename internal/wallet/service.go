@@ -222,16 +222,18 @@ func (s *Service) ensure(ctx context.Context, c coupon.Coupon) (pass, face, erro
 	if err != nil {
 		return pass{}, face{}, err
 	}
-	return s.check(ctx, p, c)
+	return s.check(ctx, p, c, false)
 }
 
 // check compares p with its coupon c and, when what the pass shows changed,
 // moves its updated_at and queues the push to each registered device and
-// the patch of its Google object, in one transaction.
-func (s *Service) check(ctx context.Context, p pass, c coupon.Coupon) (pass, face, error) {
+// the patch of its Google object, in one transaction. record writes the
+// check even when nothing shows differently (Sync: so the pass is not
+// stale again); otherwise an unchanged pass costs no write.
+func (s *Service) check(ctx context.Context, p pass, c coupon.Coupon, record bool) (pass, face, error) {
 	f, err := s.face(ctx, c, p.AuthToken)
-	if err != nil {
-		return pass{}, face{}, err
+	if err != nil || (f.state == p.State && !record) {
+		return p, f, err
 	}
 	err = s.store.db.InTx(ctx, func(ctx context.Context) error {
 		now := s.now()
@@ -251,8 +253,8 @@ func (s *Service) check(ctx context.Context, p pass, c coupon.Coupon) (pass, fac
 	return p, f, err
 }
 
-// refresh checks the pass of couponID against its coupon.
-func (s *Service) refresh(ctx context.Context, couponID string) (pass, face, error) {
+// refresh checks the pass of couponID against its coupon (record: check's).
+func (s *Service) refresh(ctx context.Context, couponID string, record bool) (pass, face, error) {
 	p, err := s.store.pass(ctx, couponID)
 	if err != nil {
 		return pass{}, face{}, err
@@ -261,7 +263,7 @@ func (s *Service) refresh(ctx context.Context, couponID string) (pass, face, err
 	if err != nil {
 		return pass{}, face{}, err
 	}
-	return s.check(ctx, p, a.Coupon)
+	return s.check(ctx, p, a.Coupon, record)
 }
 
 // syncBatch bounds the passes one Sync checks.
@@ -277,7 +279,7 @@ func (s *Service) Sync(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, id := range ids {
-		if _, _, err := s.refresh(ctx, id); err != nil {
+		if _, _, err := s.refresh(ctx, id, true); err != nil {
 			return n, err
 		}
 		n++
@@ -328,7 +330,7 @@ func (s *Service) deliver(ctx context.Context, it outboxItem) error {
 		}
 		return err
 	case it.Kind == kindGoogle && s.api != nil:
-		_, f, err := s.refresh(ctx, it.Target)
+		_, f, err := s.refresh(ctx, it.Target, false)
 		if err != nil {
 			return err
 		}
@@ -422,7 +424,7 @@ func (s *Service) LatestPass(ctx context.Context, passType, serial, auth string)
 	if _, err := s.authorized(ctx, passType, serial, auth); err != nil {
 		return nil, time.Time{}, err
 	}
-	p, f, err := s.refresh(ctx, serial)
+	p, f, err := s.refresh(ctx, serial, false)
 	if err != nil {
 		return nil, time.Time{}, err
 	}

@@ -44,7 +44,7 @@ type googleCall struct {
 	Body               map[string]any
 }
 
-func newGoogleStandIn(t *testing.T) *googleStandIn {
+func newGoogleStandIn(t testing.TB) *googleStandIn {
 	g := &googleStandIn{}
 	g.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/token" {
@@ -107,7 +107,7 @@ func (a *apnsStandIn) seen() []*http.Request {
 
 // walletServer is the app with both wallets configured with test
 // credentials, Google's API at a stand-in.
-func walletServer(t *testing.T, d *db.DB, options ...func(*config.Wallet)) (*testutil.Server, wallettest.Files, *googleStandIn) {
+func walletServer(t testing.TB, d *db.DB, options ...func(*config.Wallet)) (*testutil.Server, wallettest.Files, *googleStandIn) {
 	t.Helper()
 	g := newGoogleStandIn(t)
 	files, err := wallettest.Write(t.TempDir(), g.srv.URL+"/token", true, true)
