@@ -215,7 +215,12 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		p, err := settings.CouponPolicy(ctx)
 		return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
 	})
-	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
+	walletCreds, err := wallet.Load(cfg.Wallet)
+	if err != nil {
+		panic(err) // New refused it first
+	}
+	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays,
+		Wallets: walletCreds.Names()}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Seats: seats, Registrations: registrations, Accounts: accounts, Coupons: coupons,
 		Mailer: outbox, CouponMail: couponMail.Message, RefundMail: couponMail.RefundMessage, Winners: giveaways,
@@ -223,10 +228,6 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	}, now)
 	reminders := reminder.NewService(d, reminder.Deps{Outbox: outbox, Settings: settings, Webinars: webinars,
 		Mailer: reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone}, CouponTerms: coupons.Terms}, now)
-	walletCreds, err := wallet.Load(cfg.Wallet)
-	if err != nil {
-		panic(err) // New refused it first
-	}
 	wallets := wallet.New(d, wallet.Deps{Credentials: walletCreds, Coupons: coupons, Terms: couponMail.TermsOf,
 		Site: settings.Site, BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone}, now)
 	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,

@@ -52,6 +52,18 @@ type Credentials struct {
 	Google *Google
 }
 
+// Names are the configured wallets as the badges name them.
+func (c Credentials) Names() []string {
+	var out []string
+	if c.Apple != nil {
+		out = append(out, "Apple Wallet")
+	}
+	if c.Google != nil {
+		out = append(out, "Google Wallet")
+	}
+	return out
+}
+
 // Default hosts of the wallets' APIs (docs/operations.md#wallet-passes).
 const (
 	apnsProduction = "https://api.push.apple.com"

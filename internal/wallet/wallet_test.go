@@ -26,6 +26,7 @@ import (
 	"watchwin/internal/config"
 	"watchwin/internal/coupon"
 	"watchwin/internal/db"
+	"watchwin/internal/mail"
 	"watchwin/internal/testutil"
 	"watchwin/internal/wallet"
 	"watchwin/internal/wallet/wallettest"
@@ -129,6 +130,18 @@ func buyer(s *testutil.Server) (*testutil.Client, auth.Profile, coupon.Coupon) {
 	return client, p, s.Purchase(p, w.ID)
 }
 
+// couponMail is the coupon e-mail of coupon id sent to.
+func couponMail(t *testing.T, s *testutil.Server, to, id string) mail.Message {
+	t.Helper()
+	for _, m := range s.Mails(to) {
+		if m.DedupeKey == "coupon:"+id {
+			return m
+		}
+	}
+	t.Fatalf("no coupon e-mail to %s", to)
+	return mail.Message{}
+}
+
 // pkpass is an unzipped pass.
 type pkpass struct {
 	files map[string][]byte
@@ -191,7 +204,11 @@ func download(t *testing.T, c *testutil.Client, couponID string) pkpass {
 func TestApplePass(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		s, files, _ := walletServer(t, d)
-		client, _, c := buyer(s)
+		client, owner, c := buyer(s)
+		if m := couponMail(t, s, owner.Email, c.ID); !strings.Contains(m.Text, "Add to Apple Wallet: open My Dashboard on your phone, "+s.URL+"/dashboard") ||
+			!strings.Contains(m.HTML, ">Add to Google Wallet</a>") {
+			t.Errorf("the coupon e-mail does not offer the wallets:\n%s", m.Text)
+		}
 		audited := testutil.Count(t, d, `SELECT COUNT(*) FROM audit_log`)
 		p := download(t, client, c.ID)
 
@@ -490,7 +507,10 @@ func TestGoogleWallet(t *testing.T) {
 // neither wallet is there.
 func TestNoWallets(t *testing.T) {
 	s := testutil.NewServer(t, db.SQLite)
-	client, _, c := buyer(s)
+	client, owner, c := buyer(s)
+	if m := couponMail(t, s, owner.Email, c.ID); strings.Contains(m.Text+m.HTML, "Wallet") {
+		t.Errorf("the coupon e-mail without wallets:\n%s", m.Text)
+	}
 	client.Do("GET", "/api/coupons/"+c.ID+"/wallet/apple", nil).Check(t, testutil.Want{Status: 404})
 	client.Do("GET", "/api/coupons/"+c.ID+"/wallet/google", nil).Check(t, testutil.Want{Status: 404})
 	var cfg struct {
