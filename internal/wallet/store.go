@@ -3,7 +3,6 @@ package wallet
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/google/uuid"
@@ -61,28 +60,11 @@ func (s store) setGoogleObject(ctx context.Context, couponID, objectID string) e
 // the pass last did: its status changed, or its expiry or bonus date passed
 // since the last check.
 func (s store) stale(ctx context.Context, now time.Time, limit int) ([]string, error) {
-	return s.strings(ctx, `SELECT p.coupon_id FROM wallet_passes p JOIN coupons c ON c.id = p.coupon_id
+	return db.Strings(ctx, s.db.Q(ctx), `SELECT p.coupon_id FROM wallet_passes p JOIN coupons c ON c.id = p.coupon_id
 		WHERE p.coupon_status <> c.status
 			OR (p.checked_at < c.expires_at AND c.expires_at <= $1)
 			OR (p.checked_at < c.bonus_until AND c.bonus_until <= $1)
 		ORDER BY p.coupon_id LIMIT $2`, now, limit)
-}
-
-func (s store) strings(ctx context.Context, query string, args ...any) ([]string, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, db.MapError(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var v string
-		if err := rows.Scan(&v); err != nil {
-			return nil, db.MapError(err)
-		}
-		out = append(out, v)
-	}
-	return out, db.MapError(rows.Err())
 }
 
 // register records device's registration for couponID's updates; created
@@ -149,7 +131,7 @@ func (s store) queue(ctx context.Context, kind, target string, at, now time.Time
 
 // queuePushes queues the push to every device registered for couponID.
 func (s store) queuePushes(ctx context.Context, couponID string, at, now time.Time) error {
-	tokens, err := s.strings(ctx, `SELECT DISTINCT push_token FROM wallet_devices WHERE coupon_id = $1`, couponID)
+	tokens, err := db.Strings(ctx, s.db.Q(ctx), `SELECT DISTINCT push_token FROM wallet_devices WHERE coupon_id = $1`, couponID)
 	if err != nil {
 		return err
 	}
@@ -206,5 +188,3 @@ func (s store) prune(ctx context.Context, cutoff time.Time) (int, error) {
 	n, err := res.RowsAffected()
 	return int(n), err
 }
-
-var errNoPass = errors.New("wallet: no such pass")

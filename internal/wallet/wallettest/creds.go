@@ -70,15 +70,20 @@ func writePEM(path, kind string, der []byte) error {
 	return os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der}), 0o600)
 }
 
+// authority is the template of a test CA certificate.
+func authority(serial int64, name string, now time.Time) *x509.Certificate {
+	return &x509.Certificate{SerialNumber: big.NewInt(serial), Subject: pkix.Name{CommonName: name},
+		NotBefore: now.Add(-time.Hour), NotAfter: now.AddDate(5, 0, 0), IsCA: true, BasicConstraintsValid: true,
+		KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageCRLSign}
+}
+
 func writeApple(dir string, f *Files) error {
 	now := time.Now()
 	caKey, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
 		return err
 	}
-	ca := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "Test Apple Root"},
-		NotBefore: now.Add(-time.Hour), NotAfter: now.AddDate(5, 0, 0), IsCA: true, BasicConstraintsValid: true,
-		KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageCRLSign}
+	ca := authority(1, "Test Apple Root", now)
 	caCert, caDER, err := cert(ca, ca, &caKey.PublicKey, caKey)
 	if err != nil {
 		return err
@@ -87,9 +92,7 @@ func writeApple(dir string, f *Files) error {
 	if err != nil {
 		return err
 	}
-	wwdr := &x509.Certificate{SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "Test WWDR Intermediate"},
-		NotBefore: now.Add(-time.Hour), NotAfter: now.AddDate(5, 0, 0), IsCA: true, BasicConstraintsValid: true,
-		KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageCRLSign}
+	wwdr := authority(2, "Test WWDR Intermediate", now)
 	wwdrCert, wwdrDER, err := cert(wwdr, caCert, &wwdrKey.PublicKey, caKey)
 	if err != nil {
 		return err
