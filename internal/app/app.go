@@ -35,6 +35,7 @@ import (
 	"watchwin/internal/throttle"
 	"watchwin/internal/video"
 	"watchwin/internal/waitlist"
+	"watchwin/internal/wallet"
 	"watchwin/internal/webinar"
 	"watchwin/web"
 )
@@ -77,6 +78,9 @@ type App struct {
 	// CouponLinks is the Coupon Migration Tool: coupons kept in a browser
 	// linked to the account.
 	CouponLinks *couponlink.Service
+	// Wallet makes the coupons' Apple Wallet and Google Wallet passes and
+	// keeps them true (a periodic job pushes their updates).
+	Wallet *wallet.Service
 	// Reports are the owner's books: a period's figures and CSV exports.
 	Reports *report.Service
 	// Throttle limits the routes the route table limits (routes.go).
@@ -104,6 +108,9 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 	if _, err := openStorage(cfg); err != nil {
 		return nil, err
 	}
+	if _, err := wallet.Load(cfg.Wallet); err != nil {
+		return nil, err
+	}
 	d, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -121,7 +128,7 @@ func New(ctx context.Context, cfg config.Config) (*App, error) {
 // NewWithDB builds the services on an open, migrated database, telling the
 // time by now (tests run the app on a database they prepared, with a clock
 // they can move). Images go where cfg.Storage says; it panics on a storage
-// configuration New would have refused (config.Defaults refuses it first).
+// or wallet configuration New would have refused.
 func NewWithDB(cfg config.Config, d *db.DB, now clock.Func) *App {
 	store, err := openStorage(cfg)
 	if err != nil {
@@ -218,7 +225,12 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		p, err := settings.CouponPolicy(ctx)
 		return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
 	})
-	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays}
+	walletCreds, err := wallet.Load(cfg.Wallet)
+	if err != nil {
+		panic(err) // New refused it first
+	}
+	couponMail := coupon.Mailer{Templates: templates, TimeZone: cfg.Timezone, ExpiryDays: cfg.CouponExpiryDays,
+		Wallets: walletCreds.Names()}
 	payments := payment.NewService(d, paymentProvider(cfg, d, now), payment.Deps{
 		Webinars: webinars, Seats: seats, Registrations: registrations, Accounts: accounts, Coupons: coupons,
 		Mailer: outbox, CouponMail: couponMail.Message, RefundMail: couponMail.RefundMessage, Winners: giveaways,
@@ -226,11 +238,13 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	}, now)
 	reminders := reminder.NewService(d, reminder.Deps{Outbox: outbox, Settings: settings, Webinars: webinars,
 		Mailer: reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone}, CouponTerms: coupons.Terms}, now)
+	wallets := wallet.New(d, wallet.Deps{Credentials: walletCreds, Coupons: coupons, Terms: couponMail.TermsOf,
+		Site: settings.Site, BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone}, now)
 	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,
 		PaymentMode: func() string { return payments.Provider().Name() },
 		Timezone:    cfg.Timezone, BaseURL: cfg.BaseURL, StoreURL: cfg.StoreURL,
 		StripePublishableKey: cfg.StripePublishableKey, RequireEmailConfirmation: cfg.RequireEmailConfirmation,
-		AuthorizeNet: authorizeNetClient(cfg)})
+		AuthorizeNet: authorizeNetClient(cfg), Wallets: page.Wallets{Apple: wallets.Apple(), Google: wallets.Google()}})
 	return &App{
 		Config:        cfg,
 		DB:            d,
@@ -251,6 +265,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Waitlist:      waiting,
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports:       report.NewService(d, cfg.Timezone, now),
+		Wallet:        wallets,
 		Throttle:      throttle.New(d, now),
 		Audit:         audit.NewLog(d, now, machine, cfg.AuditRetention),
 		now:           now,

@@ -17,7 +17,7 @@ import (
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
 // counts, mail older than mail.Retention, audit entries older than their
 // retention, SQLite's planner statistics), the uploaded videos' transcodes
-// and the removal of abandoned uploads.
+// and the removal of abandoned uploads, and the wallet passes' updates.
 const jobInterval = time.Minute
 
 // reminderInterval is how often the reminder job also runs between the
@@ -49,11 +49,17 @@ func (a *App) jobs() []job {
 		{"video.transcode", a.Videos.Transcode},
 		{"video.uploads-prune", a.Videos.PruneUploads},
 		a.reminderJob(),
+		a.walletJob(),
 	}
 }
 
 // reminderJob queues the reminder e-mails that are due (reminder.Service.Run).
 func (a *App) reminderJob() job { return job{"reminders.send", a.Reminders.Run} }
+
+// walletJob checks the wallet passes against their coupons and sends their
+// pushes and patches (wallet.Service.Run); it runs every reminderInterval
+// too, so a pass changes within a minute of its coupon.
+func (a *App) walletJob() job { return job{"wallet.update", a.Wallet.Run} }
 
 // RunJobs runs each periodic job once if this instance holds, or can
 // take, the job's lease, and returns the names of the jobs it ran. Serve
@@ -117,6 +123,7 @@ func (a *App) runJobs(ctx context.Context) {
 				return
 			case <-reminders.C:
 				a.runLeased(ctx, a.reminderJob())
+				a.runLeased(ctx, a.walletJob())
 			case <-a.jobsNow:
 				a.RunJobs(ctx)
 			case <-t.C:

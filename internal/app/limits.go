@@ -57,6 +57,10 @@ var (
 	// A video upload's requests (tus): 50 MB parts and their offset checks,
 	// so an 8 GB file on a bad connection is a few hundred requests.
 	limitVideoUpload = throttle.Rule{Name: "video-upload", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
+	// Apple Wallet devices asking for pass updates (no session; the pass's
+	// token is checked in constant time): a phone re-registers its passes
+	// hundreds of times, and a shop's Wi-Fi holds many phones.
+	limitWalletDevice = throttle.Rule{Name: "wallet-device", PerAccount: 3000, PerAddress: 3000, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

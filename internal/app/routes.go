@@ -20,6 +20,7 @@ import (
 	"watchwin/internal/throttle"
 	"watchwin/internal/video"
 	"watchwin/internal/waitlist"
+	"watchwin/internal/wallet"
 	"watchwin/internal/webinar"
 )
 
@@ -268,12 +269,37 @@ func (a *App) Routes() []Route {
 		// Browser tests only (WATCHWIN_TEST_CLOCK): absent, so 404, on every real server.
 		routes = append(routes, admin("POST /api/test/clock", a.advanceClock))
 	}
+	routes = append(routes, a.walletRoutes()...)
 	if payments.TakesWebhooks() {
 		path := "POST /api/webhooks/stripe"
 		if a.Payments.Provider().Name() == authorizenet.Name {
 			path = "POST /api/webhooks/authorizenet"
 		}
 		routes = append(routes, anyone(path, payments.Webhook))
+	}
+	return routes
+}
+
+// walletRoutes are the routes of the configured wallets (none without
+// credentials): the owner's pass and save link, and Apple's web service for
+// pass updates, whose devices carry the pass's token instead of a session
+// and re-register often (docs/api.md#wallet-passes).
+func (a *App) walletRoutes() []Route {
+	wallets := wallet.NewHandler(a.Wallet)
+	var routes []Route
+	if a.Wallet.Apple() {
+		device := wallet.WebServicePath + "/v1/devices/{device}/registrations/{passType}"
+		routes = append(routes,
+			user("GET /api/coupons/{id}/wallet/apple", wallets.ApplePass, "").limited(limitCouponLookup),
+			anyone("POST "+device+"/{serial}", wallets.Register).limited(limitWalletDevice),
+			anyone("DELETE "+device+"/{serial}", wallets.Unregister).limited(limitWalletDevice),
+			anyone("GET "+device, wallets.Updated).limited(limitWalletDevice),
+			anyone("GET "+wallet.WebServicePath+"/v1/passes/{passType}/{serial}", wallets.LatestPass).limited(limitWalletDevice),
+			anyone("POST "+wallet.WebServicePath+"/v1/log", wallets.Log).limited(limitWalletDevice),
+		)
+	}
+	if a.Wallet.Google() {
+		routes = append(routes, user("GET /api/coupons/{id}/wallet/google", wallets.GoogleSave, "").limited(limitCouponLookup))
 	}
 	return routes
 }

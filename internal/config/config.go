@@ -82,6 +82,10 @@ type Config struct {
 	// and the connection's peer is the client.
 	TrustedProxies []netip.Prefix
 
+	// Wallet holds the Apple Wallet and Google Wallet credentials
+	// (docs/operations.md#wallet-passes); a wallet whose settings are empty is off.
+	Wallet Wallet
+
 	// MetricsToken turns GET /metrics on for scrapers that send it as a
 	// bearer token (WATCHWIN_METRICS_TOKEN); empty: no metrics endpoint.
 	// A secret: never log it.
@@ -171,6 +175,35 @@ var DefaultHTTPLimits = HTTPLimits{
 	MaxHeaderBytes:    64 << 10,
 }
 
+// Wallet is where the wallet credentials are (docs/operations.md#wallet-passes):
+// file paths and the certificate's password, read once at start. Apple is
+// on when PassTypeID is set, Google when GoogleIssuerID is.
+type Wallet struct {
+	PassTypeID   string // WATCHWIN_APPLE_PASS_TYPE_ID, pass.com.example.coupon
+	TeamID       string // WATCHWIN_APPLE_TEAM_ID
+	PassCert     string // WATCHWIN_APPLE_PASS_CERT: the Pass Type ID certificate and key, .p12
+	PassPassword string // WATCHWIN_APPLE_PASS_CERT_PASSWORD: a secret, never logged
+	WWDRCert     string // WATCHWIN_APPLE_WWDR_CERT: Apple's WWDR intermediate, PEM or DER
+	APNsKey      string // WATCHWIN_APNS_KEY: the APNs auth key, .p8
+	APNsKeyID    string // WATCHWIN_APNS_KEY_ID
+	APNsURL      string // WATCHWIN_APNS_URL: "" is Apple's production host
+
+	GoogleIssuerID string // WATCHWIN_GOOGLE_WALLET_ISSUER_ID
+	GoogleKey      string // WATCHWIN_GOOGLE_WALLET_KEY: the service account's JSON key file
+	GoogleAPIURL   string // WATCHWIN_GOOGLE_WALLET_API_URL: "" is Google's Wallet API
+}
+
+func walletFromEnv() Wallet {
+	return Wallet{
+		PassTypeID: os.Getenv("WATCHWIN_APPLE_PASS_TYPE_ID"), TeamID: os.Getenv("WATCHWIN_APPLE_TEAM_ID"),
+		PassCert: os.Getenv("WATCHWIN_APPLE_PASS_CERT"), PassPassword: os.Getenv("WATCHWIN_APPLE_PASS_CERT_PASSWORD"),
+		WWDRCert: os.Getenv("WATCHWIN_APPLE_WWDR_CERT"), APNsKey: os.Getenv("WATCHWIN_APNS_KEY"),
+		APNsKeyID: os.Getenv("WATCHWIN_APNS_KEY_ID"), APNsURL: os.Getenv("WATCHWIN_APNS_URL"),
+		GoogleIssuerID: os.Getenv("WATCHWIN_GOOGLE_WALLET_ISSUER_ID"), GoogleKey: os.Getenv("WATCHWIN_GOOGLE_WALLET_KEY"),
+		GoogleAPIURL: os.Getenv("WATCHWIN_GOOGLE_WALLET_API_URL"),
+	}
+}
+
 // Defaults returns the configuration with every environment variable applied
 // and no flags.
 func Defaults() (Config, error) {
@@ -205,6 +238,7 @@ func Defaults() (Config, error) {
 		HTTP:                       DefaultHTTPLimits,
 		VideoMaxBytes:              DefaultVideoMaxBytes,
 		FFmpeg:                     os.Getenv("WATCHWIN_FFMPEG"),
+		Wallet:                     walletFromEnv(),
 		FFprobe:                    os.Getenv("WATCHWIN_FFPROBE"),
 	}
 	tz, err := time.LoadLocation(env("WATCHWIN_TIMEZONE", "America/Chicago"))

@@ -32,6 +32,10 @@ type Mailer struct {
 	Templates  *mail.Templates
 	TimeZone   *time.Location
 	ExpiryDays int
+	// Wallets are the phone wallets the store configured ("Apple Wallet",
+	// "Google Wallet"): the e-mail's badges lead to My Dashboard, where one
+	// tap adds the coupon (docs/product.md#wallet-passes).
+	Wallets []string
 }
 
 // Message is the e-mail that carries a new coupon to its owner: code, value,
@@ -43,14 +47,13 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 		Code: c.Code, Value: money.Format(c.ValueCents),
 		Webinar:   strings.Join(strings.Fields(c.WebinarTitle), " "),
 		Expires:   m.date(c.ExpiresAt),
-		Dashboard: m.Templates.Link("/dashboard"), Terms: m.terms(),
+		Dashboard: m.Templates.Link("/dashboard"), Terms: m.TermsOf(c), Wallets: m.Wallets,
 	}
 	if c.Policy == PolicySplit {
 		data.Split, data.Paid, data.PaidUntil = true, money.Format(c.PaidCents), m.date(c.PaidUntil)
 		if c.BonusCents > 0 {
 			data.Bonus, data.BonusUntil = money.Format(c.BonusCents), m.date(c.BonusUntil)
 		}
-		data.Terms = SplitTerms(c, m.date)
 	}
 	msg, err := m.Templates.Render(ctx, "coupon", to, data)
 	if err != nil {
@@ -81,6 +84,15 @@ func SplitTerms(c Coupon, date func(time.Time) string) []string {
 	return out
 }
 
+// TermsOf are the terms printed with c: SplitTerms for a Split coupon,
+// else Terms with the configured expiry.
+func (m Mailer) TermsOf(c Coupon) []string {
+	if c.Policy == PolicySplit {
+		return SplitTerms(c, m.date)
+	}
+	return m.terms()
+}
+
 // terms are Terms with the configured expiry instead of the default 30 days.
 func (m Mailer) terms() []string {
 	out := append([]string(nil), Terms...)
@@ -92,6 +104,7 @@ func (m Mailer) terms() []string {
 type couponMailData struct {
 	Code, Value, Webinar, Expires, Dashboard string
 	Terms                                    []string
+	Wallets                                  []string // the configured wallets' names
 	// Split coupons show each part with its date (Bonus "" when none).
 	Split                              bool
 	Paid, PaidUntil, Bonus, BonusUntil string

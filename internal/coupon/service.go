@@ -150,8 +150,10 @@ const (
 	maxSearch        = 200
 )
 
+// ErrNotFound is the 404 of a coupon that does not exist or is not the caller's.
+var ErrNotFound = apperr.NotFound("Coupon not found.")
+
 var (
-	errNotFound        = apperr.NotFound("Coupon not found.")
 	errAlreadyRedeemed = apperr.Conflict("already_redeemed", "This coupon has already been redeemed.")
 	errExpired         = apperr.Conflict("coupon_expired", "This coupon has expired.")
 	errNotRedeemed     = apperr.Conflict("not_redeemed", "This coupon has not been redeemed.")
@@ -209,7 +211,7 @@ func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 	c, err := s.store.get(ctx, id)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
-		return Admin{}, errNotFound
+		return Admin{}, ErrNotFound
 	case err != nil:
 		return Admin{}, err
 	}
@@ -283,7 +285,7 @@ func (s *Service) CancelRedemption(ctx context.Context, by, id string) (Admin, e
 		return s.store.adminGet(ctx, id)
 	}
 	if _, err := s.store.get(ctx, id); errors.Is(err, db.ErrNotFound) {
-		return Admin{}, errNotFound
+		return Admin{}, ErrNotFound
 	} else if err != nil {
 		return Admin{}, err
 	}
@@ -316,7 +318,7 @@ func (s *Service) changeAudited(ctx context.Context, id, action, from string, ch
 func (s *Service) Get(ctx context.Context, id string) (Admin, error) {
 	a, err := s.store.adminGet(ctx, id)
 	if errors.Is(err, db.ErrNotFound) {
-		return Admin{}, errNotFound
+		return Admin{}, ErrNotFound
 	}
 	return a, err
 }

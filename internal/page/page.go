@@ -46,6 +46,7 @@ type Deps struct {
 	StripePublishableKey     string
 	AuthorizeNet             *AuthorizeNet
 	RequireEmailConfirmation bool
+	Wallets                  Wallets
 }
 
 // Pages serves the SPA's pages, robots.txt and sitemap.xml.
@@ -124,6 +125,15 @@ type ClientConfig struct {
 	// uploaded: the home page then shows its built-in image and never
 	// asks for a file that is not there.
 	HeroURL *string `json:"heroUrl"`
+	// Wallets says which "Add to … Wallet" buttons the coupon pages show
+	// (docs/operations.md#wallet-passes): only the configured ones.
+	Wallets Wallets `json:"wallets"`
+}
+
+// Wallets are the wallets whose credentials the store configured.
+type Wallets struct {
+	Apple  bool `json:"apple"`
+	Google bool `json:"google"`
 }
 
 // siteState is what every page embeds besides webinars: the settings and
@@ -192,6 +202,7 @@ func (a *Pages) ClientConfig(ctx context.Context) (ClientConfig, error) {
 		AuthorizeNet:             a.AuthorizeNet,
 		RequireEmailConfirmation: a.RequireEmailConfirmation,
 		HeroURL:                  st.heroURL,
+		Wallets:                  a.Wallets,
 	}, nil
 }
 

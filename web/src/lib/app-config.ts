@@ -23,6 +23,8 @@ const appConfigSchema = zm.object({
     zm.nullish(zm.string()),
     zm.transform((v) => v || null),
   ),
+  /** The wallets the store configured: only their "Add to … Wallet" buttons show (docs/api.md#wallet-passes). */
+  wallets: zm._default(zm.object({ apple: zm.boolean(), google: zm.boolean() }), { apple: false, google: false }),
 });
 export type AppConfig = zm.infer<typeof appConfigSchema>;
 

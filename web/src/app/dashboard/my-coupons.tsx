@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WalletButtons } from "@/components/wallet-buttons";
 import { couponDisplayStatus, couponValue, CouponValueParts } from "@/features/coupons";
 import { type Coupon } from "@/lib/coupons/schemas";
 import { formatEventDate } from "@/lib/format";
@@ -113,7 +114,8 @@ function CouponCard({ coupon, onPrint }: { coupon: Coupon; onPrint: () => void }
         )}
       </dl>
 
-      <Button variant={valid ? "default" : "outline"} className="mt-auto w-full" onClick={onPrint}>
+      {valid && <WalletButtons couponId={coupon.id} className="mt-auto" />}
+      <Button variant={valid ? "default" : "outline"} className={valid ? "w-full" : "mt-auto w-full"} onClick={onPrint}>
         <Printer aria-hidden="true" />
         Print{" "}
         <span className="sr-only">coupon {coupon.code}</span>

@@ -5,6 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { WalletButtons } from "@/components/wallet-buttons";
 import type { Coupon } from "@/lib/coupons/schemas";
 import { PrintableCoupon, PrintCouponButton } from "./printable-coupon";
 
@@ -53,6 +54,7 @@ export function CouponActivated({ coupon, justBought = false }: { coupon: Coupon
         </AlertDescription>
       </Alert>
       <PrintableCoupon coupon={coupon} />
+      <WalletButtons couponId={coupon.id} />
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
         <PrintCouponButton code={coupon.code} size="lg" />
         <DashboardLink />
