@@ -16,8 +16,8 @@ import (
 // offers of seats that freed up with nobody acting, the reminder
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
 // counts, mail older than mail.Retention, audit entries older than their
-// retention, SQLite's planner statistics), the uploaded videos' transcodes
-// and the removal of abandoned uploads.
+// retention, SQLite's planner statistics), the uploaded videos' transcodes,
+// the removal of abandoned uploads and the counter's end-of-day e-mail.
 const jobInterval = time.Minute
 
 // reminderInterval is how often the reminder job also runs between the
@@ -48,6 +48,7 @@ func (a *App) jobs() []job {
 		{"db.optimize", a.DB.Optimize},
 		{"video.transcode", a.Videos.Transcode},
 		{"video.uploads-prune", a.Videos.PruneUploads},
+		{"reports.end-of-day", a.Reports.SendDayMail},
 		a.reminderJob(),
 	}
 }

@@ -16,7 +16,10 @@ import (
 // Exports are the CSV files of a period (docs/api.md#exports), by the
 // name the route takes.
 var Exports = map[string]func(s *Service, ctx context.Context, p period.Period, w *csvx.Writer) error{
+	"breakage.csv":      (*Service).exportBreakage,
+	"counter.csv":       (*Service).exportCounter,
 	"coupons.csv":       (*Service).exportCoupons,
+	"liability.csv":     (*Service).exportLiability,
 	"payments.csv":      (*Service).exportPayments,
 	"registrations.csv": (*Service).exportRegistrations,
 	"retention.csv":     (*Service).exportRetention,

@@ -17,6 +17,7 @@ import (
 	"watchwin/internal/db"
 	"watchwin/internal/period"
 	"watchwin/internal/report"
+	"watchwin/internal/setting"
 	"watchwin/internal/testutil"
 )
 
@@ -163,7 +164,7 @@ func BenchmarkReport(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			svc := report.NewService(d, chicago, clock.Now)
+			svc := report.NewService(d, chicago, clock.Now, setting.NewService(d, nil, clock.Now), report.Mailer{})
 			now := clock.Now().In(chicago)
 			p, err := period.Parse(url.Values{"from": {now.AddDate(-1, 0, 0).Format("2006-01-02")},
 				"to": {now.Format("2006-01-02")}}, chicago, now, period.Custom) // the whole seeded year
