@@ -36,6 +36,7 @@ test('a clerk redeems with a POS receipt number at 375 px; the owner sees it and
   playwright,
   browser,
 }, testInfo) => {
+  test.setTimeout(120_000); // two purchases, two browsers and three downloads on a shared machine
   const baseURL = testInfo.project.use.baseURL!;
   const admin = createAdmin();
   await logInViaApi(request, admin);

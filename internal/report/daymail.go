@@ -9,7 +9,7 @@ import (
 	"watchwin/internal/period"
 )
 
-// Day is the one-day period of the store's day holding now.
+// Day is the period of one store day, date (YYYY-MM-DD).
 func (s *Service) Day(date string) (period.Period, error) {
 	return period.Parse(url.Values{"from": {date}, "to": {date}}, s.loc, s.now(), period.Custom)
 }

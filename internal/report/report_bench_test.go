@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
 	"net/url"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/clock"
+	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/period"
 	"watchwin/internal/report"
@@ -86,8 +88,18 @@ func benchStore(b *testing.B, engine db.Engine) *db.DB {
 			coupon_value_cents, status, created_at, updated_at, fulfilled_at, refund_reason, refunded_at)`,
 			pay, "test", "bench-"+pay, user, w, reg, 2500, "usd", 3000, payStatus, at, at, at, reason, refunded)
 		insert(`coupons (id, code, user_id, webinar_id, webinar_registration_id, payment_id, value_cents, original_payment_cents,
-			status, created_at, expires_at, redeemed_at, refunded_at)`,
-			coupon, "LW-"+coupon, user, w, reg, pay, 3000, 2500, status, at, at.AddDate(0, 0, 30), redeemed, refunded)
+			status, created_at, expires_at, redeemed_at, refunded_at, paid_cents, bonus_cents, paid_until, bonus_until,
+			last_activity_at)`,
+			coupon, "LW-"+coupon, user, w, reg, pay, 3000, 2500, status, at, at.AddDate(0, 0, 30), redeemed, refunded,
+			2500, 500, at.AddDate(0, 0, 30), at.AddDate(0, 0, 30), at)
+	}
+	// The redemption history of the used ones, with their POS receipts.
+	for i := range benchCoupons {
+		if i%20 != 0 && i%4 == 1 {
+			at := start.Add(time.Duration(i) * step).Truncate(time.Microsecond).Add(48 * time.Hour)
+			insert(`coupon_redemptions (id, coupon_id, redeemed_by, redeemed_at, pos_receipt, value_cents)`,
+				fmt.Sprintf("h%06d", i), fmt.Sprintf("c%06d", i), fmt.Sprintf("u%06d", (i+1)%users), at, fmt.Sprintf("R-%d", i), 3000)
+		}
 	}
 	insert("")
 	if err := tx.Commit(); err != nil {
@@ -190,6 +202,70 @@ func BenchmarkReport(b *testing.B) {
 			b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
 			if median > reportBudget {
 				b.Errorf("a report over %d coupons took %s (median of %d), over the %s budget", benchCoupons, median, len(took), reportBudget)
+			}
+		})
+	}
+}
+
+// BenchmarkBooks: the books that close over the same 100,000 coupons
+// (docs/product.md#books-that-close), each against reportBudget: a
+// day's counter summary, the unclaimed-property list (every coupon dormant
+// at a one-year dormancy would be too few: the list is read as of five
+// years on), and the POS import file and the unclaimed-property CSV
+// streamed whole.
+func BenchmarkBooks(b *testing.B) {
+	for _, engine := range testutil.Engines() {
+		b.Run(string(engine), func(b *testing.B) {
+			d := benchStore(b, engine)
+			chicago, err := time.LoadLocation("America/Chicago")
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			svc := report.NewService(d, chicago, clock.Now, setting.NewService(d, nil, clock.Now), report.Mailer{})
+			later := report.NewService(d, chicago, func() time.Time { return clock.Now().AddDate(5, 0, 0) },
+				setting.NewService(d, nil, clock.Now), report.Mailer{})
+			day, err := svc.Day(clock.Now().In(chicago).AddDate(0, -6, 0).Format("2006-01-02"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			csv := func(name string, s *report.Service) func() error {
+				return func() error {
+					w, err := csvx.New(io.Discard, chicago)
+					if err != nil {
+						return err
+					}
+					if err := report.Lists[name](s, ctx, w); err != nil {
+						return err
+					}
+					return w.Close()
+				}
+			}
+			for _, m := range []struct {
+				name string
+				run  func() error
+			}{
+				{"counter-day", func() error { _, err := svc.CounterDay(ctx, day); return err }},
+				{"unclaimed-list", func() error { _, err := later.UnclaimedList(ctx); return err }},
+				{"pos-import.csv", csv("pos-import.csv", svc)},
+				{"unclaimed.csv", csv("unclaimed.csv", later)},
+			} {
+				b.Run(m.name, func(b *testing.B) {
+					var took []time.Duration
+					for b.Loop() {
+						began := time.Now()
+						if err := m.run(); err != nil {
+							b.Fatal(err)
+						}
+						took = append(took, time.Since(began))
+					}
+					slices.Sort(took)
+					median := took[len(took)/2]
+					b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
+					if median > reportBudget {
+						b.Errorf("%s over %d coupons took %s (median of %d), over the %s budget", m.name, benchCoupons, median, len(took), reportBudget)
+					}
+				})
 			}
 		})
 	}

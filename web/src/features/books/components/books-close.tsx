@@ -65,7 +65,7 @@ export function CounterDaySection() {
             {formatCents(summary.data.total.cents)}
             {summary.data.clerks.map((c) => ` · ${c.clerk ?? "Unknown"} ${c.count} for ${formatCents(c.cents)}`).join("")}
           </p>
-          <TableScroll label="Counter day" className="rounded-xl border bg-card shadow-sm">
+          <TableScroll label="Redemptions of the day" className="rounded-xl border bg-card shadow-sm">
             <table className="w-full min-w-[640px] text-left text-sm">
               <caption className="sr-only">Redemptions of the day</caption>
               <thead className={head}>
