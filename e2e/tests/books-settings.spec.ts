@@ -70,20 +70,20 @@ test('a clerk redeems with a POS receipt number at 375 px; the owner sees it and
   await logIn(clerkPage, clerk);
   await clerkPage.goto(`/counter?code=${redeemed}`);
   const card = clerkPage.getByRole('region', { name: 'VALID' });
-  await expect(card).toBeVisible();
+  await expect(card).toBeVisible({ timeout: 20_000 }); // the counter's decoder loads first
   const markRedeemed = card.getByRole('button', { name: 'Mark Redeemed' });
   await expect(markRedeemed).toBeDisabled();
   await card.getByLabel('POS receipt #').fill('R-20451');
   await markRedeemed.click();
   const done = clerkPage.getByRole('region', { name: 'REDEEMED' });
-  await expect(done).toContainText('POS receipt #R-20451');
+  await expect(done).toContainText('POS receipt #R-20451', { timeout: 15_000 });
   expect(await clerkPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await phone.close();
 
   // The owner's counter day lists it; the POS file holds the open coupon; the liability downloads.
   await page.goto('/admin/reports');
   const day = page.getByRole('region', { name: 'Counter day' });
-  await expect(day.getByRole('row', { name: new RegExp(redeemed) })).toContainText('R-20451');
+  await expect(day.getByRole('row', { name: new RegExp(redeemed) })).toContainText('R-20451', { timeout: 15_000 });
   await expect(day).toContainText('Rita Clerk');
 
   const pos = await downloadOf(page, 'POS import file (CSV)');
