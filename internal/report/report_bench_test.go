@@ -209,10 +209,10 @@ func BenchmarkReport(b *testing.B) {
 
 // BenchmarkBooks: the books that close over the same 100,000 coupons
 // (docs/product.md#books-that-close), each against reportBudget: a
-// day's counter summary, the unclaimed-property list (every coupon dormant
-// at a one-year dormancy would be too few: the list is read as of five
-// years on), and the POS import file and the unclaimed-property CSV
-// streamed whole.
+// day's counter summary and the unclaimed-property list read five years on
+// (every coupon still owed is dormant then: the worst case); the POS import
+// file and the unclaimed-property CSV, streamed whole, are timed for
+// comparison (an export's time grows with its rows).
 func BenchmarkBooks(b *testing.B) {
 	for _, engine := range testutil.Engines() {
 		b.Run(string(engine), func(b *testing.B) {
@@ -242,13 +242,14 @@ func BenchmarkBooks(b *testing.B) {
 				}
 			}
 			for _, m := range []struct {
-				name string
-				run  func() error
+				name   string
+				run    func() error
+				budget bool
 			}{
-				{"counter-day", func() error { _, err := svc.CounterDay(ctx, day); return err }},
-				{"unclaimed-list", func() error { _, err := later.UnclaimedList(ctx); return err }},
-				{"pos-import.csv", csv("pos-import.csv", svc)},
-				{"unclaimed.csv", csv("unclaimed.csv", later)},
+				{"counter-day", func() error { _, err := svc.CounterDay(ctx, day); return err }, true},
+				{"unclaimed-list", func() error { _, err := later.UnclaimedList(ctx); return err }, true},
+				{"pos-import.csv", csv("pos-import.csv", svc), false},
+				{"unclaimed.csv", csv("unclaimed.csv", later), false},
 			} {
 				b.Run(m.name, func(b *testing.B) {
 					var took []time.Duration
@@ -262,7 +263,7 @@ func BenchmarkBooks(b *testing.B) {
 					slices.Sort(took)
 					median := took[len(took)/2]
 					b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
-					if median > reportBudget {
+					if m.budget && median > reportBudget {
 						b.Errorf("%s over %d coupons took %s (median of %d), over the %s budget", m.name, benchCoupons, median, len(took), reportBudget)
 					}
 				})
