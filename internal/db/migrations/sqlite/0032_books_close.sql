@@ -15,7 +15,7 @@ UPDATE coupons SET last_activity_at = COALESCE((SELECT max(CASE WHEN h.undone_at
     ELSE h.redeemed_at END) FROM coupon_redemptions h WHERE h.coupon_id = coupons.id), created_at);
 -- The unclaimed-property list reads coupons whose paid value is still owed
 -- by their last activity; the liability by age reads the open ones by issue.
-CREATE INDEX coupons_dormant ON coupons (last_activity_at) WHERE status IN ('active', 'expired') AND paid_cents > 0;
+CREATE INDEX coupons_dormant ON coupons (last_activity_at, paid_cents) WHERE status IN ('active', 'expired') AND paid_cents > 0;
 CREATE INDEX coupons_open_age ON coupons (created_at, paid_cents, bonus_cents, bonus_until, expires_at) WHERE status = 'active';
 
 -- +goose Down
