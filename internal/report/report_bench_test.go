@@ -166,17 +166,23 @@ func batcher(b *testing.B, d *sql.Tx) func(table string, row ...any) {
 	}
 }
 
+// benchService is the report service on engine's bench store, telling
+// the time by now, with the store's zone.
+func benchService(b *testing.B, engine db.Engine, now clock.Func) (*report.Service, *time.Location) {
+	d := benchStore(b, engine)
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return report.NewService(d, chicago, now, setting.NewService(d, nil, now), report.Mailer{}), chicago
+}
+
 // BenchmarkReport: a year's report (every figure, the funnel, a month per
 // point of the chart) over 100,000 coupons, against reportBudget.
 func BenchmarkReport(b *testing.B) {
 	for _, engine := range testutil.Engines() {
 		b.Run(string(engine), func(b *testing.B) {
-			d := benchStore(b, engine)
-			chicago, err := time.LoadLocation("America/Chicago")
-			if err != nil {
-				b.Fatal(err)
-			}
-			svc := report.NewService(d, chicago, clock.Now, setting.NewService(d, nil, clock.Now), report.Mailer{})
+			svc, chicago := benchService(b, engine, clock.Now)
 			now := clock.Now().In(chicago)
 			p, err := period.Parse(url.Values{"from": {now.AddDate(-1, 0, 0).Format("2006-01-02")},
 				"to": {now.Format("2006-01-02")}}, chicago, now, period.Custom) // the whole seeded year
@@ -216,15 +222,9 @@ func BenchmarkReport(b *testing.B) {
 func BenchmarkBooks(b *testing.B) {
 	for _, engine := range testutil.Engines() {
 		b.Run(string(engine), func(b *testing.B) {
-			d := benchStore(b, engine)
-			chicago, err := time.LoadLocation("America/Chicago")
-			if err != nil {
-				b.Fatal(err)
-			}
 			ctx := context.Background()
-			svc := report.NewService(d, chicago, clock.Now, setting.NewService(d, nil, clock.Now), report.Mailer{})
-			later := report.NewService(d, chicago, func() time.Time { return clock.Now().AddDate(5, 0, 0) },
-				setting.NewService(d, nil, clock.Now), report.Mailer{})
+			svc, chicago := benchService(b, engine, clock.Now)
+			later, _ := benchService(b, engine, func() time.Time { return clock.Now().AddDate(5, 0, 0) })
 			day, err := svc.Day(clock.Now().In(chicago).AddDate(0, -6, 0).Format("2006-01-02"))
 			if err != nil {
 				b.Fatal(err)
