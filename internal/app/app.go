@@ -221,10 +221,15 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		},
 		NoLoginSlowdown: cfg.NoLoginSlowdown,
 	})
-	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays, func(ctx context.Context) (coupon.Policy, error) {
-		p, err := settings.CouponPolicy(ctx)
-		return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
-	})
+	coupons := coupon.NewService(d, now, coupon.Deps{ExpiryDays: cfg.CouponExpiryDays,
+		Policy: func(ctx context.Context) (coupon.Policy, error) {
+			p, err := settings.CouponPolicy(ctx)
+			return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
+		},
+		ReceiptRequired: func(ctx context.Context) (bool, error) {
+			b, err := settings.Books(ctx)
+			return b.ReceiptRequired, err
+		}})
 	walletCreds, err := wallet.Load(cfg.Wallet)
 	if err != nil {
 		panic(err) // New refused it first
@@ -264,15 +269,16 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Reminders:     reminders,
 		Waitlist:      waiting,
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
-		Reports:       report.NewService(d, cfg.Timezone, now),
-		Wallet:        wallets,
-		Throttle:      throttle.New(d, now),
-		Audit:         audit.NewLog(d, now, machine, cfg.AuditRetention),
-		now:           now,
-		testClock:     testClock,
-		jobsNow:       make(chan struct{}, 1),
-		instance:      db.InstanceID(cfg.Addr),
-		Pages:         pages,
+		Reports: report.NewService(d, cfg.Timezone, now, settings,
+			report.Mailer{Outbox: outbox, Templates: templates}),
+		Wallet:    wallets,
+		Throttle:  throttle.New(d, now),
+		Audit:     audit.NewLog(d, now, machine, cfg.AuditRetention),
+		now:       now,
+		testClock: testClock,
+		jobsNow:   make(chan struct{}, 1),
+		instance:  db.InstanceID(cfg.Addr),
+		Pages:     pages,
 	}
 }
 

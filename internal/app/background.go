@@ -17,7 +17,8 @@ import (
 // e-mails, and housekeeping (expired sessions, device tokens, throttle
 // counts, mail older than mail.Retention, audit entries older than their
 // retention, SQLite's planner statistics), the uploaded videos' transcodes
-// and the removal of abandoned uploads, and the wallet passes' updates.
+// and the removal of abandoned uploads, the counter's end-of-day e-mail, and
+// the wallet passes' updates.
 const jobInterval = time.Minute
 
 // reminderInterval is how often the reminder job also runs between the
@@ -48,6 +49,7 @@ func (a *App) jobs() []job {
 		{"db.optimize", a.DB.Optimize},
 		{"video.transcode", a.Videos.Transcode},
 		{"video.uploads-prune", a.Videos.PruneUploads},
+		{"reports.end-of-day", a.Reports.SendDayMail},
 		a.reminderJob(),
 		a.walletJob(),
 	}

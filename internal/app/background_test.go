@@ -17,7 +17,7 @@ func TestJobsRunOnOneInstance(t *testing.T) {
 	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
 		a, b := testutil.NewServerWithDB(t, d), testutil.NewServerWithDB(t, d)
 		advance := func(by time.Duration) { a.Clock.Advance(by); b.Clock.Advance(by) }
-		all := []string{"giveaway.draw-pending", "giveaway.draw-deadline", "payments.reconcile", "waitlist.offer", "auth.housekeeping", "mail.prune", "audit.prune", "db.optimize", "video.transcode", "video.uploads-prune", "reminders.send", "wallet.update"}
+		all := []string{"giveaway.draw-pending", "giveaway.draw-deadline", "payments.reconcile", "waitlist.offer", "auth.housekeeping", "mail.prune", "audit.prune", "db.optimize", "video.transcode", "video.uploads-prune", "reports.end-of-day", "reminders.send", "wallet.update"}
 		check := func(what string, s *testutil.Server, want []string) {
 			t.Helper()
 			if got := s.App.RunJobs(t.Context()); !slices.Equal(got, want) {

@@ -210,6 +210,8 @@ func (a *App) Routes() []Route {
 		admin("PUT /api/admin/settings/backgrounds/{page}", settings.SetBackground),
 		anyone("GET /api/settings/coupon-policy", coupons.Policy),
 		admin("PUT /api/admin/settings/coupon-policy", settings.SaveCouponPolicy),
+		admin("GET /api/admin/settings/books", settings.Books),
+		admin("PUT /api/admin/settings/books", settings.SaveBooks),
 
 		// Giveaway winners.
 		admin("GET /api/admin/giveaway-winners", giveaways.List),
@@ -253,6 +255,9 @@ func (a *App) Routes() []Route {
 		// are with the coupons).
 		admin("GET /api/admin/reports", reports.Report),
 		admin("GET /api/admin/reports/exports/{name}", reports.Export).limited(limitExport),
+		admin("GET /api/admin/reports/counter", reports.Counter),
+		admin("GET /api/admin/reports/unclaimed", reports.Unclaimed),
+		admin("GET /api/admin/reports/lists/{name}", reports.List).limited(limitExport),
 		admin("GET /api/admin/audit", auditLog.List),
 		admin("GET /api/admin/audit/export.csv", auditLog.Export).limited(limitExport),
 

@@ -57,6 +57,7 @@ const (
 	SettingsBackground   = "settings.background"
 	SettingsReminders    = "settings.reminders"
 	SettingsCouponPolicy = "settings.coupon_policy"
+	SettingsBooks        = "settings.books"    // the POS receipt, end-of-day e-mail, POS file and dormancy
 	SettingsGiveaway     = "settings.giveaway" // the official rules
 	MediaUpload          = "media.upload"
 
@@ -93,7 +94,7 @@ var Actions = []string{
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,
 	SecondFactorNotMine,
-	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsGiveaway, MediaUpload,
+	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsBooks, SettingsGiveaway, MediaUpload,
 	VideoUpload, VideoUploadCancel, VideoCaptions, VideoCaptionEdit, VideoCaptionsDelete,
 	GiveawayDraw, GiveawayNotify,
 	RegistrationForceReset, PaymentSimulate,

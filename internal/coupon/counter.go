@@ -58,6 +58,7 @@ type CounterView struct {
 	RedeemedByMe     bool       `json:"redeemed_by_me"`
 	OwnCoupon        bool       `json:"own_coupon"` // the caller owns it, so may not redeem it
 	CanUndo          bool       `json:"can_undo"`
+	POSReceipt       string     `json:"pos_receipt"` // of its redemption; "" when none
 	// The parts and today's value (docs/api.md#coupon-value): value_today
 	// is what the clerk takes off; min_purchase is twice it.
 	ValueParts
@@ -67,6 +68,8 @@ type CounterView struct {
 type CounterAnswer struct {
 	Verdict string      `json:"verdict"`
 	Coupon  CounterView `json:"coupon"`
+	// ReceiptRequired: redeeming needs the POS sale's receipt number (a setting).
+	ReceiptRequired bool `json:"pos_receipt_required"`
 }
 
 // Answer is c's verdict and view for the caller at now. A coupon's minimum
@@ -97,7 +100,8 @@ func (c Counter) Answer(caller auth.Profile, now time.Time) CounterAnswer {
 		ID: c.ID, Code: c.Code, ValueCents: c.ValueCents, MinPurchaseCents: MinPurchaseCents(base), ValueParts: c.Parts(now),
 		OwnerName: c.OwnerName, WebinarTitle: c.WebinarTitle, IssuedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt,
 		RedeemedAt: c.RedeemedAt, RedeemedByName: c.RedeemedByName, RedeemedByMe: mine, OwnCoupon: c.UserID == caller.ID,
-		CanUndo: c.Status == StatusUsed && (caller.IsAdmin() || mine && now.Before(c.RedeemedAt.Add(UndoWindow))),
+		POSReceipt: c.POSReceipt,
+		CanUndo:    c.Status == StatusUsed && (caller.IsAdmin() || mine && now.Before(c.RedeemedAt.Add(UndoWindow))),
 	}}
 }
 
@@ -124,14 +128,22 @@ func (s *Service) Lookup(ctx context.Context, input string) (Counter, error) {
 // wins and the others get 409 already_redeemed. Expiry is checked now, at
 // redeem time: a coupon that expired while on screen is refused with 409
 // coupon_expired and recorded expired. The caller's own coupon is refused
-// with 403 own_coupon.
-func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input string) (Counter, error) {
+// with 403 own_coupon. receipt is the POS sale's receipt number, required
+// when the setting says so (400 pos_receipt).
+func (s *Service) CounterRedeem(ctx context.Context, caller auth.Profile, input, receipt string) (Counter, error) {
 	c, err := s.counterByCode(ctx, input)
 	if err != nil {
 		return Counter{}, err
 	}
+	required, err := s.ReceiptRequired(ctx)
+	if err != nil {
+		return Counter{}, err
+	}
+	if receipt, err = checkReceipt(receipt, required); err != nil {
+		return Counter{}, err
+	}
 	now := s.now()
-	ok, err := s.changeAudited(ctx, c.ID, audit.CouponRedeem, StatusActive, s.redeem(c.ID, caller.ID, now))
+	ok, err := s.changeAudited(ctx, c.ID, audit.CouponRedeem, StatusActive, s.redeem(c.ID, caller.ID, receipt, now))
 	if err != nil {
 		return Counter{}, err
 	}
@@ -217,6 +229,7 @@ func (s store) counter(ctx context.Context, code string) (Counter, error) {
 func (s store) unredeemOwn(ctx context.Context, id, by string, since, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
 		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL,
-		redeemed_cents = NULL WHERE id = $1 AND status = 'used' AND redeemed_by = $3 AND redeemed_at > $4`, id, now, by, since)
+		redeemed_cents = NULL, pos_receipt = NULL, last_activity_at = $2
+		WHERE id = $1 AND status = 'used' AND redeemed_by = $3 AND redeemed_at > $4`, id, now, by, since)
 	return affectedOne(res, err)
 }

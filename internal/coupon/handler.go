@@ -82,7 +82,11 @@ func (h *Handler) AdminList(w http.ResponseWriter, r *http.Request) error {
 // context).
 func (h *Handler) Redeem(w http.ResponseWriter, r *http.Request) error {
 	admin, _ := auth.UserFrom(r.Context())
-	c, err := h.svc.Redeem(r.Context(), admin.ID, r.PathValue("id"))
+	in, err := redeemBody(w, r)
+	if err != nil {
+		return err
+	}
+	c, err := h.svc.Redeem(r.Context(), admin.ID, r.PathValue("id"), in.POSReceipt)
 	if err != nil {
 		return err
 	}
@@ -104,24 +108,47 @@ func (h *Handler) CancelRedemption(w http.ResponseWriter, r *http.Request) error
 // typed or scanned, normalised by the service. Each answers the verdict.
 
 func (h *Handler) CounterLookup(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {
-	return h.counterAnswer(w, caller)(h.svc.Lookup(r.Context(), r.PathValue("code")))
+	return h.counterAnswer(w, r, caller)(h.svc.Lookup(r.Context(), r.PathValue("code")))
 }
 
 func (h *Handler) CounterRedeem(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {
-	return h.counterAnswer(w, caller)(h.svc.CounterRedeem(r.Context(), caller, r.PathValue("code")))
+	in, err := redeemBody(w, r)
+	if err != nil {
+		return err
+	}
+	return h.counterAnswer(w, r, caller)(h.svc.CounterRedeem(r.Context(), caller, r.PathValue("code"), in.POSReceipt))
+}
+
+// RedeemInput is the optional body of a redemption: the POS sale's receipt number.
+type RedeemInput struct {
+	POSReceipt string `json:"pos_receipt"`
+}
+
+// redeemBody reads a redemption's body; none at all is an empty one.
+func redeemBody(w http.ResponseWriter, r *http.Request) (RedeemInput, error) {
+	var in RedeemInput
+	if r.ContentLength == 0 {
+		return in, nil
+	}
+	return in, httpx.DecodeJSON(w, r, &in)
 }
 
 func (h *Handler) CounterUnredeem(w http.ResponseWriter, r *http.Request, caller auth.Profile) error {
-	return h.counterAnswer(w, caller)(h.svc.CounterUnredeem(r.Context(), caller, r.PathValue("code")))
+	return h.counterAnswer(w, r, caller)(h.svc.CounterUnredeem(r.Context(), caller, r.PathValue("code")))
 }
 
-// counterAnswer writes a counter result as caller sees it, or returns its error.
-func (h *Handler) counterAnswer(w http.ResponseWriter, caller auth.Profile) func(Counter, error) error {
+// counterAnswer writes a counter result as caller sees it, with whether a
+// redemption needs a POS receipt number, or returns its error.
+func (h *Handler) counterAnswer(w http.ResponseWriter, r *http.Request, caller auth.Profile) func(Counter, error) error {
 	return func(c Counter, err error) error {
 		if err != nil {
 			return err
 		}
-		httpx.WriteJSON(w, http.StatusOK, c.Answer(caller, h.svc.now()))
+		a := c.Answer(caller, h.svc.now())
+		if a.ReceiptRequired, err = h.svc.ReceiptRequired(r.Context()); err != nil {
+			return err
+		}
+		httpx.WriteJSON(w, http.StatusOK, a)
 		return nil
 	}
 }

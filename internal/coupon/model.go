@@ -51,6 +51,7 @@ type Coupon struct {
 	PaidUntil     time.Time
 	BonusUntil    time.Time
 	RedeemedCents *int64 // the value it was redeemed for (its value that day); nil when not redeemed
+	POSReceipt    string // the POS sale's receipt number of its redemption; "" when none
 }
 
 // Value policies (docs/product.md#coupons, "Value policy"): Whole, one expiry for
@@ -122,6 +123,8 @@ type View struct {
 	ExpiresAt            time.Time  `json:"expires_at"`
 	RedeemedAt           *time.Time `json:"redeemed_at"`
 	RefundedAt           *time.Time `json:"refunded_at"`
+	// POSReceipt is the store's POS receipt number of its redemption ("" when none).
+	POSReceipt string `json:"pos_receipt"`
 	// The minimum purchase of the face value (MinPurchaseCents).
 	MinPurchase      float64 `json:"min_purchase"`
 	MinPurchaseCents int64   `json:"min_purchase_cents"`
@@ -169,7 +172,7 @@ func (c Coupon) View(now time.Time) View {
 		Value:          money.Dollars(c.ValueCents), ValueCents: c.ValueCents,
 		OriginalPayment: money.Dollars(c.OriginalPaymentCents), OriginalPaymentCents: c.OriginalPaymentCents,
 		Status: c.displayStatus(now), CreatedAt: c.CreatedAt, ExpiresAt: c.ExpiresAt, RedeemedAt: c.RedeemedAt,
-		RefundedAt: c.RefundedAt, ValueParts: c.Parts(now),
+		RefundedAt: c.RefundedAt, ValueParts: c.Parts(now), POSReceipt: c.POSReceipt,
 		MinPurchase: money.Dollars(MinPurchaseCents(c.ValueCents)), MinPurchaseCents: MinPurchaseCents(c.ValueCents),
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -30,19 +31,31 @@ type CodeSource func() string
 
 // Service is the coupon logic; it knows nothing of HTTP.
 type Service struct {
-	store      store
-	now        clock.Func
-	codes      CodeSource
-	expiryDays int
-	policy     func(ctx context.Context) (Policy, error)
+	store           store
+	now             clock.Func
+	codes           CodeSource
+	expiryDays      int
+	policy          func(ctx context.Context) (Policy, error)
+	receiptRequired func(ctx context.Context) (bool, error)
 }
 
-// NewService returns the coupon service; coupons expire expiryDays after
-// issue (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md#coupons),
-// under the value policy policy reads at each issue (the admin's choice in
-// the site settings; nil: every coupon is Whole).
-func NewService(d *db.DB, now clock.Func, expiryDays int, policy func(ctx context.Context) (Policy, error)) *Service {
-	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: expiryDays, policy: policy}
+// Deps is what the coupon service needs besides the database and the clock.
+type Deps struct {
+	// ExpiryDays: coupons expire this many days after issue
+	// (WATCHWIN_COUPON_EXPIRY_DAYS, 30 by default: docs/product.md#coupons).
+	ExpiryDays int
+	// Policy reads the value policy at each issue (the admin's choice in the
+	// site settings; nil: every coupon is Whole).
+	Policy func(ctx context.Context) (Policy, error)
+	// ReceiptRequired says whether the counter needs a POS receipt number
+	// to redeem (docs/product.md#books-that-close; nil: never).
+	ReceiptRequired func(ctx context.Context) (bool, error)
+}
+
+// NewService returns the coupon service.
+func NewService(d *db.DB, now clock.Func, deps Deps) *Service {
+	return &Service{store: store{d}, now: now, codes: NewCode, expiryDays: deps.ExpiryDays, policy: deps.Policy,
+		receiptRequired: deps.ReceiptRequired}
 }
 
 // WithCodes returns a copy of s that takes its codes from next, so a test
@@ -135,9 +148,14 @@ func (s *Service) Mine(ctx context.Context, userID, webinarID string) (Coupon, e
 }
 
 // ListMine returns a user's coupons, newest first, after recording the
-// expiry of those past it.
+// expiry of those past it and the owner's look at them: an indication of
+// interest, which restarts their dormancy (docs/operations.md#unclaimed-property).
 func (s *Service) ListMine(ctx context.Context, userID string) ([]Coupon, error) {
-	if err := s.store.expire(ctx, userID, s.now()); err != nil {
+	now := s.now()
+	if err := s.store.expire(ctx, userID, now); err != nil {
+		return nil, err
+	}
+	if err := s.store.touch(ctx, userID, now); err != nil {
 		return nil, err
 	}
 	return s.store.listByUser(ctx, userID)
@@ -199,9 +217,13 @@ func (s *Service) AdminList(ctx context.Context, p ListParams) ([]Admin, bool, e
 // redeemed once however many clerks press at once; the others get 409
 // already_redeemed. An expired coupon is refused (409 coupon_expired) and
 // recorded expired; the admin's own coupon, 403 own_coupon.
-func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
+func (s *Service) Redeem(ctx context.Context, by, id, receipt string) (Admin, error) {
+	receipt, err := checkReceipt(receipt, false)
+	if err != nil {
+		return Admin{}, err
+	}
 	now := s.now()
-	ok, err := s.changeAudited(ctx, id, audit.CouponRedeem, StatusActive, s.redeem(id, by, now))
+	ok, err := s.changeAudited(ctx, id, audit.CouponRedeem, StatusActive, s.redeem(id, by, receipt, now))
 	if err != nil {
 		return Admin{}, err
 	}
@@ -218,17 +240,47 @@ func (s *Service) Redeem(ctx context.Context, by, id string) (Admin, error) {
 	return Admin{}, s.whyNotRedeemed(ctx, c, by, now, errAlreadyRedeemed)
 }
 
-// redeem is the change of a redemption of coupon id by account by at now:
-// the conditional update (store.redeem) and, when it matched, the entry in
-// the coupon's redemption history.
-func (s *Service) redeem(id, by string, now time.Time) func(ctx context.Context) (bool, error) {
+// redeem is the change of a redemption of coupon id by account by at now
+// for the POS sale receipt ("" when none): the conditional update
+// (store.redeem) and, when it matched, the entry in the coupon's
+// redemption history.
+func (s *Service) redeem(id, by, receipt string, now time.Time) func(ctx context.Context) (bool, error) {
 	return func(ctx context.Context) (bool, error) {
-		ok, err := s.store.redeem(ctx, id, by, now)
+		ok, err := s.store.redeem(ctx, id, by, receipt, now)
 		if err != nil || !ok {
 			return ok, err
 		}
-		return true, s.store.recordRedemption(ctx, id, by, now)
+		return true, s.store.recordRedemption(ctx, id, by, receipt, now)
 	}
+}
+
+// maxReceipt bounds a POS receipt number (docs/api.md#counter).
+const maxReceipt = 40
+
+var (
+	errReceiptRequired = apperr.Invalid("pos_receipt", "Enter the POS receipt number of this sale.")
+	errReceipt         = apperr.Invalid("pos_receipt", "The POS receipt number must be one line of at most 40 characters.")
+)
+
+// checkReceipt trims a POS receipt number and checks it: one line of at
+// most maxReceipt characters, and not empty when required.
+func checkReceipt(receipt string, required bool) (string, error) {
+	receipt = strings.TrimSpace(receipt)
+	switch {
+	case receipt == "" && required:
+		return "", errReceiptRequired
+	case utf8.RuneCountInString(receipt) > maxReceipt || strings.ContainsFunc(receipt, unicode.IsControl):
+		return "", errReceipt
+	}
+	return receipt, nil
+}
+
+// ReceiptRequired says whether the counter needs a POS receipt number now.
+func (s *Service) ReceiptRequired(ctx context.Context) (bool, error) {
+	if s.receiptRequired == nil {
+		return false, nil
+	}
+	return s.receiptRequired(ctx)
 }
 
 // undone is the change of an undo of coupon id by account by at now: the
@@ -307,8 +359,16 @@ func (s *Service) changeAudited(ctx context.Context, id, action, from string, ch
 		if err != nil {
 			return err
 		}
+		summary := audit.CodeHint(c.Code) + " " + money.Format(c.ValueCents) + ": " + from + " → " + c.Status
+		if action == audit.CouponRedeem || action == audit.CouponUnredeem { // the redemption made or undone
+			if receipt, err := s.store.lastReceipt(ctx, id); err != nil {
+				return err
+			} else if receipt != "" {
+				summary += ", POS receipt " + receipt
+			}
+		}
 		return audit.Write(ctx, s.store.db, s.now(), audit.Entry{Action: action, TargetType: audit.TargetCoupon, TargetID: id,
-			Summary: audit.CodeHint(c.Code) + " " + money.Format(c.ValueCents) + ": " + from + " → " + c.Status})
+			Summary: summary})
 	})
 	return changed, err
 }

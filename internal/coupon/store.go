@@ -20,7 +20,7 @@ type store struct{ db *db.DB }
 const columns = `c.id, c.code, c.user_id, c.webinar_id, COALESCE(w.title, ''), c.webinar_registration_id,
 	COALESCE(c.payment_id, ''), c.value_cents, c.original_payment_cents, c.status, c.created_at, c.expires_at, c.redeemed_at,
 	COALESCE(c.redeemed_by, ''), c.refunded_at, c.value_policy, c.paid_cents, c.bonus_cents,
-	c.paid_until, c.bonus_until, c.redeemed_cents`
+	c.paid_until, c.bonus_until, c.redeemed_cents, COALESCE(c.pos_receipt, '')`
 
 const from = ` FROM coupons c LEFT JOIN webinars w ON w.id = c.webinar_id`
 
@@ -40,7 +40,7 @@ func scanInto(row interface{ Scan(...any) error }, c *Coupon, more ...any) error
 	var paidUntil, bonusUntil sql.NullTime // (a bare column: SQLite types a COALESCE's result as text)
 	err := row.Scan(append([]any{&c.ID, &c.Code, &c.UserID, &c.WebinarID, &c.WebinarTitle, &c.RegistrationID, &c.PaymentID,
 		&c.ValueCents, &c.OriginalPaymentCents, &c.Status, &c.CreatedAt, &c.ExpiresAt, &redeemed, &c.RedeemedBy, &refunded,
-		&c.Policy, &c.PaidCents, &c.BonusCents, &paidUntil, &bonusUntil, &redeemedCents}, more...)...)
+		&c.Policy, &c.PaidCents, &c.BonusCents, &paidUntil, &bonusUntil, &redeemedCents, &c.POSReceipt}, more...)...)
 	if err != nil {
 		return db.MapError(err)
 	}
@@ -92,8 +92,8 @@ func (s store) insert(ctx context.Context, c Coupon) (bool, error) {
 	var id string
 	err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO coupons (id, code, user_id, webinar_id, webinar_registration_id,
 		payment_id, value_cents, original_payment_cents, status, created_at, expires_at,
-		value_policy, paid_cents, bonus_cents, paid_until, bonus_until)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+		value_policy, paid_cents, bonus_cents, paid_until, bonus_until, last_activity_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $10)
 		ON CONFLICT (code) DO NOTHING RETURNING id`,
 		c.ID, c.Code, c.UserID, c.WebinarID, c.RegistrationID, payment, c.ValueCents, c.OriginalPaymentCents,
 		c.Status, c.CreatedAt, c.ExpiresAt, c.Policy, c.PaidCents, c.BonusCents, c.PaidUntil, c.BonusUntil).Scan(&id)
@@ -143,6 +143,14 @@ func (s store) listByUser(ctx context.Context, userID string) ([]Coupon, error) 
 func (s store) expire(ctx context.Context, userID string, now time.Time) error {
 	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'expired'
 		WHERE user_id = $1 AND status = 'active' AND expires_at <= $2`, userID, now)
+	return db.MapError(err)
+}
+
+// touch records now as the last activity of a user's coupons still owed,
+// at most once a day each (a dashboard is opened often).
+func (s store) touch(ctx context.Context, userID string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET last_activity_at = $2
+		WHERE user_id = $1 AND status IN ('active', 'expired') AND last_activity_at < $3`, userID, now, now.Add(-24*time.Hour))
 	return db.MapError(err)
 }
 
@@ -202,21 +210,36 @@ const todayCents = `paid_cents + CASE WHEN COALESCE(bonus_until, expires_at) > $
 // conditional statement: of two clerks redeeming at once, PostgreSQL's row
 // lock (the second re-checks the WHERE on the row the first wrote) or
 // SQLite's single writer lets exactly one match. Nobody redeems a coupon
-// they own (docs/product.md#coupons). It reports whether this call
-// redeemed it.
-func (s store) redeem(ctx context.Context, id, by string, now time.Time) (bool, error) {
+// they own (docs/product.md#coupons). receipt is the POS sale's ("" for
+// none). It reports whether this call redeemed it.
+func (s store) redeem(ctx context.Context, id, by, receipt string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons SET status = 'used', redeemed_at = $2, redeemed_by = NULLIF($3, ''),
-		redeemed_cents = `+todayCents+`
-		WHERE id = $1 AND status = 'active' AND expires_at > $2 AND user_id <> $3`, id, now, by)
+		redeemed_cents = `+todayCents+`, pos_receipt = NULLIF($4, ''), last_activity_at = $2
+		WHERE id = $1 AND status = 'active' AND expires_at > $2 AND user_id <> $3`, id, now, by, receipt)
 	return affectedOne(res, err)
 }
 
-// recordRedemption adds coupon id's redemption by account by at now to its
-// history (coupon_redemptions), which no undo erases.
-func (s store) recordRedemption(ctx context.Context, id, by string, now time.Time) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO coupon_redemptions (id, coupon_id, redeemed_by, redeemed_at)
-		VALUES ($1, $2, NULLIF($3, ''), $4)`, uuid.NewString(), id, by, now)
+// recordRedemption adds coupon id's redemption by account by at now, for
+// the POS receipt and the value just redeemed, to its history
+// (coupon_redemptions), which no undo erases.
+func (s store) recordRedemption(ctx context.Context, id, by, receipt string, now time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO coupon_redemptions (id, coupon_id, redeemed_by, redeemed_at,
+		pos_receipt, value_cents)
+		SELECT $1, c.id, NULLIF($3, ''), $4, NULLIF($5, ''), c.redeemed_cents FROM coupons c WHERE c.id = $2`,
+		uuid.NewString(), id, by, now, receipt)
 	return db.MapError(err)
+}
+
+// lastReceipt is the POS receipt of coupon id's newest redemption, "" when
+// none or without one.
+func (s store) lastReceipt(ctx context.Context, id string) (string, error) {
+	var receipt sql.NullString
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT pos_receipt FROM coupon_redemptions WHERE coupon_id = $1
+		ORDER BY redeemed_at DESC, id DESC LIMIT 1`, id).Scan(&receipt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return receipt.String, db.MapError(err)
 }
 
 // recordUndo marks coupon id's open redemption undone by account by at now.
@@ -240,7 +263,7 @@ func (s store) dispute(ctx context.Context, id string, now time.Time) (bool, err
 func (s store) unredeem(ctx context.Context, id string, now time.Time) (bool, error) {
 	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE coupons
 		SET status = CASE WHEN expires_at <= $2 THEN 'expired' ELSE 'active' END, redeemed_at = NULL, redeemed_by = NULL,
-		redeemed_cents = NULL WHERE id = $1 AND status = 'used'`, id, now)
+		redeemed_cents = NULL, pos_receipt = NULL, last_activity_at = $2 WHERE id = $1 AND status = 'used'`, id, now)
 	return affectedOne(res, err)
 }
 

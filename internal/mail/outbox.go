@@ -174,3 +174,11 @@ func validate(m Message) error {
 	}
 	return nil
 }
+
+// Queued reports whether a mail with DedupeKey key is queued or sent, so a
+// periodic job renders a once-only mail once.
+func (o *Outbox) Queued(ctx context.Context, key string) (bool, error) {
+	var n int
+	err := o.db.Q(ctx).QueryRowContext(ctx, `SELECT count(*) FROM mail_outbox WHERE dedupe_key = $1`, key).Scan(&n)
+	return n > 0, db.MapError(err)
+}

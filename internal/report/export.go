@@ -16,7 +16,10 @@ import (
 // Exports are the CSV files of a period (docs/api.md#exports), by the
 // name the route takes.
 var Exports = map[string]func(s *Service, ctx context.Context, p period.Period, w *csvx.Writer) error{
+	"breakage.csv":      (*Service).exportBreakage,
+	"counter.csv":       (*Service).exportCounter,
 	"coupons.csv":       (*Service).exportCoupons,
+	"liability.csv":     (*Service).exportLiability,
 	"payments.csv":      (*Service).exportPayments,
 	"registrations.csv": (*Service).exportRegistrations,
 	"retention.csv":     (*Service).exportRetention,
@@ -95,13 +98,13 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 	if err := w.Row("code", "status", "value_usd", "paid_usd", "owner_email", "owner_name", "webinar",
 		"issued"+z, "expires"+z, "redeemed"+z, "refunded"+z, "coupon_id", "payment_id",
 		"value_policy", "paid_value_usd", "paid_until"+z, "promotional_value_usd", "promotional_until"+z,
-		"value_today_usd", "redeemed_value_usd"); err != nil {
+		"value_today_usd", "redeemed_value_usd", "pos_receipt"); err != nil {
 		return err
 	}
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT c.code, c.status, c.value_cents, c.original_payment_cents,
 		COALESCE(pr.email, ''), COALESCE(pr.first_name, ''), COALESCE(pr.last_name, ''), COALESCE(w.title, ''),
 		c.created_at, c.expires_at, c.redeemed_at, c.refunded_at, c.id, COALESCE(c.payment_id, ''),
-		c.value_policy, c.paid_cents, c.paid_until, c.bonus_cents, c.bonus_until, c.redeemed_cents
+		c.value_policy, c.paid_cents, c.paid_until, c.bonus_cents, c.bonus_until, c.redeemed_cents, COALESCE(c.pos_receipt, '')
 		FROM coupons c
 		LEFT JOIN profiles pr ON pr.id = c.user_id AND pr.deleted_at IS NULL
 		LEFT JOIN webinars w ON w.id = c.webinar_id
@@ -112,14 +115,14 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 	defer rows.Close()
 	now := s.now()
 	for rows.Next() {
-		var code, status, email, first, last, title, id, payment, policy string
+		var code, status, email, first, last, title, id, payment, policy, receipt string
 		var value, paid, paidPart, bonusPart int64
 		var created, expires time.Time
 		var redeemed, refunded, paidUntil, bonusUntil sql.NullTime
 		var redeemedValue sql.NullInt64
 		if err := rows.Scan(&code, &status, &value, &paid, &email, &first, &last, &title,
 			&created, &expires, &redeemed, &refunded, &id, &payment,
-			&policy, &paidPart, &paidUntil, &bonusPart, &bonusUntil, &redeemedValue); err != nil {
+			&policy, &paidPart, &paidUntil, &bonusPart, &bonusUntil, &redeemedValue, &receipt); err != nil {
 			return db.MapError(err)
 		}
 		// Today's value (docs/product.md#coupons): the bonus until its date, the
@@ -146,7 +149,7 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 			strings.TrimSpace(first+" "+last), title, w.Time(created), w.Time(expires), w.TimePtr(timePtr(redeemed)),
 			w.TimePtr(timePtr(refunded)), id, payment,
 			policy, money.Plain(paidPart), w.Time(paidEnd), money.Plain(bonusPart), w.Time(bonusEnd),
-			money.Plain(today), redeemedUSD)
+			money.Plain(today), redeemedUSD, receipt)
 		if err != nil {
 			return err
 		}

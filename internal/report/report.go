@@ -17,19 +17,37 @@ import (
 
 	"watchwin/internal/clock"
 	"watchwin/internal/db"
+	"watchwin/internal/mail"
 	"watchwin/internal/period"
+	"watchwin/internal/setting"
 )
 
 // Service computes reports; it knows nothing of HTTP.
 type Service struct {
-	db  *db.DB
-	loc *time.Location
-	now clock.Func
+	db       *db.DB
+	loc      *time.Location
+	now      clock.Func
+	settings Settings
+	mail     Mailer
+}
+
+// Settings is what reports read of the site settings (*setting.Service):
+// the books' (the POS file's headers, the dormancy, the end-of-day e-mail)
+// and the site's contact e-mail.
+type Settings interface {
+	Books(ctx context.Context) (setting.Books, error)
+	Site(ctx context.Context) (setting.Site, error)
+}
+
+// Mailer queues the end-of-day e-mail through the site's templates.
+type Mailer struct {
+	Outbox    *mail.Outbox
+	Templates *mail.Templates
 }
 
 // NewService returns the report service on d; days are loc's (the store's).
-func NewService(d *db.DB, loc *time.Location, now clock.Func) *Service {
-	return &Service{db: d, loc: loc, now: now}
+func NewService(d *db.DB, loc *time.Location, now clock.Func, settings Settings, m Mailer) *Service {
+	return &Service{db: d, loc: loc, now: now, settings: settings, mail: m}
 }
 
 // Money is a count of records and their sum in cents, shown in dollars too.
@@ -78,8 +96,13 @@ type Report struct {
 		Money
 		Paid        Money `json:"paid"`
 		Promotional Money `json:"promotional"`
+		// ByAge is the same credit by the coupons' age at AsOf
+		// (docs/product.md#books-that-close), youngest first.
+		ByAge []AgeBucket `json:"by_age"`
 	} `json:"outstanding"`
-	Funnel []Funnel `json:"funnel"`
+	// Breakage: the promotional value that ended unredeemed, per month.
+	Breakage []Breakage `json:"breakage"`
+	Funnel   []Funnel   `json:"funnel"`
 	// Retention: the curve of each funnel webinar with a video length
 	// (docs/product.md#retention-and-sources); Sources: the funnel of the
 	// period's registrations by their first touch.
@@ -182,11 +205,11 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(parallel)
 	g.Go(func() (err error) {
-		sales, err = s.series(ctx, p, starts, "payments", "fulfilled_at", "amount_cents")
+		sales, err = s.series(ctx, p, starts, "payments", "fulfilled_at", "amount_cents", "")
 		return err
 	})
 	g.Go(func() (err error) {
-		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "COALESCE(redeemed_cents, value_cents)")
+		redemptions, err = s.series(ctx, p, starts, "coupons", "redeemed_at", "COALESCE(redeemed_cents, value_cents)", "")
 		return err
 	})
 	g.Go(func() (err error) {
@@ -211,6 +234,7 @@ func (s *Service) Report(ctx context.Context, p period.Period) (Report, error) {
 	g.Go(func() (err error) { r.Controls.SelfRedemptions, err = s.selfRedemptions(ctx, p); return err })
 	g.Go(func() (err error) { r.Controls.RefundsAfterUndo, err = s.refundsAfterUndo(ctx, p); return err })
 	g.Go(func() error { return s.outstanding(ctx, p, now, &r) })
+	g.Go(func() (err error) { r.Breakage, err = s.breakage(ctx, p, now); return err })
 	g.Go(func() (err error) { funnelCounts, err = s.funnel(ctx, g, p); return err })
 	g.Go(func() (err error) { r.Retention, err = s.Retention(ctx, p); return err })
 	g.Go(func() (err error) { r.Sources, err = s.Sources(ctx, p); return err })
@@ -341,26 +365,59 @@ func strPtr(s sql.NullString) *string {
 // outstanding is the store credit owed at the period's end, or now for a
 // period still running.
 func (s *Service) outstanding(ctx context.Context, p period.Period, now time.Time, r *Report) error {
-	asOf := p.End
-	if now.Before(asOf) {
-		asOf = now
+	asOf := asOf(p, now)
+	buckets, err := s.byAge(ctx, asOf)
+	if err != nil {
+		return err
 	}
 	var n, nBonus int
 	var paid, bonus int64
-	// COALESCE keeps the planner on the expiry index (few coupons expire
-	// after the date) rather than the issue one (most were issued before).
-	// A bonus is owed until its own date (bonus_until, Split coupons).
-	err := s.db.QueryRowContext(ctx, `SELECT count(*), COALESCE(sum(paid_cents), 0),
+	for _, b := range buckets {
+		n, paid, nBonus, bonus = n+b.Paid.Count, paid+b.Paid.Cents, nBonus+b.Promotional.Count, bonus+b.Promotional.Cents
+	}
+	r.Outstanding.AsOf, r.Outstanding.Money, r.Outstanding.ByAge = asOf, counted(n, paid+bonus), buckets
+	r.Outstanding.Paid, r.Outstanding.Promotional = counted(n, paid), counted(nBonus, bonus)
+	return nil
+}
+
+// asOf is the moment the credit owed in p is read at: its end, or now for
+// a period still running.
+func asOf(p period.Period, now time.Time) time.Time {
+	if now.Before(p.End) {
+		return now
+	}
+	return p.End
+}
+
+// byAge is the store credit owed at asOf by age bucket: coupons issued
+// before, expiring after, neither redeemed nor refunded by then; the paid
+// part, and the bonus while its own date (bonus_until, Split coupons) is
+// still ahead. COALESCE keeps the planner on the expiry index (few coupons
+// expire after the date) rather than the issue one (most were issued before).
+func (s *Service) byAge(ctx context.Context, asOf time.Time) ([]AgeBucket, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT CASE WHEN created_at > $2 THEN 0 WHEN created_at > $3 THEN 1
+			WHEN created_at > $4 THEN 2 WHEN created_at >= $5 THEN 3 ELSE 4 END, count(*), COALESCE(sum(paid_cents), 0),
 		COALESCE(sum(CASE WHEN COALESCE(bonus_until, expires_at) > $1 AND bonus_cents > 0 THEN 1 ELSE 0 END), 0),
 		COALESCE(sum(CASE WHEN COALESCE(bonus_until, expires_at) > $1 THEN bonus_cents ELSE 0 END), 0) FROM coupons
 		WHERE expires_at > $1 AND COALESCE(created_at, created_at) < $1
-		AND (redeemed_at IS NULL OR redeemed_at >= $1) AND (refunded_at IS NULL OR refunded_at >= $1)`, asOf).Scan(&n, &paid, &nBonus, &bonus)
+		AND (redeemed_at IS NULL OR redeemed_at >= $1) AND (refunded_at IS NULL OR refunded_at >= $1)
+		GROUP BY 1`, append([]any{asOf}, ageEdges(asOf)...)...)
 	if err != nil {
-		return db.MapError(err)
+		return nil, db.MapError(err)
 	}
-	r.Outstanding.AsOf, r.Outstanding.Money = asOf, counted(n, paid+bonus)
-	r.Outstanding.Paid, r.Outstanding.Promotional = counted(n, paid), counted(nBonus, bonus)
-	return nil
+	defer rows.Close()
+	out := ageBuckets(asOf)
+	for rows.Next() {
+		var i, n, nBonus int
+		var paid, bonus int64
+		if err := rows.Scan(&i, &n, &paid, &nBonus, &bonus); err != nil {
+			return nil, db.MapError(err)
+		}
+		if i >= 0 && i < len(out) {
+			out[i].Paid, out[i].Promotional = counted(n, paid), counted(nBonus, bonus)
+		}
+	}
+	return out, db.MapError(rows.Err())
 }
 
 // inPeriod selects the webinars a report's funnel follows: those held in
@@ -501,20 +558,26 @@ func (s *Service) buckets(p period.Period) ([]time.Time, string) {
 // query whose parts each aggregate one bucket's range of a covering index
 // (a GROUP BY over a computed bucket would sort every row; both engines
 // share this SQL). table, column and amount are the code's own names.
-func (s *Service) series(ctx context.Context, p period.Period, starts []time.Time, table, column, amount string) ([]Money, error) {
+//
+// where, when not "", narrows every part; its parameters are args, $1 on.
+func (s *Service) series(ctx context.Context, p period.Period, starts []time.Time, table, column, amount string,
+	where string, args ...any) ([]Money, error) {
 	out := make([]Money, len(starts))
-	bounds := make([]any, 0, len(starts)+1)
+	bounds := append(make([]any, 0, len(args)+len(starts)+1), args...)
 	for _, t := range starts {
 		bounds = append(bounds, t.UTC())
 	}
 	bounds = append(bounds, p.End)
+	if where != "" {
+		where = " AND " + where
+	}
 	var q strings.Builder
 	for i := range starts {
 		if i > 0 {
 			q.WriteString(" UNION ALL ")
 		}
-		fmt.Fprintf(&q, `SELECT %d, count(*), COALESCE(sum(%s), 0) FROM %s WHERE %s >= $%d AND %s < $%d`,
-			i, amount, table, column, i+1, column, i+2)
+		fmt.Fprintf(&q, `SELECT %d, count(*), COALESCE(sum(%s), 0) FROM %s WHERE %s >= $%d AND %s < $%d%s`,
+			i, amount, table, column, len(args)+i+1, column, len(args)+i+2, where)
 	}
 	rows, err := s.db.QueryContext(ctx, q.String(), bounds...)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"io"
 	"net/url"
 	"slices"
 	"strings"
@@ -14,9 +15,11 @@ import (
 	"github.com/google/uuid"
 
 	"watchwin/internal/clock"
+	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/period"
 	"watchwin/internal/report"
+	"watchwin/internal/setting"
 	"watchwin/internal/testutil"
 )
 
@@ -85,8 +88,18 @@ func benchStore(b *testing.B, engine db.Engine) *db.DB {
 			coupon_value_cents, status, created_at, updated_at, fulfilled_at, refund_reason, refunded_at)`,
 			pay, "test", "bench-"+pay, user, w, reg, 2500, "usd", 3000, payStatus, at, at, at, reason, refunded)
 		insert(`coupons (id, code, user_id, webinar_id, webinar_registration_id, payment_id, value_cents, original_payment_cents,
-			status, created_at, expires_at, redeemed_at, refunded_at)`,
-			coupon, "LW-"+coupon, user, w, reg, pay, 3000, 2500, status, at, at.AddDate(0, 0, 30), redeemed, refunded)
+			status, created_at, expires_at, redeemed_at, refunded_at, paid_cents, bonus_cents, paid_until, bonus_until,
+			last_activity_at)`,
+			coupon, "LW-"+coupon, user, w, reg, pay, 3000, 2500, status, at, at.AddDate(0, 0, 30), redeemed, refunded,
+			2500, 500, at.AddDate(0, 0, 30), at.AddDate(0, 0, 30), at)
+	}
+	// The redemption history of the used ones, with their POS receipts.
+	for i := range benchCoupons {
+		if i%20 != 0 && i%4 == 1 {
+			at := start.Add(time.Duration(i) * step).Truncate(time.Microsecond).Add(48 * time.Hour)
+			insert(`coupon_redemptions (id, coupon_id, redeemed_by, redeemed_at, pos_receipt, value_cents)`,
+				fmt.Sprintf("h%06d", i), fmt.Sprintf("c%06d", i), fmt.Sprintf("u%06d", (i+1)%users), at, fmt.Sprintf("R-%d", i), 3000)
+		}
 	}
 	insert("")
 	if err := tx.Commit(); err != nil {
@@ -153,17 +166,23 @@ func batcher(b *testing.B, d *sql.Tx) func(table string, row ...any) {
 	}
 }
 
+// benchService is the report service on engine's bench store, telling
+// the time by now, with the store's zone.
+func benchService(b *testing.B, engine db.Engine, now clock.Func) (*report.Service, *time.Location) {
+	d := benchStore(b, engine)
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return report.NewService(d, chicago, now, setting.NewService(d, nil, now), report.Mailer{}), chicago
+}
+
 // BenchmarkReport: a year's report (every figure, the funnel, a month per
 // point of the chart) over 100,000 coupons, against reportBudget.
 func BenchmarkReport(b *testing.B) {
 	for _, engine := range testutil.Engines() {
 		b.Run(string(engine), func(b *testing.B) {
-			d := benchStore(b, engine)
-			chicago, err := time.LoadLocation("America/Chicago")
-			if err != nil {
-				b.Fatal(err)
-			}
-			svc := report.NewService(d, chicago, clock.Now)
+			svc, chicago := benchService(b, engine, clock.Now)
 			now := clock.Now().In(chicago)
 			p, err := period.Parse(url.Values{"from": {now.AddDate(-1, 0, 0).Format("2006-01-02")},
 				"to": {now.Format("2006-01-02")}}, chicago, now, period.Custom) // the whole seeded year
@@ -189,6 +208,65 @@ func BenchmarkReport(b *testing.B) {
 			b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
 			if median > reportBudget {
 				b.Errorf("a report over %d coupons took %s (median of %d), over the %s budget", benchCoupons, median, len(took), reportBudget)
+			}
+		})
+	}
+}
+
+// BenchmarkBooks: the books that close over the same 100,000 coupons
+// (docs/product.md#books-that-close), each against reportBudget: a
+// day's counter summary and the unclaimed-property list read five years on
+// (every coupon still owed is dormant then: the worst case); the POS import
+// file and the unclaimed-property CSV, streamed whole, are timed for
+// comparison (an export's time grows with its rows).
+func BenchmarkBooks(b *testing.B) {
+	for _, engine := range testutil.Engines() {
+		b.Run(string(engine), func(b *testing.B) {
+			ctx := context.Background()
+			svc, chicago := benchService(b, engine, clock.Now)
+			later, _ := benchService(b, engine, func() time.Time { return clock.Now().AddDate(5, 0, 0) })
+			day, err := svc.Day(clock.Now().In(chicago).AddDate(0, -6, 0).Format("2006-01-02"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			csv := func(name string, s *report.Service) func() error {
+				return func() error {
+					w, err := csvx.New(io.Discard, chicago)
+					if err != nil {
+						return err
+					}
+					if err := report.Lists[name](s, ctx, w); err != nil {
+						return err
+					}
+					return w.Close()
+				}
+			}
+			for _, m := range []struct {
+				name   string
+				run    func() error
+				budget bool
+			}{
+				{"counter-day", func() error { _, err := svc.CounterDay(ctx, day); return err }, true},
+				{"unclaimed-list", func() error { _, err := later.UnclaimedList(ctx); return err }, true},
+				{"pos-import.csv", csv("pos-import.csv", svc), false},
+				{"unclaimed.csv", csv("unclaimed.csv", later), false},
+			} {
+				b.Run(m.name, func(b *testing.B) {
+					var took []time.Duration
+					for b.Loop() {
+						began := time.Now()
+						if err := m.run(); err != nil {
+							b.Fatal(err)
+						}
+						took = append(took, time.Since(began))
+					}
+					slices.Sort(took)
+					median := took[len(took)/2]
+					b.ReportMetric(float64(median.Microseconds())/1000, "median-ms")
+					if m.budget && median > reportBudget {
+						b.Errorf("%s over %d coupons took %s (median of %d), over the %s budget", m.name, benchCoupons, median, len(took), reportBudget)
+					}
+				})
 			}
 		})
 	}

@@ -126,3 +126,25 @@ func (h *Handler) SaveCouponPolicy(w http.ResponseWriter, r *http.Request) error
 	httpx.WriteJSON(w, http.StatusOK, p)
 	return nil
 }
+
+func (h *Handler) Books(w http.ResponseWriter, r *http.Request) error {
+	b, err := h.svc.Books(r.Context())
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, b)
+	return nil
+}
+
+func (h *Handler) SaveBooks(w http.ResponseWriter, r *http.Request) error {
+	var in Books
+	if err := httpx.DecodeJSON(w, r, &in); err != nil {
+		return err
+	}
+	b, err := h.svc.SaveBooks(r.Context(), in)
+	if err != nil {
+		return err
+	}
+	httpx.WriteJSON(w, http.StatusOK, b)
+	return nil
+}

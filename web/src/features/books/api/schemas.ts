@@ -21,7 +21,17 @@ export const reportSchema = z.object({
     refunded: moneySchema,
   }),
   // Owed at as_of, split into the part buyers paid and the live promotional bonus.
-  outstanding: moneySchema.extend({ as_of: z.string(), paid: moneySchema.optional(), promotional: moneySchema.optional() }),
+  outstanding: moneySchema.extend({
+    as_of: z.string(),
+    paid: moneySchema.optional(),
+    promotional: moneySchema.optional(),
+    // The same by the coupons' age at as_of (docs/product.md#books-that-close).
+    by_age: z
+      .array(z.object({ label: z.string(), from_days: z.number(), to_days: z.number().nullable(), paid: moneySchema, promotional: moneySchema }))
+      .optional(),
+  }),
+  // Promotional value that ended unredeemed, per month (breakage).
+  breakage: z.array(z.object({ month: z.string(), expired: moneySchema })).optional(),
   funnel: z.array(
     z.object({
       webinar_id: z.string(),
@@ -138,3 +148,42 @@ export const auditPageSchema = z.object({
   retention_days: z.number(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** GET /api/admin/reports/counter?day=…: the counter's day (docs/api.md#books-that-close). */
+export const counterDaySchema = z.object({
+  period: z.object({ from: z.string(), to: z.string() }),
+  redemptions: z.array(
+    z.object({
+      coupon_id: z.string(),
+      code: z.string(),
+      redeemed_at: z.string(),
+      clerk: z.string().nullable(),
+      value_cents: z.number(),
+      pos_receipt: z.string(),
+      undone_at: z.string().nullable(),
+    }),
+  ),
+  clerks: z.array(moneySchema.extend({ clerk: z.string().nullable() })),
+  total: moneySchema,
+});
+export type CounterDay = z.infer<typeof counterDaySchema>;
+
+/** GET /api/admin/reports/unclaimed: coupons dormant for the set years (docs/api.md#books-that-close). */
+export const unclaimedSchema = z.object({
+  as_of: z.string(),
+  dormancy_years: z.number(),
+  dormant_since: z.string(),
+  total: moneySchema,
+  coupons: z.array(
+    z.object({
+      coupon_id: z.string(),
+      code: z.string(),
+      owner_name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      paid_cents: z.number(),
+      last_activity_at: z.string(),
+    }),
+  ),
+});
+export type UnclaimedList = z.infer<typeof unclaimedSchema>;

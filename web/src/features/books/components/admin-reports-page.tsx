@@ -1,5 +1,4 @@
 import { formatCents } from "@/lib/money";
-import { Download } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { AdminPageHeader } from "@/components/layout/admin-page-header";
@@ -20,6 +19,8 @@ import { RetentionChart } from "./retention-chart";
 import { SalesChart } from "./sales-chart";
 import { SourcesTable } from "./sources-table";
 import { TableScroll } from "@/components/ui/table-scroll";
+import { CounterDaySection, LiabilitySection, OwnerLists } from "./books-close";
+import { DownloadLink } from "./download-link";
 
 /**
  * "/admin/reports" (admin only): the books of a period of the store's days
@@ -144,7 +145,10 @@ function ReportBody({ report, query, stale }: { report: Report; query: string; s
         </section>
       )}
       {report.sources && <SourcesTable sources={report.sources} />}
+      <LiabilitySection report={report} query={query} />
       {report.controls && <Controls controls={report.controls} zone={zone} />}
+      <CounterDaySection />
+      <OwnerLists />
       <Exports query={query} period={report.period} />
     </div>
   );
@@ -355,14 +359,7 @@ function Exports({ query, period }: { query: string; period: Report["period"] })
       <ul className="flex flex-wrap gap-3">
         {links.map((l) => (
           <li key={l.label}>
-            <a
-              href={l.href}
-              download
-              className="inline-flex h-10 items-center gap-2 rounded-md border bg-background px-4 text-sm font-medium text-ink shadow-xs hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              <Download aria-hidden="true" className="size-4" />
-              {l.label} (CSV)
-            </a>
+            <DownloadLink href={l.href} label={l.label} />
           </li>
         ))}
       </ul>

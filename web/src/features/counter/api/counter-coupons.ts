@@ -14,9 +14,10 @@ export function lookUpCoupon(code: string, signal?: AbortSignal): Promise<Counte
  * POST …/{code}/redeem: one conditional update on the server, so of two
  * clerks only one wins; the other gets 409 `already_redeemed` (no coupon in
  * the body: look it up again). 409 `coupon_expired` when it expired meanwhile.
+ * `posReceipt`: the POS sale's receipt number ("" for none; 400 `pos_receipt` when the store requires one).
  */
-export function redeemCoupon(code: string): Promise<CounterLookup> {
-  return api.post(`${path(code)}/redeem`, undefined, { schema: counterLookupSchema });
+export function redeemCoupon(code: string, posReceipt: string): Promise<CounterLookup> {
+  return api.post(`${path(code)}/redeem`, { pos_receipt: posReceipt }, { schema: counterLookupSchema });
 }
 
 /**

@@ -30,6 +30,8 @@ export const counterCouponSchema = z.object({
   bonus_until: z.string().optional(),
   bonus_expired: z.boolean().optional(),
   redeemed_value_cents: z.number().int().nullish(),
+  /** The store's POS receipt number of the sale it paid for ("" when none; docs/api.md#counter). */
+  pos_receipt: z.string().optional(),
 });
 export type CounterCoupon = z.infer<typeof counterCouponSchema>;
 
@@ -37,5 +39,7 @@ export type CounterCoupon = z.infer<typeof counterCouponSchema>;
 export const counterLookupSchema = z.object({
   verdict: z.enum(["valid", "redeemed", "expired", "refunded", "disputed"]),
   coupon: counterCouponSchema,
+  /** Redeeming needs the POS sale's receipt number (the owner's setting). */
+  pos_receipt_required: z.boolean().optional(),
 });
 export type CounterLookup = z.infer<typeof counterLookupSchema>;

@@ -71,7 +71,7 @@ function VerdictArea({
           verdict={state.verdict}
           timeZone={timeZone}
           busy={counter.busy}
-          onRedeem={(code) => void counter.redeem(code)}
+          onRedeem={(code, receipt) => void counter.redeem(code, receipt)}
           onUndo={(code) => void counter.undo(code)}
         />
       );

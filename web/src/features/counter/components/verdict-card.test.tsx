@@ -52,7 +52,15 @@ describe("VerdictCard", () => {
     expect(within(card).getByText("LW-7K3M-Q9PX-4TRW")).toBeInTheDocument();
     expect(within(card).queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
     await userEvent.click(within(card).getByRole("button", { name: "Mark Redeemed" }));
-    expect(onRedeem).toHaveBeenCalledWith("LW-7K3M-Q9PX-4TRW");
+    expect(onRedeem).toHaveBeenCalledWith("LW-7K3M-Q9PX-4TRW", "");
+  });
+
+  it("VALID with a POS receipt required: Mark Redeemed waits for the number, which a scanner's Enter sends", async () => {
+    const { onRedeem } = renderCard({ kind: "valid", coupon, receiptRequired: true });
+    const card = await screen.findByRole("region", { name: "VALID" });
+    expect(within(card).getByRole("button", { name: "Mark Redeemed" })).toBeDisabled();
+    await userEvent.type(within(card).getByLabelText("POS receipt #"), " R-1001{Enter}");
+    expect(onRedeem).toHaveBeenCalledWith("LW-7K3M-Q9PX-4TRW", "R-1001");
   });
 
   it("VALID while redeeming: the button says so and waits", async () => {

@@ -1,6 +1,8 @@
 import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, ShieldAlert, Undo2, UserX, type LucideIcon } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { formatEventDate } from "@/lib/format";
 import { formatStoreDay } from "@/lib/store-time";
 import { formatMoney } from "@/lib/money";
@@ -103,6 +105,7 @@ function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: 
       <Detail term="Customer">{coupon.owner_name}</Detail>
       <Detail term="Webinar">{coupon.webinar_title}</Detail>
       <Detail term="Expires">{formatEventDate(coupon.expires_at, timeZone)}</Detail>
+      {coupon.pos_receipt && <Detail term="POS receipt #">{coupon.pos_receipt}</Detail>}
       {coupon.redeemed_at && (
         <Detail term="Redeemed">
           {formatEventDate(coupon.redeemed_at, timeZone)} by {coupon.redeemed_by_me ? "you" : (coupon.redeemed_by_name ?? "unknown staff")}
@@ -115,12 +118,78 @@ function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: 
   );
 }
 
+/** The receipt's rule, as the server checks it (docs/api.md#counter). */
+const MAX_RECEIPT = 40;
+
+/**
+ * Mark Redeemed, with the POS sale's receipt number: typed, or scanned into
+ * the field by a keyboard-wedge scanner (its Enter redeems). Required when
+ * the owner's setting says so.
+ */
+function RedeemForm({
+  code,
+  required,
+  busy,
+  onRedeem,
+}: {
+  code: string;
+  required: boolean;
+  busy: "redeem" | "undo" | null;
+  onRedeem: (code: string, receipt: string) => void;
+}) {
+  const id = useId();
+  const [receipt, setReceipt] = useState("");
+  const missing = required && !receipt.trim();
+  return (
+    <form
+      className="grid gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!missing) onRedeem(code, receipt.trim());
+      }}
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor={id} className="text-base font-semibold">
+          POS receipt #{required ? "" : " (optional)"}
+        </Label>
+        <Input
+          id={id}
+          value={receipt}
+          onChange={(e) => setReceipt(e.target.value)}
+          maxLength={MAX_RECEIPT}
+          required={required}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          enterKeyHint="done"
+          aria-describedby={`${id}-help`}
+          className="h-12 font-mono text-lg"
+        />
+        <p id={`${id}-help`} className="text-sm text-muted-foreground">
+          The receipt number of this sale in the store's POS, so the day's books match.
+        </p>
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        className="h-16 w-full bg-green-700 text-xl hover:bg-green-800"
+        disabled={busy !== null || missing}
+        aria-busy={busy === "redeem"}
+      >
+        <CircleCheck className="size-6" aria-hidden="true" />
+        {busy === "redeem" ? "Redeeming..." : "Mark Redeemed"}
+      </Button>
+    </form>
+  );
+}
+
 type VerdictCardProps = {
   verdict: Verdict;
   /** IANA zone of the store, for every date. */
   timeZone: string;
   busy: "redeem" | "undo" | null;
-  onRedeem: (code: string) => void;
+  /** Redeem with the POS sale's receipt number ("" when none was typed). */
+  onRedeem: (code: string, receipt: string) => void;
   onUndo: (code: string) => void;
 };
 
@@ -168,16 +237,13 @@ export function VerdictCard({ verdict, timeZone, busy, onRedeem, onUndo }: Verdi
           </p>
         )}
         {verdict.kind === "valid" && !own && (
-          <Button
-            size="lg"
-            className="h-16 w-full bg-green-700 text-xl hover:bg-green-800"
-            disabled={busy !== null}
-            aria-busy={busy === "redeem"}
-            onClick={() => onRedeem(verdict.coupon.code)}
-          >
-            <CircleCheck className="size-6" aria-hidden="true" />
-            {busy === "redeem" ? "Redeeming..." : "Mark Redeemed"}
-          </Button>
+          <RedeemForm
+            key={verdict.coupon.code}
+            code={verdict.coupon.code}
+            required={verdict.receiptRequired === true}
+            busy={busy}
+            onRedeem={onRedeem}
+          />
         )}
         {canUndo && coupon && (
           <Button

@@ -88,27 +88,28 @@ export function useCounter() {
   );
 
   const act = useCallback(
-    async (action: Action, code: string) => {
+    async (action: Action, code: string, receipt = "") => {
       busyRef.current = true;
       busyCode.current = code;
       setBusy(action);
       setActionError(null);
       const id = ++latest.current;
       try {
-        const result = await (action === "redeem" ? redeemCoupon(code) : unredeemCoupon(code));
+        const result = await (action === "redeem" ? redeemCoupon(code, receipt) : unredeemCoupon(code));
         if (id !== latest.current) return;
         setState({
           status: "verdict",
           verdict:
             action === "redeem"
               ? { kind: "redeemed-now", coupon: result.coupon }
-              : { kind: "valid", coupon: result.coupon, undone: true },
+              : { kind: "valid", coupon: result.coupon, undone: true, receiptRequired: result.pos_receipt_required === true },
         });
       } catch (error) {
         if (id !== latest.current) return;
         // 409 (redeemed by someone else, expired meanwhile, not redeemed),
         // 403 (the undo's 15 minutes are over) or 404: the card is out of
         // date; show the coupon as it is now, with the server's words.
+        // 400: the receipt number was refused; the card stays for a better one.
         if (isApiError(error) && [403, 404, 409].includes(error.status)) {
           busyRef.current = false;
           await lookUp(code);
@@ -124,7 +125,8 @@ export function useCounter() {
 
   /** Look `code` up again now (after a failed lookup). */
   const retry = useCallback((code: string) => void lookUp(code), [lookUp]);
-  const redeem = useCallback((code: string) => act("redeem", code), [act]);
+  /** Redeem `code` for the POS sale `receipt` ("" when none was typed). */
+  const redeem = useCallback((code: string, receipt: string) => act("redeem", code, receipt), [act]);
   const undo = useCallback((code: string) => act("undo", code), [act]);
 
   return { state, busy, actionError, submit, retry, redeem, undo };

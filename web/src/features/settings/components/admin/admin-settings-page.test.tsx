@@ -49,10 +49,10 @@ function putBody(fetchMock: ReturnType<typeof mockApi>, url: string) {
 }
 
 describe("AdminSettingsPage", () => {
-  it("has the five tabs of docs/product.md#admin-screens, the Coupon Value and Giveaway tabs, Social Links coming soon", async () => {
+  it("has the five tabs of docs/product.md#admin-screens, the Coupon Value, Books and Giveaway tabs, Social Links coming soon", async () => {
     renderPage();
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
-    expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images", "Coupon Value", "Giveaway"]);
+    expect(tabs).toEqual(["General Info", "Announcements", "Social Links", "Feature Toggles", "Background Images", "Coupon Value", "Books", "Giveaway"]);
     await userEvent.click(screen.getByRole("tab", { name: "Social Links" }));
     expect(screen.getByRole("tabpanel")).toHaveTextContent("Coming soon");
   });

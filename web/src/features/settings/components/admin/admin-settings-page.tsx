@@ -13,6 +13,8 @@ import { useAdminSettings } from "../../api/get-admin-settings";
 import { AnnouncementForm } from "./announcement-form";
 import { BackgroundImagesForm } from "./background-images-form";
 import { CouponPolicyForm } from "./coupon-policy-form";
+import { BooksForm } from "./books-form";
+import { useBooksSettings } from "../../api/books-settings";
 import { GeneralInfoForm } from "./general-info-form";
 import { ReminderTogglesForm } from "./reminder-toggles-form";
 
@@ -51,6 +53,7 @@ export function AdminSettingsPage({ giveawayRules }: AdminSettingsPageProps = {}
   const settings = useAdminSettings();
   const loaded = settings.data;
   const couponPolicy = useCouponPolicy();
+  const books = useBooksSettings();
 
   const pending = (
     <div className="grid gap-4" aria-busy="true" aria-label="Loading settings">
@@ -92,6 +95,9 @@ export function AdminSettingsPage({ giveawayRules }: AdminSettingsPageProps = {}
             <TabsTrigger value="coupon-value" className={triggerClass}>
               Coupon Value
             </TabsTrigger>
+            <TabsTrigger value="books" className={triggerClass}>
+              Books
+            </TabsTrigger>
             <TabsTrigger value="giveaway" className={triggerClass}>
               Giveaway
             </TabsTrigger>
@@ -131,6 +137,20 @@ export function AdminSettingsPage({ giveawayRules }: AdminSettingsPageProps = {}
               </Alert>
             ) : couponPolicy.data ? (
               <CouponPolicyForm policy={couponPolicy.data} />
+            ) : (
+              pending
+            )}
+          </TabCard>
+        </TabsContent>
+        <TabsContent value="books">
+          <TabCard title="Books" description="The counter's POS receipt number, the end-of-day e-mail and the files for your POS and accountant.">
+            {books.isError ? (
+              <Alert variant="destructive">
+                <AlertTitle>Could not load the books settings.</AlertTitle>
+                <AlertDescription>{errorMessage(books.error)}</AlertDescription>
+              </Alert>
+            ) : books.data ? (
+              <BooksForm books={books.data} />
             ) : (
               pending
             )}
