@@ -128,6 +128,15 @@ export function createCustomer(prefix = 'customer'): Account {
   return createAccountWithCli('user', account, ['--first-name', account.firstName, '--last-name', account.lastName], process.env.WATCHWIN_E2E_DATA!);
 }
 
+/**
+ * The code an authenticator app shows for the base32 secret (Debian's oathtool), on a phone
+ * whose clock runs aheadSeconds ahead (the server accepts one step of drift).
+ */
+export function oathtool(secret: string, aheadSeconds = 0): string {
+  const at = new Date(Date.now() + aheadSeconds * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return execFileSync('oathtool', ['--totp', '-b', secret, '--now', at]).toString().trim();
+}
+
 export const COUPON_CODE = /^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 
 /**

@@ -1,0 +1,154 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  createAdmin,
+  createStaff,
+  createWebinarViaApi,
+  expect,
+  logInViaApi,
+  oathtool,
+  test,
+  uniqueEmail,
+  useYouTubeStandIn,
+} from './fixtures';
+import { recordSecret } from './support/secrets';
+import { expectFocusVisible, tabTo } from './support/wcag';
+
+// The keyboard-only walk of WCAG 2.2 AA (issue 45, docs/testing.md#wcag-22-aa): a new customer
+// signs up, logs in with the password and an authenticator's code, registers for a webinar,
+// watches it, buys the coupon with the test card and opens it; a clerk redeems it at the counter
+// on a phone-sized screen. After each navigation only the keyboard acts (Tab, Shift+Tab, Enter,
+// Space, arrows, typing); every control used is reached by Tab and shows its focus.
+
+/** Tabs to a field and types into it. */
+async function typeInto(page: Page, field: Locator, name: string, text: string) {
+  await tabTo(page, field, name);
+  await page.keyboard.type(text);
+  await expect(field).toHaveValue(text);
+}
+
+// No entry animations: a focus ring measured mid-transition would read as unchanged.
+test.use({ reducedMotion: 'reduce' });
+
+test('a customer and a clerk go from sign-up to redemption with the keyboard alone', async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const adminApi = await browser.newContext({ baseURL }).then((c) => c.request);
+  await logInViaApi(adminApi, createAdmin());
+  const webinar = await createWebinarViaApi(adminApi, { display_price: 40, actual_coupon_value_percentage: 120 });
+  await useYouTubeStandIn(page);
+
+  // Sign up: the Sign Up tab is one arrow key from the Login tab.
+  const person = { firstName: 'Kay', lastName: 'Board', email: uniqueEmail('keyboard'), phone: '630-555-0142', password: 'keys-only-42' };
+  recordSecret('password', person.password);
+  await page.goto('/auth');
+  await tabTo(page, page.getByRole('tab', { name: 'Login' }), 'Login tab');
+  await page.keyboard.press('ArrowRight');
+  const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
+  await expect(signUpTab).toBeFocused();
+  await expect(signUpTab).toHaveAttribute('aria-selected', 'true');
+  const signUp = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await typeInto(page, signUp.getByLabel('First Name'), 'First Name', person.firstName);
+  await typeInto(page, signUp.getByLabel('Last Name'), 'Last Name', person.lastName);
+  await typeInto(page, signUp.getByLabel('Email'), 'Email', person.email);
+  await typeInto(page, signUp.getByLabel('Phone Number'), 'Phone Number', person.phone);
+  await typeInto(page, signUp.getByLabel('Password', { exact: true }), 'Password', person.password);
+  await typeInto(page, signUp.getByLabel('Confirm Password'), 'Confirm Password', person.password);
+  const adult = signUp.getByLabel('I am 21 or older');
+  await tabTo(page, adult, 'I am 21 or older');
+  await page.keyboard.press('Space');
+  await expect(adult).toBeChecked();
+  await tabTo(page, signUp.getByRole('button', { name: 'Sign Up' }), 'Sign Up button');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Sign up successful!', { exact: true })).toBeVisible();
+
+  // The account turns on its second factor (through the API, as the Security tab would).
+  const account = { email: person.email, password: person.password, firstName: person.firstName, lastName: person.lastName };
+  await logInViaApi(request, account);
+  const setup = await request.post('/api/account/second-factor/setup', { data: { password: person.password } });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await request.post('/api/account/second-factor/enable', { data: { code: oathtool(secret) } });
+  expect(enable.status(), await enable.text()).toBe(200);
+
+  // Log in: the e-mail just typed is not asked again (3.3.7); the password, then the code.
+  const login = page.getByRole('tabpanel', { name: 'Login' });
+  await expect(login.getByLabel('Email')).toHaveValue(person.email);
+  await typeInto(page, login.getByLabel('Password', { exact: true }), 'Login password', person.password);
+  await tabTo(page, login.getByRole('button', { name: 'Login' }), 'Login button');
+  await page.keyboard.press('Enter');
+  const code = page.getByLabel('Enter the 6-digit code from your authenticator app');
+  // The code field takes focus as it opens.
+  await expectFocusVisible(page, code, 'code field');
+  await page.keyboard.type(oathtool(secret, 30));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/auth/);
+
+  // Register: the dialog holds what the account already gave (3.3.7).
+  await page.goto('/webinars');
+  await tabTo(page, page.getByRole('article', { name: webinar.title }).getByRole('button', { name: 'Reserve Spot' }), 'Reserve Spot');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Register for Webinar' });
+  await expect(dialog.getByLabel('Full Name')).toHaveValue(`${person.firstName} ${person.lastName}`);
+  await expect(dialog.getByLabel('Email Address')).toHaveValue(person.email);
+  await expect(dialog.getByLabel('Phone Number (Optional)')).toHaveValue(person.phone);
+  await tabTo(page, dialog.getByRole('button', { name: 'Confirm Registration' }), 'Confirm Registration');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/webinar/${webinar.id}/watch$`));
+
+  // Watch: the stand-in plays YouTube's part (its own controls live in YouTube's frame; the own
+  // player's are walked in own-video.spec.ts); the page's controls are the keyboard's.
+  await page.waitForFunction(() => window.__ytStandIn?.ready === true);
+  await page.evaluate(() => window.__ytStandIn?.end());
+  await tabTo(page, page.getByRole('link', { name: 'Buy Your Discounted Coupon' }), 'Buy Your Discounted Coupon link');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/webinar/${webinar.id}/coupon$`));
+
+  // Buy with the test card.
+  const offer = page.getByRole('region', { name: 'Coupon offer' });
+  await tabTo(page, offer.getByRole('button', { name: 'Buy Your Discounted Coupon' }), 'Buy button');
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await tabTo(page, card.getByLabel('Card number'), 'Card number');
+  await page.keyboard.type('4242 4242 4242 4242');
+  await tabTo(page, card.getByLabel('Expiry (MM / YY)'), 'Expiry');
+  await page.keyboard.type('12 / 34');
+  await tabTo(page, card.getByLabel('CVC'), 'CVC');
+  await page.keyboard.type('123');
+  await tabTo(page, card.getByLabel('ZIP'), 'ZIP');
+  await page.keyboard.type('60540');
+  await tabTo(page, card.getByRole('button', { name: 'Pay $40.00' }), 'Pay button');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Coupon Activated' })).toBeVisible();
+  const coupon = page.getByRole('article', { name: /^Coupon LW-/ });
+  const couponCode = (await coupon.getAttribute('aria-label'))!.replace('Coupon ', '');
+
+  // Open the coupon from My Dashboard: its print dialog, and back.
+  await page.goto('/dashboard');
+  const print = page.getByRole('button', { name: `Print coupon ${couponCode}` });
+  await tabTo(page, print, 'Print coupon');
+  await page.keyboard.press('Enter');
+  const printDialog = page.getByRole('dialog');
+  await expect(printDialog.getByRole('img', { name: `QR code of coupon ${couponCode}` })).toBeVisible();
+  await tabTo(page, printDialog.getByRole('button', { name: 'Print Coupon' }), 'Print Coupon in the dialog');
+  await page.keyboard.press('Escape');
+  await expect(printDialog).toBeHidden();
+  await expect(print).toBeFocused();
+
+  // The counter on a phone: the clerk types the code and redeems it.
+  const clerkContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 812 }, reducedMotion: 'reduce' });
+  await clerkContext.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
+  const clerk = await clerkContext.newPage();
+  await logInViaApi(clerk.request, createStaff());
+  await clerk.goto('/counter');
+  const field = clerk.getByLabel('Coupon code');
+  // The field takes focus as the counter opens, for a scanner that types.
+  await expectFocusVisible(clerk, field, 'Coupon code');
+  await clerk.keyboard.type(couponCode);
+  await clerk.keyboard.press('Enter');
+  const valid = clerk.getByRole('region', { name: 'VALID', exact: true });
+  await expect(valid).toContainText('$48.00');
+  await tabTo(clerk, valid.getByRole('button', { name: 'Mark Redeemed' }), 'Mark Redeemed');
+  await clerk.keyboard.press('Enter');
+  await expect(clerk.getByRole('region', { name: 'REDEEMED', exact: true })).toContainText('Apply $48.00 store credit.');
+  await clerkContext.close();
+});
