@@ -3,6 +3,7 @@ import {
   createAdmin,
   createStaff,
   createWebinarViaApi,
+  enrolSecondFactorViaApi,
   expect,
   logInViaApi,
   oathtool,
@@ -24,6 +25,9 @@ import { expectCodeField, expectFocusNotObscured, routePatterns, settle, smallTa
 /** One audited page: the route table's pattern it stands for, and the address visited. */
 type Audit = { route: string; url: string };
 
+/** Pages whose address is their route's pattern, the seeded webinar's id in place of :webinarId. */
+const at = (...routes: string[]): Audit[] => routes.map((route) => ({ route, url: `/${route.replace(':webinarId', webinar.id)}` }));
+
 /** Every footer link's address, in order: the same on every page (3.2.6 Consistent Help). */
 async function footerLinks(page: Page): Promise<string[]> {
   const footer = page.getByRole('contentinfo');
@@ -37,12 +41,14 @@ let helpLinks: string[] | undefined;
 async function auditPages(page: Page, audits: Audit[]) {
   const found: string[] = [];
   for (const { url } of audits) {
-    await page.goto(url);
-    await settle(page);
-    found.push(...(await wcagViolations(page, url)));
-    const links = await footerLinks(page);
-    helpLinks ??= links;
-    if (links.join(' ') !== helpLinks.join(' ')) found.push(`${url}: footer links differ: ${links.join(' ')}`);
+    await test.step(url, async () => {
+      await page.goto(url);
+      await settle(page);
+      found.push(...(await wcagViolations(page, url)));
+      const links = await footerLinks(page);
+      helpLinks ??= links;
+      if (links.join(' ') !== helpLinks.join(' ')) found.push(`${url}: footer links differ: ${links.join(' ')}`);
+    });
   }
   expect(found, 'WCAG 2.2 A/AA violations').toEqual([]);
 }
@@ -56,7 +62,7 @@ async function expectFocusTrapped(page: Page, dialog: Locator) {
 }
 
 // Each audit visits several pages and runs axe on each: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 // No entry animations: axe measures colours as shown, and a toast fading in reads as low contrast.
 test.use({ reducedMotion: 'reduce' });
 
@@ -76,23 +82,15 @@ const fake = 'not-a-real-token';
 /** Pages a signed-out visitor sees. */
 const publicAudits = (): Audit[] => [
   { route: '', url: '/' },
-  { route: 'auth', url: '/auth' },
-  { route: 'auth/forgot-password', url: '/auth/forgot-password' },
+  ...at('auth', 'auth/forgot-password'),
   { route: 'auth/reset-password', url: `/auth/reset-password?token=${fake}` },
   { route: 'auth/confirm-email', url: `/auth/confirm-email?token=${fake}` },
   { route: 'auth/second-factor-not-mine', url: `/auth/second-factor-not-mine?token=${fake}` },
   { route: 'login', url: '/login' },
-  { route: 'webinars', url: '/webinars' },
-  { route: 'webinar/:webinarId', url: `/webinar/${webinar.id}` },
+  ...at('webinars'),
   // Signed out, the watch page sends the visitor to log in.
-  { route: 'webinar/:webinarId/watch', url: `/webinar/${webinar.id}/watch` },
-  { route: 'webinar/:webinarId/coupon', url: `/webinar/${webinar.id}/coupon` },
-  { route: 'about', url: '/about' },
-  { route: 'contact', url: '/contact' },
-  { route: 'privacy', url: '/privacy' },
-  { route: 'terms', url: '/terms' },
-  { route: 'how-it-works', url: '/how-it-works' },
-  { route: 'giveaway-rules', url: '/giveaway-rules' },
+  ...at('webinar/:webinarId', 'webinar/:webinarId/watch', 'webinar/:webinarId/coupon'),
+  ...at('about', 'contact', 'privacy', 'terms', 'how-it-works', 'giveaway-rules'),
   { route: 'giveaway/draws/:drawId', url: '/giveaway/draws/00000000-0000-0000-0000-000000000000' },
   { route: 'unsubscribe', url: `/unsubscribe?token=${fake}` },
   { route: 'webinar-alerts/confirm', url: `/webinar-alerts/confirm?token=${fake}` },
@@ -103,32 +101,20 @@ const publicAudits = (): Audit[] => [
 
 /** Pages of a signed-in customer. */
 const customerAudits = (): Audit[] => [
-  { route: 'dashboard', url: '/dashboard' },
+  ...at('dashboard'),
   { route: 'dashboard', url: '/dashboard?tab=settings' },
   { route: 'dashboard', url: '/dashboard?tab=security' },
-  { route: 'migration-tool', url: '/migration-tool' },
+  ...at('migration-tool'),
   { route: 'auth/enrol-second-factor', url: `/auth/enrol-second-factor?token=${fake}` },
-  { route: 'webinar/:webinarId/watch', url: `/webinar/${webinar.id}/watch` },
-  { route: 'webinar/:webinarId/coupon', url: `/webinar/${webinar.id}/coupon` },
-  { route: 'webinar/:webinarId', url: `/webinar/${webinar.id}` },
-  { route: 'counter', url: '/counter' },
+  ...at('webinar/:webinarId/watch', 'webinar/:webinarId/coupon', 'webinar/:webinarId', 'counter'),
 ];
 
 /** The counter, as the clerk at the till sees it. */
-const counterAudits = (): Audit[] => [{ route: 'counter', url: '/counter' }];
+const counterAudits = (): Audit[] => at('counter');
 
 /** The admin area. */
-const adminAudits = (): Audit[] => [
-  { route: 'admin', url: '/admin' },
-  { route: 'admin/webinars', url: '/admin/webinars' },
-  { route: 'admin/webinars/management', url: '/admin/webinars/management' },
-  { route: 'admin/coupons', url: '/admin/coupons' },
-  { route: 'admin/users', url: '/admin/users' },
-  { route: 'admin/settings', url: '/admin/settings' },
-  { route: 'admin/giveaway-winners', url: '/admin/giveaway-winners' },
-  { route: 'admin/reports', url: '/admin/reports' },
-  { route: 'admin/audit', url: '/admin/audit' },
-];
+const adminAudits = (): Audit[] =>
+  at('admin', 'admin/webinars', 'admin/webinars/management', 'admin/coupons', 'admin/users', 'admin/settings', 'admin/giveaway-winners', 'admin/reports', 'admin/audit');
 
 test('every route of the route table is audited', () => {
   webinar ??= { id: 'w', title: 't' };
@@ -210,11 +196,7 @@ test('the login code field takes a pasted code and the autofill of one-time code
   // A customer with the second factor on, set up through the API.
   const account = await signUpViaApi(request, 'a11y-code');
   await logInViaApi(request, account);
-  const setup = await request.post('/api/account/second-factor/setup', { data: { password: account.password } });
-  expect(setup.status(), await setup.text()).toBe(200);
-  const { secret } = (await setup.json()) as { secret: string };
-  const enable = await request.post('/api/account/second-factor/enable', { data: { code: oathtool(secret) } });
-  expect(enable.status(), await enable.text()).toBe(200);
+  const secret = await enrolSecondFactorViaApi(request, account);
 
   await page.goto('/auth');
   const form = page.getByRole('tabpanel', { name: 'Login' });

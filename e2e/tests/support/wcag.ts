@@ -133,6 +133,8 @@ export async function smallTargets(scope: Locator): Promise<string[]> {
       const r = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+      // Drawn only while focused (the skip link's sr-only): measured then, in the keyboard walk.
+      if (style.clipPath === 'inset(50%)' && document.activeElement !== el) continue;
       // The Radix checkbox's native twin is drawn off screen; the button beside it is the target.
       if (el.getAttribute('aria-hidden') === 'true') continue;
       const inSentence = el.tagName === 'A' && style.display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
