@@ -67,10 +67,14 @@ test('a customer and a clerk go from sign-up to redemption with the keyboard alo
   await logInViaApi(request, account);
   const secret = await enrolSecondFactorViaApi(request, account);
 
-  // Log in: the e-mail just typed is not asked again (3.3.7); the password, then the code.
+  // Log in: the e-mail just typed is not asked again (3.3.7) and focus waits in the password
+  // field; the password, then the code.
   const login = page.getByRole('tabpanel', { name: 'Login' });
   await expect(login.getByLabel('Email')).toHaveValue(person.email);
-  await typeInto(page, login.getByLabel('Password', { exact: true }), 'Login password', person.password);
+  const password = login.getByLabel('Password', { exact: true });
+  await expectFocusVisible(page, password, 'Login password');
+  await page.keyboard.type(person.password);
+  await expect(password).toHaveValue(person.password);
   await tabTo(page, login.getByRole('button', { name: 'Login' }), 'Login button');
   await page.keyboard.press('Enter');
   const code = page.getByLabel('Enter the 6-digit code from your authenticator app');

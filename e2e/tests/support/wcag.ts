@@ -139,9 +139,17 @@ export async function smallTargets(scope: Locator): Promise<string[]> {
       if (el.getAttribute('aria-hidden') === 'true') continue;
       const inSentence = el.tagName === 'A' && style.display === 'inline' && (el.parentElement?.textContent ?? '').trim() !== (el.textContent ?? '').trim();
       if (inSentence) continue;
-      if (r.width < 24 - 0.01 || r.height < 24 - 0.01) {
+      // A stretched link (an absolute ::after over its card) is as big as the card it covers.
+      const after = getComputedStyle(el, '::after');
+      let box = r;
+      if (after.position === 'absolute' && after.content !== 'none') {
+        let holder = el.parentElement;
+        while (holder && getComputedStyle(holder).position === 'static') holder = holder.parentElement;
+        if (holder) box = holder.getBoundingClientRect();
+      }
+      if (box.width < 24 - 0.01 || box.height < 24 - 0.01) {
         const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.getAttribute('name') || el.id || el.tagName;
-        small.push(`${el.tagName.toLowerCase()} "${name.slice(0, 40)}" ${r.width.toFixed(1)}×${r.height.toFixed(1)}`);
+        small.push(`${el.tagName.toLowerCase()} "${name.slice(0, 40)}" ${box.width.toFixed(1)}×${box.height.toFixed(1)}`);
       }
     }
     return small;
