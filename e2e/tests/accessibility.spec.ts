@@ -175,29 +175,26 @@ test('admin pages meet WCAG 2.2 AA', async ({ page }) => {
   await auditPages(page, adminAudits());
 });
 
+/** From the page's end, Shift+Tab back up to the header: each element the browser scrolls to sits below it. */
+async function shiftTabUpThePage(page: Page, label: string) {
+  await page.keyboard.press('End');
+  await page.getByRole('contentinfo').getByRole('link').last().focus();
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const inHeader = await page.evaluate(() => Boolean(document.querySelector('body header')?.contains(document.activeElement)));
+    if (inHeader) return;
+    await expectFocusNotObscured(page, `${label}, Shift+Tab ${i + 1}`);
+  }
+}
+
 test('focus tabbed to near the top is never under the sticky header', async ({ page }) => {
   await page.goto('/how-it-works');
   await settle(page);
   await footerLinks(page);
-  // From the page's end back up: each element the browser scrolls to sits below the header.
-  await page.keyboard.press('End');
-  await page.getByRole('contentinfo').getByRole('link').last().focus();
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Shift+Tab');
-    const inHeader = await page.evaluate(() => Boolean(document.querySelector('body header')?.contains(document.activeElement)));
-    if (inHeader) break;
-    await expectFocusNotObscured(page, `Shift+Tab ${i + 1}`);
-  }
+  await shiftTabUpThePage(page, '1280 px');
   // The same on a phone, where the header holds the menu button.
   await page.setViewportSize({ width: 375, height: 700 });
-  await page.keyboard.press('End');
-  await page.getByRole('contentinfo').getByRole('link').last().focus();
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Shift+Tab');
-    const inHeader = await page.evaluate(() => Boolean(document.querySelector('body header')?.contains(document.activeElement)));
-    if (inHeader) break;
-    await expectFocusNotObscured(page, `375 px, Shift+Tab ${i + 1}`);
-  }
+  await shiftTabUpThePage(page, '375 px');
 });
 
 test('the login code field takes a pasted code and the autofill of one-time codes', async ({ page, request }) => {
