@@ -44,6 +44,8 @@ test('a customer signs up, logs in with a code, registers and reaches the offer 
   const person = { firstName: 'Kay', lastName: 'Board', email: uniqueEmail('keyboard'), phone: '630-555-0142', password: 'keys-only-42' };
   recordSecret('password', person.password);
   await page.goto('/auth');
+  // The page has finished loading (the footer is drawn once the app runs), as a person waits for.
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   await tabTo(page, page.getByRole('tab', { name: 'Login' }), 'Login tab');
   await page.keyboard.press('ArrowRight');
   const signUpTab = page.getByRole('tab', { name: 'Sign Up' });
