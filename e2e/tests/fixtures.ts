@@ -128,6 +128,28 @@ export function createCustomer(prefix = 'customer'): Account {
   return createAccountWithCli('user', account, ['--first-name', account.firstName, '--last-name', account.lastName], process.env.WATCHWIN_E2E_DATA!);
 }
 
+/**
+ * The code an authenticator app shows for the base32 secret (Debian's oathtool), on a phone
+ * whose clock runs aheadSeconds ahead (the server accepts one step of drift).
+ */
+export function oathtool(secret: string, aheadSeconds = 0): string {
+  const at = new Date(Date.now() + aheadSeconds * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  return execFileSync('oathtool', ['--totp', '-b', secret, '--now', at]).toString().trim();
+}
+
+/**
+ * Turns on the second factor of the account whose session `request` holds, through the API as
+ * the Security tab does; returns the key an authenticator app would hold.
+ */
+export async function enrolSecondFactorViaApi(request: APIRequestContext, account: Account): Promise<string> {
+  const setup = await request.post('/api/account/second-factor/setup', { data: { password: account.password } });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await request.post('/api/account/second-factor/enable', { data: { code: oathtool(secret) } });
+  expect(enable.status(), await enable.text()).toBe(200);
+  return secret;
+}
+
 export const COUPON_CODE = /^LW-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 
 /**

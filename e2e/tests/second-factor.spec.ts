@@ -1,21 +1,11 @@
 import type { Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { test, expect, createStaff, logIn, signUpViaApi, type Account } from './fixtures';
+import { test, expect, createStaff, logIn, oathtool, signUpViaApi, type Account } from './fixtures';
 import { ownServer } from './support/own-server';
 import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
 
 // The second factor (docs/api.md#second-factor-and-sessions) with a real
 // authenticator: Debian's oathtool computes every code from the key the page
 // shows, so nothing of ours checks our own codes.
-
-/**
- * The code an authenticator app shows for the base32 secret, on a phone
- * whose clock runs aheadSeconds ahead (the server accepts one step of drift).
- */
-function oathtool(secret: string, aheadSeconds = 0): string {
-  const at = new Date(Date.now() + aheadSeconds * 1000).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
-  return execFileSync('oathtool', ['--totp', '-b', secret, '--now', at]).toString().trim();
-}
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).first().click();

@@ -64,7 +64,7 @@ test('a signed-in user registers from a webinar card and lands on the watch page
   // Prefilled from the profile once the status check says "not registered".
   await expect(dialog.getByLabel('Full Name')).toHaveValue('Sam Carter');
   await expect(dialog.getByLabel('Email Address')).toHaveValue(user.email);
-  await expect(dialog.getByLabel('Phone Number (Optional)')).toHaveValue('');
+  await expect(dialog.getByLabel('Phone Number (Optional)')).toHaveValue('630-555-0199');
 
   await dialog.getByLabel('Full Name').fill('S');
   await dialog.getByRole('button', { name: 'Confirm Registration' }).click();

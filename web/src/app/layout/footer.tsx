@@ -23,8 +23,9 @@ const quickLinks = [
   { to: "/dashboard", label: "My Dashboard" },
 ];
 
+// At least 24 px tall, though the text is smaller (WCAG 2.5.8, docs/testing.md#wcag-22-aa).
 const linkClass =
-  "rounded-sm text-zinc-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500";
+  "inline-flex min-h-6 items-center rounded-sm text-zinc-400 transition-colors hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-accent-500";
 
 /**
  * Contact block and copyright from the admin's site settings (GET

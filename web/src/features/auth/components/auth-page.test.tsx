@@ -43,7 +43,7 @@ describe("AuthPage", () => {
     expect(screen.getByLabelText("First Name")).toBeInTheDocument();
   });
 
-  it("after sign-up switches to Login, prefills the email and shows one toast: 'Sign up successful!'", async () => {
+  it("after sign-up switches to Login, prefills the email, focuses the password and shows one toast: 'Sign up successful!'", async () => {
     mockApi(undefined, (url) => (url === "/api/auth/signup" ? jsonResponse(userSession, 201) : undefined));
     const toast = vi.spyOn(notify, "success");
     const user = userEvent.setup();
@@ -62,6 +62,8 @@ describe("AuthPage", () => {
     expect(await screen.findByText("Sign up successful!")).toBeInTheDocument();
     expect(screen.getByText("Please check your email for confirmation.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("jane@example.com");
+    // The keyboard goes on where the person continues: the password (docs/testing.md#wcag-22-aa).
+    expect(screen.getByLabelText("Password")).toHaveFocus();
     // docs/product.md#texts-users-see and the product's one-toast store: the confirmation e-mail is promised once.
     expect(toast).toHaveBeenCalledTimes(1);
     expect(toast).toHaveBeenCalledWith("Sign up successful!", "Please check your email for confirmation.");

@@ -40,15 +40,20 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
     handleSubmit,
     setError,
     setValue,
+    setFocus,
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: defaultEmail, password: "" },
   });
 
+  // Right after sign-up the e-mail is filled in and focus goes on to the password, where the
+  // keyboard would have been had the sign-up form not gone (docs/testing.md#wcag-22-aa).
   useEffect(() => {
-    if (defaultEmail) setValue("email", defaultEmail);
-  }, [defaultEmail, setValue]);
+    if (!defaultEmail) return;
+    setValue("email", defaultEmail);
+    setFocus("password");
+  }, [defaultEmail, setValue, setFocus]);
 
   /** A refused login's field error and toast (the alert of an unconfirmed address is state). */
   const showRefusal = useCallback(

@@ -177,7 +177,8 @@ export function GiveawayEntryCard({ webinarId }: { webinarId: string }) {
           <p className="text-sm font-semibold text-ink">{NO_PURCHASE}</p>
           <Commitment giveaway={g} />
           <p className="text-sm">
-            <Link to="/giveaway-rules" className="font-medium text-accent-700 underline">
+            {/* A link on its own line: at least 24 px tall (WCAG 2.5.8). */}
+            <Link to="/giveaway-rules" className="inline-flex min-h-6 items-center font-medium text-accent-700 underline">
               Official Giveaway Rules
             </Link>
           </p>

@@ -83,7 +83,7 @@ describe("RegistrationDialog", () => {
     await advance(0);
     expect(within(d).getByLabelText("Full Name")).toHaveValue("Jane Doe");
     expect(within(d).getByLabelText("Email Address")).toHaveValue("jane@example.com");
-    expect(within(d).getByLabelText("Phone Number (Optional)")).toHaveValue("");
+    expect(within(d).getByLabelText("Phone Number (Optional)")).toHaveValue("6305550100");
     expect(within(d).getByRole("button", { name: "Confirm Registration" })).toBeEnabled();
   });
 

@@ -61,7 +61,8 @@ export function RegistrationDialog({ webinar, open, onOpenChange }: Registration
   const defaultName = [profile?.firstName, profile?.lastName].filter(Boolean).join(" ").trim();
   const form = useForm<RegistrationFormValues, unknown, RegistrationInput>({
     resolver: zodResolver(registrationFormSchema),
-    defaultValues: { name: defaultName, email: profile?.email ?? user?.email ?? "", phone: "" },
+    // WCAG 3.3.7: what the account already holds is not asked again (docs/product.md#registration-dialog).
+    defaultValues: { name: defaultName, email: profile?.email ?? user?.email ?? "", phone: profile?.phoneNumber ?? "" },
   });
   const {
     register,
