@@ -202,6 +202,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 			}
 			return site.SiteTitle
 		},
+		BaseURL:         cfg.BaseURL,
 		NoLoginSlowdown: cfg.NoLoginSlowdown,
 	})
 	coupons := coupon.NewService(d, now, cfg.CouponExpiryDays, func(ctx context.Context) (coupon.Policy, error) {

@@ -57,6 +57,12 @@ var (
 	// A video upload's requests (tus): 50 MB parts and their offset checks,
 	// so an 8 GB file on a bad connection is a few hundred requests.
 	limitVideoUpload = throttle.Rule{Name: "video-upload", PerAccount: 600, PerAddress: 1200, Window: limitWindow}
+	// Passkey sign-ins (each begun one stores a ceremony, each finish checks
+	// a signature): a page's autofill begins one per visit; per address, a
+	// store's counter devices and a household.
+	limitPasskeyLogin = throttle.Rule{Name: "passkey-login", PerAccount: 60, PerAddress: 300, Window: limitWindow}
+	// Adding, renaming and removing the caller's passkeys.
+	limitPasskeyChange = throttle.Rule{Name: "passkey-change", PerAccount: 60, PerAddress: 300, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )
