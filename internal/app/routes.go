@@ -142,7 +142,7 @@ func (a *App) Routes() []Route {
 		enrolment("POST /api/account/passkeys/begin", accounts.BeginAddPasskey).limited(limitPasskeyChange),
 		enrolment("POST /api/account/passkeys", accounts.AddPasskey).limited(limitPasskeyChange),
 		user("PATCH /api/account/passkeys/{id}", accounts.RenamePasskey, "").limited(limitPasskeyChange),
-		user("DELETE /api/account/passkeys/{id}", accounts.RemovePasskey, "").limited(limitPasskeyChange),
+		user("POST /api/account/passkeys/{id}/remove", accounts.RemovePasskey, "").limited(limitPasskeyChange),
 		user("GET /api/account/sessions", accounts.Sessions, ""),
 		user("DELETE /api/account/sessions/{id}", accounts.EndSession, ""),
 		user("POST /api/account/sessions/end-others", accounts.EndOtherSessions, ""),

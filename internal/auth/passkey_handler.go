@@ -111,7 +111,7 @@ func (h *Handler) RenamePasskey(w http.ResponseWriter, r *http.Request, p Profil
 	return nil
 }
 
-// RemovePasskey is DELETE /api/account/passkeys/{id}: {password}, or no
+// RemovePasskey is POST /api/account/passkeys/{id}/remove: {password}, or no
 // body after a recent one.
 func (h *Handler) RemovePasskey(w http.ResponseWriter, r *http.Request, p Profile) error {
 	in, err := optionalFactorInput(w, r)

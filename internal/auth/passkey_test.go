@@ -331,11 +331,11 @@ func TestPasskeyRenameAndRemoveLast(t *testing.T) {
 		}
 		other, _ := s.Login(auth.RoleUser)
 		other.Do("PATCH", "/api/account/passkeys/"+id, map[string]string{"name": "mine"}).Check(t, testutil.Want{Status: http.StatusNotFound})
-		other.Do("DELETE", "/api/account/passkeys/"+id, nil).Check(t, testutil.Want{Status: http.StatusNotFound})
+		other.Do("POST", "/api/account/passkeys/"+id+"/remove", nil).Check(t, testutil.Want{Status: http.StatusNotFound})
 
 		s.Clock.Advance(auth.RecentPassword + time.Second)
-		c.Do("DELETE", "/api/account/passkeys/"+id, nil).Check(t, testutil.Want{Status: http.StatusForbidden, Code: "password_required"})
-		c.Do("DELETE", "/api/account/passkeys/"+id, map[string]string{"password": "password1"}).Check(t, testutil.Want{Status: http.StatusNoContent})
+		c.Do("POST", "/api/account/passkeys/"+id+"/remove", nil).Check(t, testutil.Want{Status: http.StatusForbidden, Code: "password_required"})
+		c.Do("POST", "/api/account/passkeys/"+id+"/remove", map[string]string{"password": "password1"}).Check(t, testutil.Want{Status: http.StatusNoContent})
 		if l := listPasskeys(t, c); len(l.Passkeys) != 0 {
 			t.Fatalf("list after removal = %+v", l)
 		}

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LogIn } from "lucide-react";
+import { Fingerprint, LogIn } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { needsSecondStep, useLogin } from "../api/login";
+import { passkeyAutofillAvailable, passkeyCancelled, usePasskeySignIn } from "../api/passkeys";
 import { loginSchema, type LoginInput } from "../api/schemas";
 import { applyServerFieldError } from "../lib/apply-server-error";
 import { takeFormFlash, useFormFlash, type FormFlash } from "@/lib/form-flash";
@@ -76,6 +77,38 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
     if (arrived.outcome === "error") showRefusal(new ApiError(0, arrived.code ?? "", arrived.message ?? "", arrived.field));
   }, [arrived, setValue, showRefusal]);
 
+  // Passkeys: the e-mail field's autofill offers them all along (conditional
+  // mediation, started again after the button's prompt), and the button asks at once.
+  const autofill = usePasskeySignIn();
+  const button = usePasskeySignIn();
+  const [autofillRound, setAutofillRound] = useState(0);
+  const signedInWithPasskey = useCallback(() => {
+    notifySignedIn();
+    onSuccess?.();
+  }, [onSuccess]);
+  const passkeyRefused = useCallback((error: unknown) => {
+    if (passkeyCancelled(error)) return;
+    notify.error("Error signing in", errorMessage(error, "Failed to sign in with your passkey."));
+  }, []);
+  const startAutofill = autofill.mutate;
+  useEffect(() => {
+    let live = true;
+    void passkeyAutofillAvailable().then((available) => {
+      if (available && live) startAutofill(true, { onSuccess: signedInWithPasskey, onError: passkeyRefused });
+    });
+    return () => {
+      live = false;
+    };
+  }, [autofillRound, startAutofill, signedInWithPasskey, passkeyRefused]);
+  const signInWithPasskey = () =>
+    button.mutate(false, {
+      onSuccess: signedInWithPasskey,
+      onError: (error) => {
+        passkeyRefused(error);
+        setAutofillRound((n) => n + 1);
+      },
+    });
+
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmed(null);
     try {
@@ -108,7 +141,8 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
       )}
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         <FormControl>
-          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register("email")} />
+          {/* "webauthn": the browser lists passkeys among the suggestions (docs/product.md#passkeys). */}
+          <Input type="email" autoComplete="username webauthn" inputMode="email" placeholder="you@example.com" {...register("email")} />
         </FormControl>
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
@@ -124,6 +158,18 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
         <LogIn aria-hidden="true" />
         {pending ? "Logging in..." : "Login"}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        onClick={signInWithPasskey}
+        disabled={button.isPending}
+        aria-busy={button.isPending}
+      >
+        <Fingerprint aria-hidden="true" />
+        Sign in with a passkey
       </Button>
     </form>
   );
