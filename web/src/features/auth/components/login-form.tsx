@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Fingerprint, LogIn } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,7 @@ import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
+import { useHydrated } from "@/lib/use-hydrated";
 import { needsSecondStep, useLogin } from "../api/login";
 import { passkeyAutofillAvailable, passkeyCancelled, usePasskeySignIn } from "../api/passkeys";
 import { loginSchema, type LoginInput } from "../api/schemas";
@@ -81,25 +82,37 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
   // mediation, started again after the button's prompt), and the button asks at once.
   const autofill = usePasskeySignIn();
   const button = usePasskeySignIn();
+  // The button needs the app (no form post does it): off in the first paint.
+  const hydrated = useHydrated();
   const [autofillRound, setAutofillRound] = useState(0);
-  const signedInWithPasskey = useCallback(() => {
+  const signedInWithPasskey = () => {
     notifySignedIn();
     onSuccess?.();
-  }, [onSuccess]);
-  const passkeyRefused = useCallback((error: unknown) => {
+  };
+  const passkeyRefused = (error: unknown) => {
     if (passkeyCancelled(error)) return;
     notify.error("Error signing in", errorMessage(error, "Failed to sign in with your passkey."));
-  }, []);
+  };
+  // The autofill's request starts once per round (mount, or after the button's
+  // prompt ended); its outcome goes to this render's handlers.
+  const onAutofill = useRef({ signedIn: signedInWithPasskey, refused: passkeyRefused });
+  useEffect(() => {
+    onAutofill.current = { signedIn: signedInWithPasskey, refused: passkeyRefused };
+  });
   const startAutofill = autofill.mutate;
   useEffect(() => {
     let live = true;
     void passkeyAutofillAvailable().then((available) => {
-      if (available && live) startAutofill(true, { onSuccess: signedInWithPasskey, onError: passkeyRefused });
+      if (!available || !live) return;
+      startAutofill(true, {
+        onSuccess: () => onAutofill.current.signedIn(),
+        onError: (error) => onAutofill.current.refused(error),
+      });
     });
     return () => {
       live = false;
     };
-  }, [autofillRound, startAutofill, signedInWithPasskey, passkeyRefused]);
+  }, [autofillRound, startAutofill]);
   const signInWithPasskey = () =>
     button.mutate(false, {
       onSuccess: signedInWithPasskey,
@@ -165,7 +178,7 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
         size="lg"
         className="w-full"
         onClick={signInWithPasskey}
-        disabled={button.isPending}
+        disabled={!hydrated || button.isPending}
         aria-busy={button.isPending}
       >
         <Fingerprint aria-hidden="true" />
