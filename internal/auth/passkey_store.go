@@ -24,8 +24,9 @@ type passkeyRow struct {
 
 var b64 = base64.RawURLEncoding
 
+// passkeyColumns are the passkeys table's columns as scanPasskey reads them.
 const passkeyColumns = `id, user_id, credential_id, public_key, sign_count, transports, backup_eligible, backup_state,
-	user_verified, attestation, aaguid, name, created_at, last_used_at`
+	user_verified, attestation, aaguid, name, created_at, last_used_at` // #nosec G101 -- column names, no secret
 
 func scanPasskey(row interface{ Scan(...any) error }) (passkeyRow, error) {
 	var k passkeyRow
