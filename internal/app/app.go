@@ -219,6 +219,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 			}
 			return site.SiteTitle
 		},
+		BaseURL:         cfg.BaseURL,
 		NoLoginSlowdown: cfg.NoLoginSlowdown,
 	})
 	coupons := coupon.NewService(d, now, coupon.Deps{ExpiryDays: cfg.CouponExpiryDays,

@@ -188,6 +188,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("POST /api/account/second-factor/enrolment-link/open", "/api/account/second-factor/enrolment-link/open", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
 		r("POST /api/account/second-factor/disable", "/api/account/second-factor/disable", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
 		r("POST /api/account/second-factor/recovery-codes", "/api/account/second-factor/recovery-codes", map[string]any{}, c401, is(conflict), is(conflict), is(conflict)),
+		// Passkeys (none has one; the finish after the row above's begin
+		// reads an empty answer).
+		r("POST /api/auth/passkey/begin", "/api/auth/passkey/begin", nil, is(ok), is(ok), is(ok), is(ok)),
+		r("POST /api/auth/passkey/finish", "/api/auth/passkey/finish", map[string]any{}, is(bad), is(bad), is(bad), is(bad)),
+		r("GET /api/account/passkeys", "/api/account/passkeys", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/account/passkeys/begin", "/api/account/passkeys/begin", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/account/passkeys", "/api/account/passkeys", map[string]any{}, c401, is(bad), is(bad), is(bad)),
+		r("PATCH /api/account/passkeys/{id}", "/api/account/passkeys/no-such-passkey", map[string]any{"name": "x"}, c401, c404, c404, c404),
+		r("POST /api/account/passkeys/{id}/remove", "/api/account/passkeys/no-such-passkey/remove", nil, c401, c404, c404, c404),
 		r("GET /api/account/sessions", "/api/account/sessions", nil, c401, is(ok), is(ok), is(ok)),
 		r("DELETE /api/account/sessions/{id}", "/api/account/sessions/no-such-session", nil, c401, c404, c404, c404),
 		r("POST /api/account/sessions/end-others", "/api/account/sessions/end-others", nil, c401, is(ok), is(ok), is(ok)),

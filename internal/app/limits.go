@@ -61,6 +61,12 @@ var (
 	// token is checked in constant time): a phone re-registers its passes
 	// hundreds of times, and a shop's Wi-Fi holds many phones.
 	limitWalletDevice = throttle.Rule{Name: "wallet-device", PerAccount: 3000, PerAddress: 3000, Window: limitWindow}
+	// Passkey sign-ins (each begun one stores a ceremony, each finish checks
+	// a signature): a page's autofill begins one per visit; per address, a
+	// store's counter devices and a household.
+	limitPasskeyLogin = throttle.Rule{Name: "passkey-login", PerAccount: 60, PerAddress: 300, Window: limitWindow}
+	// Adding, renaming and removing the caller's passkeys.
+	limitPasskeyChange = throttle.Rule{Name: "passkey-change", PerAccount: 60, PerAddress: 300, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

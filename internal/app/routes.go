@@ -119,6 +119,9 @@ func (a *App) Routes() []Route {
 		anyone("POST /api/auth/email/confirm", accounts.ConfirmEmail),
 		anyone("POST /api/auth/email/resend", accounts.ResendConfirmation),
 		anyone("POST /api/auth/second-factor/not-mine", accounts.NotMine),
+		// Passkey sign-in: the button and the e-mail field's autofill.
+		anyone("POST /api/auth/passkey/begin", accounts.BeginPasskeyLogin).limited(limitPasskeyLogin),
+		anyone("POST /api/auth/passkey/finish", accounts.PasskeyLogin).limited(limitPasskeyLogin),
 		admin("GET /api/admin/users", accounts.ListUsers),
 		admin("PUT /api/admin/users/{id}", accounts.UpdateUser),
 		admin("DELETE /api/admin/users/{id}", accounts.DeleteUser),
@@ -134,6 +137,13 @@ func (a *App) Routes() []Route {
 		enrolment("POST /api/account/second-factor/enrolment-link/open", accounts.OpenEnrolLink),
 		user("POST /api/account/second-factor/disable", accounts.DisableFactor, ""),
 		user("POST /api/account/second-factor/recovery-codes", accounts.RegenerateRecoveryCodes, ""),
+		// The caller's passkeys: adding one is an enrolment (a passkey is
+		// the second factor staff need); passwords are counted as codes.
+		enrolment("GET /api/account/passkeys", accounts.Passkeys),
+		enrolment("POST /api/account/passkeys/begin", accounts.BeginAddPasskey).limited(limitPasskeyChange),
+		enrolment("POST /api/account/passkeys", accounts.AddPasskey).limited(limitPasskeyChange),
+		user("PATCH /api/account/passkeys/{id}", accounts.RenamePasskey, "").limited(limitPasskeyChange),
+		user("POST /api/account/passkeys/{id}/remove", accounts.RemovePasskey, "").limited(limitPasskeyChange),
 		user("GET /api/account/sessions", accounts.Sessions, ""),
 		user("DELETE /api/account/sessions/{id}", accounts.EndSession, ""),
 		user("POST /api/account/sessions/end-others", accounts.EndOtherSessions, ""),

@@ -74,9 +74,9 @@ func TestRequireSecondFactorForStaff(t *testing.T) {
 						t.Errorf("%s: %d, want %d as for a signed-out visitor", r.Pattern, res.Status, want.Status)
 					}
 				}
-				if allowed != 7 {
-					t.Errorf("%d routes open to an enrolling session, want 7 (session, logout, the factor's status, setup, enable, "+
-						"the enrolment link mailed and opened)", allowed)
+				if allowed != 10 {
+					t.Errorf("%d routes open to an enrolling session, want 10 (session, logout, the factor's status, setup, enable, "+
+						"the enrolment link mailed and opened, the passkeys' list, begin and add)", allowed)
 				}
 
 				c.Do("POST", "/api/account/second-factor/setup", nil).

@@ -51,6 +51,9 @@ const (
 	// The owner's "this wasn't me" link of the notice that a factor was
 	// turned on (docs/api.md#second-factor-and-sessions).
 	SecondFactorNotMine = "account.second_factor_not_mine"
+	// An account's own passkeys added and removed (docs/api.md#passkeys).
+	PasskeyAdd    = "account.passkey_add"
+	PasskeyRemove = "account.passkey_remove"
 
 	SettingsGeneral      = "settings.general"
 	SettingsAnnouncement = "settings.announcement"
@@ -93,7 +96,7 @@ var Actions = []string{
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed, CouponDispute,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,
-	SecondFactorNotMine,
+	SecondFactorNotMine, PasskeyAdd, PasskeyRemove,
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsBooks, SettingsGiveaway, MediaUpload,
 	VideoUpload, VideoUploadCancel, VideoCaptions, VideoCaptionEdit, VideoCaptionsDelete,
 	GiveawayDraw, GiveawayNotify,

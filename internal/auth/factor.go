@@ -143,13 +143,7 @@ func (s *Service) SetupFactor(ctx context.Context, p Profile, token string, in F
 	if err := s.settleCode(ctx, attempts, s.holderCheck(ctx, p, token, in.Password, now), now); err != nil {
 		return FactorSetup{}, err
 	}
-	issuer := "WatchWin"
-	if s.issuer != nil {
-		if t := strings.TrimSpace(s.issuer(ctx)); t != "" {
-			issuer = t
-		}
-	}
-	key, err := totp.Generate(totp.GenerateOpts{Issuer: issuer, AccountName: p.Email, Period: totpPeriod,
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: s.siteName(ctx), AccountName: p.Email, Period: totpPeriod,
 		SecretSize: 20, Digits: totpDigits, Algorithm: otp.AlgorithmSHA1, Rand: rand.Reader})
 	if err != nil {
 		return FactorSetup{}, err
@@ -194,7 +188,7 @@ func (s *Service) EnableFactor(ctx context.Context, p Profile, token string, in 
 		if codes, err = s.codesForCode(ctx, p.ID, f.secret, in.Code, true, now); err != nil {
 			return err
 		}
-		if err := s.enabledNotices(ctx, p, now); err != nil {
+		if err := s.enabledNotices(ctx, p, now, "second-factor-on", "", true); err != nil {
 			return err
 		}
 		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: audit.SecondFactorEnable, TargetType: audit.TargetUser,
@@ -602,9 +596,9 @@ func (s *Service) passwordRight(ctx context.Context, userID, password string) (b
 	return ok && found, checkErr
 }
 
-// ResetFactor removes the second factor of the account with email: the
-// break-glass of `watchwin user reset-2fa` for an owner who lost both the
-// phone and the recovery codes. The account's sessions end, the owner is
+// ResetFactor removes the second factor and the passkeys of the account
+// with email: the break-glass of `watchwin user reset-2fa` for an owner who
+// lost both the phone and the recovery codes, or their passkeys. The account's sessions end, the owner is
 // told by e-mail and the audit log records it as the system's (no actor).
 func (s *Service) ResetFactor(ctx context.Context, email string) (Profile, error) {
 	email = NormalizeEmail(email)
@@ -621,7 +615,11 @@ func (s *Service) ResetFactor(ctx context.Context, email string) (Profile, error
 		if err != nil {
 			return err
 		}
-		if !removed {
+		keys, err := s.store.deletePasskeys(ctx, p.ID, time.Time{})
+		if err != nil {
+			return err
+		}
+		if !removed && keys == 0 {
 			return errFactorOff
 		}
 		if err := s.store.deleteSessions(ctx, p.ID, ""); err != nil {
@@ -631,7 +629,8 @@ func (s *Service) ResetFactor(ctx context.Context, email string) (Profile, error
 			return err
 		}
 		return audit.Write(ctx, s.store.db, now, audit.Entry{Action: audit.SecondFactorReset, TargetType: audit.TargetUser,
-			TargetID: p.ID, Summary: "two-factor authentication removed from the command line (watchwin user reset-2fa); sessions ended"})
+			TargetID: p.ID, Summary: "two-factor authentication and " + plural(keys, "passkey") +
+				" removed from the command line (watchwin user reset-2fa); sessions ended"})
 	})
 	return p, err
 }
@@ -655,12 +654,14 @@ func (s *Service) factorNotice(ctx context.Context, p Profile, template string, 
 const securityPath = "/dashboard?tab=security"
 
 // factorMailData is what the second factor's notices show; NotMineLink is
-// the "this wasn't me" link of the notice that it was turned on.
+// the "this wasn't me" link of the notice that it was turned on (or a
+// passkey added), PasskeyName the passkey's name.
 type factorMailData struct {
 	FirstName   string
 	Link        string
 	CodesLeft   int
 	NotMineLink string
+	PasskeyName string
 }
 
 func plural(n int, word string) string {

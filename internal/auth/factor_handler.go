@@ -75,11 +75,9 @@ func (h *Handler) Factor(w http.ResponseWriter, r *http.Request, p Profile) erro
 // SetupFactor takes {password}, or no body at all when this session
 // checked the password in the last RecentPassword.
 func (h *Handler) SetupFactor(w http.ResponseWriter, r *http.Request, p Profile) error {
-	var in FactorInput
-	if r.ContentLength != 0 {
-		if err := httpx.DecodeJSON(w, r, &in); err != nil {
-			return err
-		}
+	in, err := optionalFactorInput(w, r)
+	if err != nil {
+		return err
 	}
 	setup, err := h.svc.SetupFactor(r.Context(), p, h.currentToken(r), in)
 	if err != nil {

@@ -20,6 +20,9 @@ func TestFactorMailGolden(t *testing.T) {
 		"recovery-code-used": factorMailData{FirstName: "Riley", Link: tmpl.Link(securityPath), CodesLeft: 7},
 		"password-known": passwordKnownData{FirstName: "Riley", Device: "Firefox on Windows", Network: "203.0.113.0/24",
 			Link: tmpl.Link(forgotPath)},
+		"passkey-added": factorMailData{FirstName: "Riley", Link: tmpl.Link(securityPath), PasskeyName: "Riley's phone",
+			NotMineLink: tmpl.Link(notMinePath + token)},
+		"passkey-removed": factorMailData{FirstName: "Riley", Link: tmpl.Link(securityPath), PasskeyName: "Riley's phone"},
 		"staff-second-factor-on": staffFactorData{Email: "riley@example.com", Role: "staff", Network: "203.0.113.0/24",
 			Link: tmpl.Link(adminUsersPath)},
 	} {

@@ -26,10 +26,10 @@ const (
 var enrolMail = linkMail{purposeEnrol, EnrolLinkTTL, "enrolment-link", enrolPath}
 
 // enabledNotices queues, on the transaction ctx carries, the mails of p's
-// factor turned on: p's notice with a new "this wasn't me" link (valid
-// NotMineTTL), and for a staff or admin account a notice to every other
-// admin.
-func (s *Service) enabledNotices(ctx context.Context, p Profile, now time.Time) error {
+// factor turned on or passkey (named passkey) added: p's notice of
+// template with a new "this wasn't me" link (valid NotMineTTL), and with
+// staffNotice, for a staff or admin account, a notice to every other admin.
+func (s *Service) enabledNotices(ctx context.Context, p Profile, now time.Time, template, passkey string, staffNotice bool) error {
 	if s.mail.Templates == nil || s.mail.Outbox == nil {
 		return nil
 	}
@@ -41,15 +41,15 @@ func (s *Service) enabledNotices(ctx context.Context, p Profile, now time.Time) 
 		return err
 	}
 	t := s.mail.Templates
-	m, err := t.Render(ctx, "second-factor-on", p.Email, factorMailData{FirstName: PlainName(p.FirstName), Link: t.Link(securityPath),
-		NotMineLink: t.Link(notMinePath + token)})
+	m, err := t.Render(ctx, template, p.Email, factorMailData{FirstName: PlainName(p.FirstName), Link: t.Link(securityPath),
+		NotMineLink: t.Link(notMinePath + token), PasskeyName: passkey})
 	if err != nil {
 		return err
 	}
 	if err := s.mail.Outbox.Enqueue(ctx, m); err != nil {
 		return err
 	}
-	if !p.AtCounter() {
+	if !staffNotice || !p.AtCounter() {
 		return nil
 	}
 	admins, err := s.store.adminEmails(ctx, p.ID)
@@ -80,10 +80,11 @@ type staffFactorData struct {
 }
 
 // NotMine follows the "this wasn't me" link of the notice that a factor
-// was turned on: it spends the link, removes the account's factor if it
-// was turned on in the last NotMineTTL (mailing the owner), ends every
+// was turned on or a passkey added: it spends the link, removes the
+// account's factor if it was turned on in the last NotMineTTL (mailing the
+// owner) and the passkeys added in that time, ends every
 // session of the account and writes the audit entry (the account as
-// actor). It reports whether a factor was removed.
+// actor). It reports whether a factor or a passkey was removed.
 func (s *Service) NotMine(ctx context.Context, in TokenInput) (bool, error) {
 	if in.Token == "" {
 		return false, errNotMineToken
@@ -108,6 +109,10 @@ func (s *Service) NotMine(ctx context.Context, in TokenInput) (bool, error) {
 		if removed, err = s.store.deleteFactor(ctx, p.ID, now.Add(-NotMineTTL)); err != nil {
 			return err
 		}
+		keys, err := s.store.deletePasskeys(ctx, p.ID, now.Add(-NotMineTTL))
+		if err != nil {
+			return err
+		}
 		n, err := s.store.countSessions(ctx, p.ID, "")
 		if err != nil {
 			return err
@@ -121,9 +126,14 @@ func (s *Service) NotMine(ctx context.Context, in TokenInput) (bool, error) {
 				return err
 			}
 			summary += "two-factor authentication removed; "
-		} else {
-			summary += "no two-factor authentication of the last 7 days to remove; "
 		}
+		if keys > 0 {
+			summary += plural(keys, "passkey") + " of the last 7 days removed; "
+		}
+		if !removed && keys == 0 {
+			summary += "no two-factor authentication or passkey of the last 7 days to remove; "
+		}
+		removed = removed || keys > 0
 		src, _ := audit.SourceFrom(ctx)
 		src.ActorID, src.ActorRole = p.ID, p.Role
 		return audit.Write(audit.WithSource(ctx, src), s.store.db, now, audit.Entry{Action: audit.SecondFactorNotMine,
@@ -201,6 +211,6 @@ func (s *Service) enrolling(ctx context.Context, p Profile) (bool, error) {
 	if !s.mustEnrol(p, false) {
 		return false, nil
 	}
-	on, err := s.hasFactor(ctx, p.ID)
+	on, err := s.hasSecondFactor(ctx, p.ID)
 	return !on, err
 }

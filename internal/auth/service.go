@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
 	"github.com/google/uuid"
 
 	"watchwin/internal/apperr"
@@ -46,6 +48,8 @@ type Service struct {
 	sleep         func(context.Context, time.Duration)
 	requireFactor bool // Deps.RequireFactorForStaff
 	issuer        func(context.Context) string
+	// rp is the passkeys' relying party (Deps.BaseURL); nil: none.
+	rp *webauthn.WebAuthn
 }
 
 // Deps are the account service's collaborators and settings.
@@ -56,6 +60,9 @@ type Deps struct {
 	RequireFactorForStaff bool
 	// Issuer names the site in authenticator apps (the site title); nil: "WatchWin".
 	Issuer func(context.Context) string
+	// BaseURL is the site's public URL (WATCHWIN_BASE_URL): its host is the
+	// passkeys' relying party id and its origin the one they accept.
+	BaseURL string
 	// NoLoginSlowdown answers failed logins at once (tests only).
 	NoLoginSlowdown bool
 }
@@ -76,7 +83,7 @@ type Mail struct {
 func NewService(d *db.DB, now clock.Func, deps Deps) *Service {
 	s := &Service{store: store{d}, now: now, limits: throttle.New(d, now), hashes: newHashGate(runtime.NumCPU(), hashWait),
 		mail: deps.Mail, background: newBackground(), sleep: sleepCtx,
-		requireFactor: deps.RequireFactorForStaff, issuer: deps.Issuer}
+		requireFactor: deps.RequireFactorForStaff, issuer: deps.Issuer, rp: newRelyingParty(deps.BaseURL)}
 	if deps.NoLoginSlowdown {
 		s.sleep = func(context.Context, time.Duration) {}
 	}
@@ -285,6 +292,13 @@ func (s *Service) Login(ctx context.Context, in LoginInput, c Client) (LoginResu
 			return LoginResult{}, err
 		}
 		return LoginResult{Profile: p, Challenge: token}, nil
+	}
+	if s.mustEnrol(p, false) {
+		// A staff or admin account whose second factor is a passkey signs
+		// in with it (docs/api.md#passkeys).
+		if n, err := s.store.countPasskeys(ctx, p.ID); err != nil || n > 0 {
+			return LoginResult{}, cmp.Or(err, error(errUsePasskey))
+		}
 	}
 	res, err := s.openSession(ctx, p, c, known, now, now)
 	res.EnrolmentRequired = err == nil && s.mustEnrol(p, false)

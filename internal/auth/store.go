@@ -115,7 +115,8 @@ func (s store) confirmEmail(ctx context.Context, userID string, now time.Time) e
 // sessionMeta is what a session records of where it was opened (the
 // account's session list shows it): a device summary and the client's
 // network, never the whole user agent or address.
-// passwordAt is when its login checked the password.
+// passwordAt is when its login checked the password (zero: it did not,
+// a passkey's sign-in).
 type sessionMeta struct {
 	device     string
 	network    string
@@ -126,13 +127,13 @@ func (s store) createSession(ctx context.Context, tokenHash, userID string, now,
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, device, client_network,
 			last_seen_at, password_checked_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $3, $7)`,
-		tokenHash, userID, now, expires, meta.device, meta.network, meta.passwordAt)
+		tokenHash, userID, now, expires, meta.device, meta.network, sql.NullTime{Time: meta.passwordAt, Valid: !meta.passwordAt.IsZero()})
 	return db.MapError(err)
 }
 
 // sessionState is what a request's session says besides the profile:
-// whether the account has a confirmed second factor, and when the session
-// was last seen.
+// whether the account has a second factor (a confirmed TOTP key or a
+// passkey), and when the session was last seen.
 type sessionState struct {
 	factorOn bool
 	lastSeen time.Time
@@ -144,7 +145,8 @@ func (s store) sessionProfile(ctx context.Context, tokenHash string, now time.Ti
 	var st sessionState
 	var lastSeen sql.NullTime
 	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+profileColumns+`, s.last_seen_at, s.created_at,
-			EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = p.id AND f.confirmed_at IS NOT NULL)
+			(EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = p.id AND f.confirmed_at IS NOT NULL)
+				OR EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = p.id))
 		FROM sessions s JOIN profiles p ON p.id = s.user_id
 		WHERE s.token_hash = $1 AND s.expires_at > $2 AND p.deleted_at IS NULL`, tokenHash, now).
 		Scan(&p.ID, &p.Email, &p.Role, &p.FirstName, &p.LastName, &p.PhoneNumber, &p.CreatedAt, &lastSeen, &st.lastSeen, &st.factorOn)
@@ -167,6 +169,7 @@ func (s store) deleteExpired(ctx context.Context, now time.Time) error {
 		`DELETE FROM login_devices WHERE expires_at <= $1`,
 		`DELETE FROM account_tokens WHERE expires_at <= $1`,
 		`DELETE FROM login_challenges WHERE expires_at <= $1`,
+		`DELETE FROM passkey_ceremonies WHERE expires_at <= $1`,
 	} {
 		if _, err := s.db.Q(ctx).ExecContext(ctx, q, now); err != nil {
 			return db.MapError(err)
@@ -335,6 +338,8 @@ func (s store) tombstone(ctx context.Context, id string, now time.Time) error {
 		`DELETE FROM second_factors WHERE user_id = $1`,
 		`DELETE FROM recovery_codes WHERE user_id = $1`,
 		`DELETE FROM login_challenges WHERE user_id = $1`,
+		`DELETE FROM passkeys WHERE user_id = $1`,
+		`DELETE FROM passkey_ceremonies WHERE user_id = $1`,
 		// The registrations stay (a paid one holds a seat and maybe a
 		// coupon); only their contact copies are personal data.
 		`UPDATE webinar_registrations SET user_name_for_registration = 'Deleted user',

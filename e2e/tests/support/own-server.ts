@@ -12,9 +12,12 @@ import { keepServerLog, serverLogPath } from './server-log';
  * after it, its log kept for the log scan under `name`. Call it inside
  * test.describe; it points the block's baseURL at the server and returns
  * its origin, the binary and the data folder (for `watchwin user add`).
+ * host names the site in its origin: 'localhost' for passkeys, which take a
+ * domain name, never an IP address (the server still listens on 127.0.0.1).
  */
-export function ownServer(name: string, port: string, env: Record<string, string>) {
-  const origin = `http://127.0.0.1:${port}`;
+export function ownServer(name: string, port: string, env: Record<string, string>, host = '127.0.0.1') {
+  const origin = `http://${host}:${port}`;
+  const ready = `http://127.0.0.1:${port}/readyz`;
   const binary = resolve(import.meta.dirname, '../../../bin/watchwin');
   let dataDir = '';
   let server: ChildProcess | undefined;
@@ -36,7 +39,7 @@ export function ownServer(name: string, port: string, env: Record<string, string
         if (started.exitCode !== null) {
           throw new Error(`watchwin exited (${started.exitCode}):\n${readFileSync(serverLogPath(dataDir), 'utf8')}`);
         }
-        return fetch(`${origin}/readyz`).then((r) => r.ok, () => false);
+        return fetch(ready).then((r) => r.ok, () => false);
       }, { message: `watchwin on ${origin} ready`, timeout: 30_000 })
       .toBe(true);
     // Ready, and it is ours (not another process that held the port).

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LogIn } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { Fingerprint, LogIn } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -8,7 +8,9 @@ import { FormControl, FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { ApiError, errorMessage, isApiError } from "@/lib/api";
 import { notify } from "@/lib/toast";
+import { useHydrated } from "@/lib/use-hydrated";
 import { needsSecondStep, useLogin } from "../api/login";
+import { passkeyAutofillAvailable, passkeyCancelled, usePasskeySignIn } from "../api/passkeys";
 import { loginSchema, type LoginInput } from "../api/schemas";
 import { applyServerFieldError } from "../lib/apply-server-error";
 import { takeFormFlash, useFormFlash, type FormFlash } from "@/lib/form-flash";
@@ -81,6 +83,50 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
     if (arrived.outcome === "error") showRefusal(new ApiError(0, arrived.code ?? "", arrived.message ?? "", arrived.field));
   }, [arrived, setValue, showRefusal]);
 
+  // Passkeys: the e-mail field's autofill offers them all along (conditional
+  // mediation, started again after the button's prompt), and the button asks at once.
+  const autofill = usePasskeySignIn();
+  const button = usePasskeySignIn();
+  // The button needs the app (no form post does it): off in the first paint.
+  const hydrated = useHydrated();
+  const [autofillRound, setAutofillRound] = useState(0);
+  const signedInWithPasskey = () => {
+    notifySignedIn();
+    onSuccess?.();
+  };
+  const passkeyRefused = (error: unknown) => {
+    if (passkeyCancelled(error)) return;
+    notify.error("Error signing in", errorMessage(error, "Failed to sign in with your passkey."));
+  };
+  // The autofill's request starts once per round (mount, or after the button's
+  // prompt ended); its outcome goes to this render's handlers.
+  const onAutofill = useRef({ signedIn: signedInWithPasskey, refused: passkeyRefused });
+  useEffect(() => {
+    onAutofill.current = { signedIn: signedInWithPasskey, refused: passkeyRefused };
+  });
+  const startAutofill = autofill.mutate;
+  useEffect(() => {
+    let live = true;
+    void passkeyAutofillAvailable().then((available) => {
+      if (!available || !live) return;
+      startAutofill(true, {
+        onSuccess: () => onAutofill.current.signedIn(),
+        onError: (error) => onAutofill.current.refused(error),
+      });
+    });
+    return () => {
+      live = false;
+    };
+  }, [autofillRound, startAutofill]);
+  const signInWithPasskey = () =>
+    button.mutate(false, {
+      onSuccess: signedInWithPasskey,
+      onError: (error) => {
+        passkeyRefused(error);
+        setAutofillRound((n) => n + 1);
+      },
+    });
+
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmed(null);
     try {
@@ -113,7 +159,8 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
       )}
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         <FormControl>
-          <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...register("email")} />
+          {/* "webauthn": the browser lists passkeys among the suggestions (docs/product.md#passkeys). */}
+          <Input type="email" autoComplete="username webauthn" inputMode="email" placeholder="you@example.com" {...register("email")} />
         </FormControl>
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
@@ -129,6 +176,18 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
         <LogIn aria-hidden="true" />
         {pending ? "Logging in..." : "Login"}
+      </Button>
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        onClick={signInWithPasskey}
+        disabled={!hydrated || button.isPending}
+        aria-busy={button.isPending}
+      >
+        <Fingerprint aria-hidden="true" />
+        Sign in with a passkey
       </Button>
     </form>
   );

@@ -25,7 +25,7 @@ describe("NotMinePage", () => {
     const press = await screen.findByRole("button", { name: "Remove it and sign out everywhere" });
     expect(calls(fetchMock)).toHaveLength(0);
     await user.click(press);
-    expect(await screen.findByText(/is removed, and your account is signed out everywhere/)).toBeInTheDocument();
+    expect(await screen.findByText(/are removed, and your account is signed out everywhere/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Choose a new password" })).toHaveAttribute("href", "/auth/forgot-password");
     expect(calls(fetchMock).map(([, init]) => JSON.parse(init?.body as string))).toEqual([{ token: "tok-abc" }]);
   });

@@ -30,8 +30,8 @@ export function NotMinePage() {
             <CircleCheck aria-hidden="true" />
             <AlertDescription>
               {notMine.data.factor_removed
-                ? "The two-factor authentication turned on in the last 7 days is removed, and your account is signed out everywhere."
-                : "There was no two-factor authentication of the last 7 days to remove; your account is signed out everywhere."}
+                ? "The two-factor authentication and passkeys added in the last 7 days are removed, and your account is signed out everywhere."
+                : "There was no two-factor authentication or passkey of the last 7 days to remove; your account is signed out everywhere."}
             </AlertDescription>
           </Alert>
           <p className="text-sm">Someone knew your password: choose a new one now.</p>

@@ -13,13 +13,15 @@ import { authKeys } from "@/lib/auth/keys";
 import { useFactorStatus, useMailEnrolmentLink, useOpenEnrolmentLink } from "../../api/security";
 import { useAuth } from "@/lib/auth/use-auth";
 import { ENROLMENT_LINK_PATH } from "./enrolment-link";
+import { AddPasskeyForm } from "./passkeys-card";
 import { EnrolFactor, RecoveryCodes } from "./two-factor-card";
 
 /**
  * What a staff or admin account without a second factor sees on every page
  * while the store requires one (WATCHWIN_REQUIRE_2FA_FOR_STAFF): the mailed
- * enrolment link (the password alone does not enrol), the enrolment, then
- * its recovery codes, then the app as usual. The server refuses such a
+ * enrolment link (the password alone does not enrol), the enrolment (a
+ * passkey, or an authenticator app and then its recovery codes), then the
+ * app as usual. The server refuses such a
  * session everything else.
  */
 export function EnrolmentRequiredPage() {
@@ -50,7 +52,20 @@ export function EnrolmentRequiredPage() {
           ) : status.data.enrolment_link_required ? (
             <EnrolmentLinkStep />
           ) : (
-            <EnrolFactor onEnabled={setCodes} />
+            <>
+              <section className="grid gap-3" aria-labelledby="enrol-passkey">
+                <h2 id="enrol-passkey" className="text-lg font-semibold text-ink">
+                  With a passkey
+                </h2>
+                <AddPasskeyForm onAdded={() => void queryClient.invalidateQueries({ queryKey: authKeys.session() })} />
+              </section>
+              <section className="grid gap-3 border-t pt-4" aria-labelledby="enrol-app">
+                <h2 id="enrol-app" className="text-lg font-semibold text-ink">
+                  Or with an authenticator app
+                </h2>
+                <EnrolFactor onEnabled={setCodes} />
+              </section>
+            </>
           )}
           <div className="border-t pt-4">
             <Button variant="ghost" onClick={() => void signOut()}>

@@ -44,7 +44,7 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
 }
 
 /** The current password, which every change of the second factor asks for (docs/api.md#second-factor-and-sessions). */
-function PasswordField({
+export function PasswordField({
   id,
   value,
   onChange,
@@ -65,7 +65,7 @@ function PasswordField({
 }
 
 /** The server's answer about the password (password_required, invalid_password): shown under the password field. */
-function passwordError(err: unknown): string | undefined {
+export function passwordError(err: unknown): string | undefined {
   return isApiError(err) && err.field === "password" ? err.message : undefined;
 }
 
