@@ -17,12 +17,29 @@ import (
 var Terms = []string{
 	"Valid only on purchases with a retail value of at least twice the coupon's face value.",
 	"Redeemable in person at our Naperville, Illinois store.",
-	"A printed copy of this coupon is required.",
+	printedCopy,
 	"One coupon per webinar entry.",
 	"No cash value.",
 	"Not transferable.",
 	"Cannot be combined with other offers.",
 	"Expires 30 days after issue.",
+}
+
+// printedCopy is the term a phone's wallet pass stands in for.
+const printedCopy = "A printed copy of this coupon is required."
+
+// OnPass are terms as a wallet pass's back shows them: the pass, whose QR
+// code the counter scans, stands in for the printed copy
+// (docs/product.md#wallet-passes).
+func OnPass(terms []string) []string {
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		if t == printedCopy {
+			t = "Show this pass, or a printed copy of the coupon, at the counter."
+		}
+		out[i] = t
+	}
+	return out
 }
 
 // Mailer renders coupon e-mails: dates in the store's time zone, expiry

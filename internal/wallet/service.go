@@ -176,7 +176,7 @@ func (s *Service) face(ctx context.Context, c coupon.Coupon, token string) (face
 		QR: coupon.CounterLink(func(p string) string { return s.deps.BaseURL + p }, c.Code), Code: c.Code,
 	}
 	f.Status, f.Voided = s.statusText(v), v.Status != coupon.StatusActive
-	f.Back = append(f.Back, s.deps.Terms(c)...)
+	f.Back = append(f.Back, coupon.OnPass(s.deps.Terms(c))...)
 	if site.StoreAddress != "" {
 		f.Back = append(f.Back, site.SiteTitle+", "+site.StoreAddress)
 	}

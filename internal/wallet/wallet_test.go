@@ -247,6 +247,14 @@ func TestApplePass(t *testing.T) {
 		if p.field("value") != 48.0 || p.field("minimum") != "$96.00" || p.field("status") != "Valid" {
 			t.Errorf("front: value %v, minimum %v, status %v", p.field("value"), p.field("minimum"), p.field("status"))
 		}
+		var back []any
+		for _, f := range p.pass.StoreCard.BackFields {
+			back = append(back, f.Value)
+		}
+		if !slices.Contains(back, any("Show this pass, or a printed copy of the coupon, at the counter.")) ||
+			slices.Contains(back, any("A printed copy of this coupon is required.")) {
+			t.Errorf("the back's terms: %v; the pass stands in for the printed copy", back)
+		}
 		if n := testutil.Count(t, d, `SELECT COUNT(*) FROM audit_log`); n != audited {
 			t.Errorf("a customer's own download wrote %d audit entries", n-audited)
 		}
