@@ -149,6 +149,7 @@ test('the giveaway winner of a filled webinar appears as Pending and becomes Not
 });
 
 test('a user edited by the admin sees the change; a new password ends their session', async ({ page, request, browser }, testInfo) => {
+  test.slow(); // a long journey: two browsers, an edit, a refused e-mail, a password change and a refused self-deletion
   const webinarAdmin = createAdmin();
   await logInViaApi(request, webinarAdmin);
   const webinar = await createWebinarViaApi(request);

@@ -111,7 +111,12 @@ export function LoginForm({ defaultEmail = "", onSuccess }: LoginFormProps) {
       if (!available || !live) return;
       startAutofill(true, {
         onSuccess: () => onAutofill.current.signedIn(),
-        onError: (error) => onAutofill.current.refused(error),
+        // The autofill asks nothing of the person until they pick a passkey: only the
+        // server's answer to that choice is worth a toast, never the browser's refusal
+        // to offer passkeys here (which would replace the toast on screen).
+        onError: (error) => {
+          if (isApiError(error)) onAutofill.current.refused(error);
+        },
       });
     });
     return () => {
