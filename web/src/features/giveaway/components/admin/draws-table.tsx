@@ -87,7 +87,7 @@ export function DrawsTable() {
                           </span>
                         )}
                         {d.proof_kind === "commit_reveal" && (
-                          <Link to={`/giveaway/draws/${d.id}`} className="w-fit font-medium text-accent-700 underline">
+                          <Link to={`/giveaway/draws/${d.id}`} className="inline-flex min-h-6 w-fit items-center font-medium text-accent-700 underline">
                             Public check page
                           </Link>
                         )}
@@ -95,7 +95,7 @@ export function DrawsTable() {
                         <a
                           href={entryListUrl(d.id)}
                           download
-                          className="inline-flex w-fit items-center gap-1 font-medium text-accent-700 underline"
+                          className="inline-flex min-h-6 w-fit items-center gap-1 font-medium text-accent-700 underline"
                         >
                           <Download className="size-3.5" aria-hidden="true" />
                           Entrant list
