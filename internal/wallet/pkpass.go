@@ -77,7 +77,7 @@ type Face struct {
 	Back                             []string
 }
 
-// brandRed is the site's one accent (DESIGN.md, look and feel).
+// brandRed is the site's accent, --color-accent-500 in web/src/index.css.
 var brandRed = color.RGBA{0xE5, 0x3E, 0x3E, 0xFF}
 
 // images are the pass's icon and logo: plain squares of the brand colour
