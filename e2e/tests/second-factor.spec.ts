@@ -103,8 +103,10 @@ test.describe('with WATCHWIN_REQUIRE_2FA_FOR_STAFF=true', () => {
     const link = await waitForMailLink({ domain, path: '/auth/enrol-second-factor', logFile: serverLogPath(server.dataDir) });
     expect(new URL(link).origin).toBe(server.origin);
     await page.goto(link);
-    await page.getByLabel('Current password').fill(clerk.password);
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    // The page offers a passkey first; this clerk takes the authenticator app.
+    const app = page.getByRole('region', { name: 'Or with an authenticator app' });
+    await app.getByLabel('Current password').fill(clerk.password);
+    await app.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     const secret = (await page.getByTestId('factor-secret').textContent())!.trim();
     await page.getByLabel('Enter the 6-digit code from your authenticator app').fill(oathtool(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
