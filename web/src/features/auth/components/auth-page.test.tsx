@@ -36,6 +36,18 @@ describe("AuthPage", () => {
     expect(screen.getByRole("tab", { name: "Login" })).toHaveAttribute("href", "/auth?webinarId=w1");
   });
 
+  it("keeps focus on a tab opened by arrow key (the same element before and after)", async () => {
+    mockApi();
+    renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth"] });
+    const login = await screen.findByRole("tab", { name: "Login" });
+    const signUp = screen.getByRole("tab", { name: "Sign Up" });
+    login.focus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(await screen.findByRole("heading", { name: "Create your account" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Sign Up" })).toBe(signUp);
+    expect(signUp).toHaveFocus();
+  });
+
   it("opens the Sign Up tab at /auth?tab=signup", async () => {
     mockApi();
     renderApp(<AuthPage />, { path: "/auth", initialEntries: ["/auth?tab=signup"] });

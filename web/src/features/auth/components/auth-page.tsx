@@ -1,5 +1,5 @@
 import { LogIn, UserPlus } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -27,6 +27,11 @@ function tabPath(params: URLSearchParams, tab: Tab): string {
  * link, so a press before the app has started opens it too (the server
  * paints either tab, docs/api.md#pages).
  */
+/** A plain click on a tab's link: Radix has opened the tab already; a click with a modifier opens it elsewhere. */
+function followedByTabs(e: MouseEvent<HTMLAnchorElement>) {
+  if (!e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey) e.preventDefault();
+}
+
 export function AuthPage() {
   useDocumentTitle("Login or Sign Up");
   const { user, loading } = useAuth();
@@ -52,20 +57,15 @@ export function AuthPage() {
   if (loading) return <PageSpinner label="Checking your session..." />;
   if (signedInOnArrival && user) return <Navigate to="/" replace />;
 
-  // The open tab links nowhere: a press on it before the app starts must not reload the page and lose what was typed.
+  // One element in both states, so a tab opened by arrow key keeps its focus: a link while
+  // closed (it works before the app starts), none once open (a press then must not reload the
+  // page and lose what was typed). Radix opens the tab on focus or press; the click does nothing more.
   const tabTrigger = (value: Tab, icon: ReactNode, label: string) => (
     <TabsTrigger value={value} asChild>
-      {value === tab ? (
-        <span>
-          {icon}
-          {label}
-        </span>
-      ) : (
-        <Link to={tabPath(searchParams, value)} replace state={location.state}>
-          {icon}
-          {label}
-        </Link>
-      )}
+      <a href={value === tab ? undefined : tabPath(searchParams, value)} onClick={followedByTabs}>
+        {icon}
+        {label}
+      </a>
     </TabsTrigger>
   );
 

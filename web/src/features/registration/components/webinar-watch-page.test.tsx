@@ -337,8 +337,9 @@ describe("WebinarWatchPage", () => {
       await advance(0);
       expect(screen.getByText("Error updating watch status")).toBeInTheDocument();
       expect(screen.getByText("There was a problem recording your video completion.")).toBeInTheDocument();
-      // It ended in this session: the offer is still shown.
-      expect(screen.getByText(/Purchase card for/)).toBeInTheDocument();
+      // Not recorded: no offer that the coupon page would turn away.
+      expect(screen.queryByText(/Purchase card for/)).not.toBeInTheDocument();
+      expect(screen.getByRole("heading", { name: "Watch to unlock your offer" })).toBeInTheDocument();
     });
   });
 

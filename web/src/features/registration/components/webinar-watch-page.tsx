@@ -155,10 +155,10 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
   // (docs/product.md#proof-of-watching); without one, the end counts as before.
   const proof = video.lengthSeconds !== null;
   const tracker = useWatchProgress(webinar.id, proof);
-  // The video ended while this page was open (docs/product.md#states-and-transitions: the purchase section appears after it).
-  const [endedHere, setEndedHere] = useState(false);
+  // docs/product.md#states-and-transitions: the purchase section appears once the server has
+  // recorded the end, never before: the coupon page it leads to asks the server too.
   const completed =
-    (proof ? tracker.progress?.watched_fully === true : endedHere) || registration.data?.watched_video_fully === true;
+    (proof && tracker.progress?.watched_fully === true) || registration.data?.watched_video_fully === true;
 
   // The server's flag turning on while the page is open is the moment of completion.
   const watchedNow = tracker.progress?.watched_fully === true;
@@ -172,7 +172,6 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
 
   const handleEnded = () => {
     if (proof) return; // the server's answer to the last report decides
-    setEndedHere(true);
     const done = () => notify.success("Video completed!", "You've successfully completed watching this webinar.");
     // docs/product.md#states-and-transitions: sent only if not already true.
     if (registration.data?.watched_video_fully) {
@@ -275,10 +274,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
           <WatchStatusTools
             webinarId={webinar.id}
             completed={completed}
-            onReset={() => {
-              setEndedHere(false);
-              tracker.reset();
-            }}
+            onReset={tracker.reset}
           />
         </aside>
       </div>
