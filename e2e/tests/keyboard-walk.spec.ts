@@ -18,7 +18,8 @@ import { expectFocusVisible, tabTo } from './support/wcag';
 
 // The keyboard-only walk of WCAG 2.2 AA (issue 45, docs/testing.md#wcag-22-aa): a new customer
 // signs up, logs in with the password and an authenticator's code, registers for a webinar,
-// watches it and reaches the coupon offer; a clerk redeems a bought coupon at the counter on a
+// watches it, follows the coupon offer, pays with the test card and reaches the
+// coupon's print button; a clerk redeems a bought coupon at the counter on a
 // phone-sized screen. After each navigation only the keyboard acts (Tab, Shift+Tab, Enter, Space,
 // arrows, typing); every control used is reached by Tab and shows its focus.
 
@@ -32,7 +33,7 @@ async function typeInto(page: Page, field: Locator, name: string, text: string) 
 // No entry animations: a focus ring measured mid-transition would read as unchanged.
 test.use({ reducedMotion: 'reduce' });
 
-test('a customer signs up, logs in with a code, registers and reaches the offer with the keyboard alone', async ({ page, request, browser, baseURL }) => {
+test('a customer signs up, logs in with a code, registers, watches and buys a coupon with the keyboard alone', async ({ page, request, browser, baseURL }) => {
   // A customer's journey with a check after every key: minutes on a busy machine.
   test.setTimeout(600_000);
   const adminApi = await browser.newContext({ baseURL }).then((c) => c.request);
@@ -105,11 +106,28 @@ test('a customer signs up, logs in with a code, registers and reaches the offer 
   // player's are walked in own-video.spec.ts); the page's controls are the keyboard's.
   await page.waitForFunction(() => window.__ytStandIn?.ready === true);
   await page.evaluate(() => window.__ytStandIn?.end());
-  // The offer shows at the end, before the server has recorded it: a person reads the toast first.
+  // The offer shows once the server has recorded the end.
   await expect(page.getByText('Video completed!', { exact: true })).toBeVisible();
-  // The offer is reached and focused; following it and paying by keyboard is not walked yet
-  // (docs/testing.md#wcag-22-aa).
   await tabTo(page, page.getByRole('link', { name: 'Buy Your Discounted Coupon' }), 'Buy Your Discounted Coupon link');
+  await page.keyboard.press('Enter');
+
+  // Pay: the offer's button opens the card form, each field is typed, Enter on Pay.
+  await expect(page).toHaveURL(new RegExp(`/webinar/${webinar.id}/coupon$`));
+  const offer = page.getByRole('region', { name: 'Coupon offer' });
+  await tabTo(page, offer.getByRole('button', { name: 'Buy Your Discounted Coupon' }), 'Buy Your Discounted Coupon button');
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('form', { name: 'Card payment' });
+  await typeInto(page, card.getByLabel('Card number'), 'Card number', '4242 4242 4242 4242');
+  await typeInto(page, card.getByLabel('Expiry (MM / YY)'), 'Expiry', '12 / 34');
+  await typeInto(page, card.getByLabel('CVC'), 'CVC', '123');
+  await typeInto(page, card.getByLabel('ZIP'), 'ZIP', '60540');
+  await tabTo(page, card.getByRole('button', { name: 'Pay $40.00' }), 'Pay button');
+  await page.keyboard.press('Enter');
+
+  // The coupon: shown on the page, and its print button is the keyboard's too.
+  await expect(page.getByRole('heading', { name: 'Coupon Activated' })).toBeVisible();
+  await expect(page.getByRole('article', { name: /^Coupon LW-/ })).toContainText('$48.00');
+  await tabTo(page, page.getByRole('button', { name: 'Print Coupon' }), 'Print Coupon');
 });
 
 test('a clerk redeems a typed code at the counter with the keyboard alone', async ({ browser, baseURL }) => {

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, createStaff, logIn, signUpViaApi, submitLogIn } from './fixtures';
 import { ownServer } from './support/own-server';
 import { mailboxAddress, serverLogPath, waitForMailLink } from './support/server-log';
+import { tabTo } from './support/wcag';
 
 // Passkeys (docs/api.md#passkeys) with Chromium's own virtual authenticator
 // (the DevTools protocol's WebAuthn domain): a platform authenticator that
@@ -104,9 +105,12 @@ test.describe('passkeys', () => {
     await page.context().addInitScript(() => {
       PublicKeyCredential.isConditionalMediationAvailable = async () => false;
     });
+    // Reached and pressed with the keyboard alone (WCAG 2.1.1, docs/testing.md#wcag-22-aa).
     await page.goto('/auth');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Sign in with a passkey' }), 'Sign in with a passkey');
     await reader.touch(async () => {
-      await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+      await page.keyboard.press('Enter');
       await expect(page.getByText('Welcome back!')).toBeVisible();
     });
 

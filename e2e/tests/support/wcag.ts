@@ -56,11 +56,20 @@ export function routePatterns(): string[] {
   return patterns;
 }
 
-/** How the focused element is drawn: outline and box-shadow (a Tailwind ring is a box-shadow). */
+/**
+ * How the focused element is drawn at rest: outline and box-shadow (a Tailwind ring is a
+ * box-shadow). Its transition is stopped for the reading, which would otherwise catch the ring
+ * still fading in or out.
+ */
 async function focusStyle(el: Locator) {
   return el.evaluate((node) => {
+    const { style } = node as HTMLElement;
+    const transition = style.transition;
+    style.transition = 'none';
     const s = getComputedStyle(node);
-    return { outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow, border: s.borderColor };
+    const drawn = { outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, shadow: s.boxShadow, border: s.borderColor };
+    style.transition = transition;
+    return drawn;
   });
 }
 

@@ -4,7 +4,15 @@ import type { ReactElement } from "react";
 import { flushSync } from "react-dom";
 // Not "react-router/dom": under Vitest it resolves to another copy of the
 // router context. Passing flushSync gives the same behaviour as the app's.
-import { RouterProvider, createMemoryRouter, type InitialEntry, type RouteObject } from "react-router";
+import {
+  MemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  createMemoryRouter,
+  type InitialEntry,
+  type RouteObject,
+} from "react-router";
 import { vi } from "vitest";
 import { AppProviders, RouteProviders } from "@/app/providers";
 import { errorToastCaches } from "@/app/query-client";
@@ -89,4 +97,28 @@ export function renderApp(
     { reactStrictMode: strict },
   );
   return { ...utils, router, queryClient };
+}
+
+/**
+ * Renders routes inside all providers under a declarative MemoryRouter, the kind of router the
+ * app ships (BrowserRouter, app/start.tsx): unlike renderApp's data router, `useNavigate` there
+ * gives a new function on every page, which re-runs effects that depend on it.
+ */
+export function renderAppDeclarative(
+  routes: { path: string; element: ReactElement }[],
+  { initialEntries = ["/"] }: { initialEntries?: InitialEntry[] } = {},
+) {
+  return render(
+    <AppProviders queryClient={testQueryClient()}>
+      <MemoryRouter initialEntries={initialEntries}>
+        <Routes>
+          <Route element={<RouteProviders />}>
+            {routes.map((r) => (
+              <Route key={r.path} path={r.path} element={r.element} />
+            ))}
+          </Route>
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 }

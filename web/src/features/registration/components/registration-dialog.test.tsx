@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
+import { Link, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useOpenRegistration } from "@/lib/reserve-spot";
 import { notify } from "@/lib/toast";
-import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
+import { jsonResponse, mockApi, renderApp, renderAppDeclarative, userSession } from "@/test/utils";
 import { TEMP_REGISTRATION_KEY } from "../lib/temp-registration";
 import { makeRegistration as makeRegistrationFixture } from "@/test/fixtures";
 
@@ -58,6 +59,36 @@ async function submit() {
 }
 
 describe("RegistrationDialog", () => {
+  it("sends the person to the watch page once: under the app's own router, later pages stay put", async () => {
+    // BrowserRouter, as app/start.tsx uses, gives `navigate` a new identity on every page,
+    // which re-runs the dialog's effects (the data router of renderApp keeps it stable).
+    api((url, init) =>
+      url === "/api/webinars/w7/registrations" && init.method === "POST"
+        ? jsonResponse({ registration: makeRegistration(), created: true }, 201)
+        : undefined,
+    );
+    function Where() {
+      return <p>At {useLocation().pathname}</p>;
+    }
+    renderAppDeclarative(
+      [
+        { path: "/webinars", element: <OpenButton /> },
+        { path: "/webinar/:id/watch", element: <Link to="/webinar/w7/coupon">Buy Your Discounted Coupon</Link> },
+        { path: "*", element: <Where /> },
+      ],
+      { initialEntries: ["/webinars"] },
+    );
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: "Reserve Spot" }));
+    await advance(0);
+    await advance(0);
+    await submit();
+    await advance(1500);
+    fireEvent.click(screen.getByRole("link", { name: "Buy Your Discounted Coupon" }));
+    await advance(5000);
+    expect(screen.getByText("At /webinar/w7/coupon")).toBeInTheDocument();
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
     localStorage.clear();

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleAlert, CircleCheck, LoaderCircle, Ticket } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -76,13 +76,19 @@ export function RegistrationDialog({ webinar, open, onOpenChange }: Registration
   const already = phase === "already" || (phase === "idle" && status.data != null);
   const submitting = phase === "submitting";
   const target = watchPath(webinar.id);
+  // Once the dialog has sent the person to the webinar it stays mounted (reserve-spot-provider.tsx)
+  // but sends nobody again: each later page gives `navigate` a new identity, which re-runs these effects.
+  const sent = useRef(false);
 
   useEffect(() => {
-    if (!already) return;
+    if (!already || sent.current) return;
     let navigateTimer: number | undefined;
     const closeTimer = window.setTimeout(() => {
       onOpenChange(false);
-      navigateTimer = window.setTimeout(() => navigate(target), ALREADY_REGISTERED_NAVIGATE_MS);
+      navigateTimer = window.setTimeout(() => {
+        sent.current = true;
+        navigate(target);
+      }, ALREADY_REGISTERED_NAVIGATE_MS);
     }, ALREADY_REGISTERED_CLOSE_MS);
     return () => {
       window.clearTimeout(closeTimer);
@@ -91,9 +97,10 @@ export function RegistrationDialog({ webinar, open, onOpenChange }: Registration
   }, [already, navigate, onOpenChange, target]);
 
   useEffect(() => {
-    if (phase !== "success" || !registrationTime) return;
+    if (phase !== "success" || !registrationTime || sent.current) return;
     const timer = window.setTimeout(() => {
       onOpenChange(false);
+      sent.current = true;
       const state: JustRegisteredState = { justRegistered: true, registrationTime };
       navigate(target, { state });
     }, REGISTERED_NAVIGATE_MS);
