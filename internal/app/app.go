@@ -225,7 +225,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	coupons := coupon.NewService(d, now, coupon.Deps{ExpiryDays: cfg.CouponExpiryDays,
 		Policy: func(ctx context.Context) (coupon.Policy, error) {
 			p, err := settings.CouponPolicy(ctx)
-			return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays}, err
+			return coupon.Policy{Name: p.Policy, PaidYears: p.PaidYears, BonusDays: p.BonusDays,
+				PaidNeverExpires: p.Policy == coupon.PolicySplit && p.PaidNeverExpires}, err
 		},
 		ReceiptRequired: func(ctx context.Context) (bool, error) {
 			b, err := settings.Books(ctx)

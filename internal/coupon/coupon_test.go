@@ -132,3 +132,57 @@ func TestRefundMailGolden(t *testing.T) {
 	}
 	mailtest.Golden(t, "refund", msg)
 }
+
+// TestNoPaidExpiry: a Split coupon whose paid value never expires is worth
+// paid + bonus until the bonus date, then its paid part for good, "bonus
+// expired" and never expired; its e-mail and terms give the paid part no date.
+func TestNoPaidExpiry(t *testing.T) {
+	issued := time.Date(2026, 12, 1, 18, 0, 0, 0, time.UTC)
+	c := Coupon{ID: "c3", Code: "LW-7K3M-Q9PX-4TRW", ValueCents: 4800, OriginalPaymentCents: 4000, WebinarTitle: "Holsters",
+		CreatedAt: issued, Status: StatusActive}
+	c.split(Policy{Name: PolicySplit, PaidYears: 5, BonusDays: 30, PaidNeverExpires: true}, issued, 30)
+	if !c.PaidNeverExpires() || !c.ExpiresAt.Equal(NoExpiry) || !c.BonusUntil.Equal(issued.AddDate(0, 0, 30)) {
+		t.Fatalf("split: %+v", c)
+	}
+	for _, tt := range []struct {
+		at           time.Time
+		today        int64
+		bonusExpired bool
+	}{
+		{issued, 4800, false},
+		{c.BonusUntil.Add(-time.Second), 4800, false},
+		{c.BonusUntil, 4000, true},
+		{issued.AddDate(500, 0, 0), 4000, true},
+	} {
+		if got := c.TodayCents(tt.at); got != tt.today || c.BonusExpired(tt.at) != tt.bonusExpired ||
+			c.displayStatus(tt.at) != StatusActive {
+			t.Errorf("at %s: today %d, bonus expired %v, status %s; want %d, %v, active", tt.at, got,
+				c.BonusExpired(tt.at), c.displayStatus(tt.at), tt.today, tt.bonusExpired)
+		}
+	}
+	// Without a bonus it simply never ends.
+	plain := Coupon{ValueCents: 4000, OriginalPaymentCents: 4000}
+	plain.split(Policy{Name: PolicySplit, PaidYears: 5, BonusDays: 30, PaidNeverExpires: true}, issued, 30)
+	if !plain.BonusUntil.Equal(NoExpiry) || plain.BonusExpired(issued.AddDate(100, 0, 0)) || plain.TodayCents(issued.AddDate(100, 0, 0)) != 4000 {
+		t.Errorf("no bonus: %+v", plain)
+	}
+
+	chicago, _ := time.LoadLocation("America/Chicago")
+	m := Mailer{Templates: mailtest.Templates(), TimeZone: chicago, ExpiryDays: 30}
+	msg, err := m.Message(context.Background(), c, "sam@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"$40.00, never expires", "$8.00, Promotional value — expires December 31, 2026",
+		"The paid value ($40.00) never expires.", "Promotional value ($8.00) expires December 31, 2026"} {
+		if !strings.Contains(msg.Text, want) {
+			t.Errorf("e-mail lacks %q:\n%s", want, msg.Text)
+		}
+	}
+	if !strings.Contains(msg.HTML, "<strong>$40.00</strong>, never expires") {
+		t.Errorf("HTML part lacks the paid value that never expires:\n%s", msg.HTML)
+	}
+	if strings.Contains(msg.Text+msg.HTML, "9999") || strings.Contains(msg.Text, "valid until") {
+		t.Errorf("e-mail gives the paid part a date:\n%s", msg.Text)
+	}
+}

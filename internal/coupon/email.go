@@ -68,6 +68,7 @@ func (m Mailer) Message(ctx context.Context, c Coupon, to string) (mail.Message,
 	}
 	if c.Policy == PolicySplit {
 		data.Split, data.Paid, data.PaidUntil = true, money.Format(c.PaidCents), m.date(c.PaidUntil)
+		data.PaidNever = c.PaidNeverExpires()
 		if c.BonusCents > 0 {
 			data.Bonus, data.BonusUntil = money.Format(c.BonusCents), m.date(c.BonusUntil)
 		}
@@ -88,12 +89,16 @@ func (m Mailer) date(t time.Time) string { return datetext.Day(t, m.TimeZone) }
 
 // SplitTerms are the terms of a Split coupon (docs/product.md#coupons, "Value
 // policy"): the minimum purchase follows the value left on the day of use,
-// and the last lines give each part its own date, the bonus labelled
-// promotional value. date writes a day.
+// and the last lines give each part its own date (the paid part none when
+// it never expires), the bonus labelled promotional value. date writes a day.
 func SplitTerms(c Coupon, date func(time.Time) string) []string {
 	out := append([]string{"Valid only on purchases with a retail value of at least twice the coupon's value on the day of use."},
 		Terms[1:len(Terms)-1]...)
-	out = append(out, fmt.Sprintf("The paid value (%s) is valid until %s.", money.Format(c.PaidCents), date(c.PaidUntil)))
+	if c.PaidNeverExpires() {
+		out = append(out, fmt.Sprintf("The paid value (%s) never expires.", money.Format(c.PaidCents)))
+	} else {
+		out = append(out, fmt.Sprintf("The paid value (%s) is valid until %s.", money.Format(c.PaidCents), date(c.PaidUntil)))
+	}
 	if c.BonusCents > 0 {
 		out = append(out, fmt.Sprintf("Promotional value (%s) expires %s; after that the coupon is worth its paid value.",
 			money.Format(c.BonusCents), date(c.BonusUntil)))
@@ -122,8 +127,9 @@ type couponMailData struct {
 	Code, Value, Webinar, Expires, Dashboard string
 	Terms                                    []string
 	Wallets                                  []string // the configured wallets' names
-	// Split coupons show each part with its date (Bonus "" when none).
-	Split                              bool
+	// Split coupons show each part with its date (Bonus "" when none;
+	// PaidNever: the paid part has no date).
+	Split, PaidNever                   bool
 	Paid, PaidUntil, Bonus, BonusUntil string
 }
 

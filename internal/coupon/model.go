@@ -67,7 +67,24 @@ type Policy struct {
 	Name      string // PolicyWhole or PolicySplit
 	PaidYears int    // Split: the paid part's life in years (at least 5)
 	BonusDays int    // Split: the promotional bonus's life in days
+	// PaidNeverExpires: under Split, the paid part has no expiry at all
+	// (its PaidUntil is NoExpiry); PaidYears is then kept, unused.
+	PaidNeverExpires bool
 }
+
+// NoExpiry is the paid_until and expires_at of a coupon whose paid value
+// never expires (docs/api.md#coupon-value): a date no clock reaches, so the
+// columns stay non-null and every "expires_at > now" stays true. The one
+// place the sentinel is written; ask Never, not the date.
+var NoExpiry = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+// Never reports whether the end t is NoExpiry: an end that never comes.
+func Never(t time.Time) bool { return !t.Before(NoExpiry) }
+
+// PaidNeverExpires reports whether c's paid value has no expiry
+// (docs/product.md#coupons, "Value policy"); coupons issued before the
+// option keep their dates, so it is read from the coupon, not the settings.
+func (c Coupon) PaidNeverExpires() bool { return Never(c.PaidUntil) }
 
 // MinPurchaseCents is the smallest purchase a coupon worth valueCents may be
 // used on (docs/product.md#coupons): twice its value. It is the one place the rule
@@ -137,6 +154,7 @@ type View struct {
 // the promotional part has ended while the paid part may still be good.
 type ValueParts struct {
 	ValuePolicy           string    `json:"value_policy"`
+	PaidNeverExpires      bool      `json:"paid_never_expires"` // paid_until and expires_at are then NoExpiry
 	PaidValue             float64   `json:"paid_value"`
 	PaidCents             int64     `json:"paid_cents"`
 	PaidUntil             time.Time `json:"paid_until"`
@@ -156,7 +174,7 @@ func (c Coupon) Parts(now time.Time) ValueParts {
 	today := c.TodayCents(now)
 	minToday := MinPurchaseCents(today)
 	return ValueParts{
-		ValuePolicy: c.Policy, PaidValue: money.Dollars(c.PaidCents), PaidCents: c.PaidCents, PaidUntil: c.PaidUntil,
+		ValuePolicy: c.Policy, PaidNeverExpires: c.PaidNeverExpires(), PaidValue: money.Dollars(c.PaidCents), PaidCents: c.PaidCents, PaidUntil: c.PaidUntil,
 		BonusValue: money.Dollars(c.BonusCents), BonusCents: c.BonusCents, BonusUntil: c.BonusUntil,
 		ValueToday: money.Dollars(today), ValueTodayCents: today, BonusExpired: c.BonusExpired(now),
 		MinPurchaseToday: money.Dollars(minToday), MinPurchaseTodayCents: minToday,

@@ -2,6 +2,7 @@ package coupon_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -188,5 +189,142 @@ func TestCouponPolicySettings(t *testing.T) {
 		if got.Policy != "split" || got.PaidYears != 7 || got.BonusDays != 45 {
 			t.Errorf("saved policy: %+v", got)
 		}
+	})
+}
+
+// neverPolicy is Split whose paid value never expires, with a 30-day bonus.
+var neverPolicy = map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30, "paid_never_expires": true}
+
+// TestPaidNeverExpires: with "paid value never expires" chosen, a new $48
+// coupon ($40 paid, $8 bonus) has no paid expiry: its bonus ends after 30
+// days, its paid part is still good 60 years on, at the counter and in its
+// owner's list; the coupon issued before the choice keeps its 5 years
+// (docs/product.md#coupons, "Value policy").
+func TestPaidNeverExpires(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin, _ := s.Login(auth.RoleAdmin)
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 10})
+		buyers, emails := map[string]*testutil.Client{}, map[string]string{}
+		buy := func(name string) coupon.Coupon {
+			client, p := s.Login(auth.RoleUser)
+			buyers[name], emails[name] = client, p.Email
+			return s.Purchase(p, w.ID)
+		}
+		day := 24 * time.Hour
+
+		admin.Do("PUT", "/api/admin/settings/coupon-policy", splitPolicy).Check(t, testutil.Want{Status: 200})
+		old := buy("old")
+		admin.Do("PUT", "/api/admin/settings/coupon-policy", neverPolicy).Check(t, testutil.Want{Status: 200})
+		lasting, lastingLate := buy("lasting"), buy("lasting-late")
+
+		if old.PaidNeverExpires() || !old.ExpiresAt.Equal(old.CreatedAt.AddDate(5, 0, 0)) {
+			t.Errorf("the coupon issued before the choice: %+v", old)
+		}
+		for _, c := range []coupon.Coupon{lasting, lastingLate} {
+			if c.Policy != coupon.PolicySplit || !c.PaidNeverExpires() || !c.PaidUntil.Equal(coupon.NoExpiry) ||
+				!c.ExpiresAt.Equal(coupon.NoExpiry) || !c.BonusUntil.Equal(c.CreatedAt.AddDate(0, 0, 30)) ||
+				c.PaidCents != 4000 || c.BonusCents != 800 {
+				t.Fatalf("a coupon issued with the paid value never expiring: %+v", c)
+			}
+		}
+
+		// The owner's API says so beside the sentinel date.
+		var list struct {
+			Coupons []struct {
+				PaidNeverExpires bool      `json:"paid_never_expires"`
+				ExpiresAt        time.Time `json:"expires_at"`
+				PaidUntil        time.Time `json:"paid_until"`
+			} `json:"coupons"`
+		}
+		buyers["lasting"].Do("GET", "/api/coupons", nil).JSON(t, &list)
+		if mine := list.Coupons; len(mine) != 1 || !mine[0].PaidNeverExpires || !mine[0].ExpiresAt.Equal(coupon.NoExpiry) ||
+			!mine[0].PaidUntil.Equal(coupon.NoExpiry) {
+			t.Errorf("GET /api/coupons: %+v", list)
+		}
+		buyers["old"].Do("GET", "/api/coupons", nil).JSON(t, &list)
+		if mine := list.Coupons; len(mine) != 1 || mine[0].PaidNeverExpires {
+			t.Errorf("GET /api/coupons of the old coupon: %+v", mine)
+		}
+
+		// Its e-mail says the paid value never expires and gives the bonus its date.
+		var mail string
+		for _, m := range s.Mails(emails["lasting"]) {
+			if m.DedupeKey == "coupon:"+lasting.ID {
+				mail = m.Text
+			}
+		}
+		for _, want := range []string{"Paid value:        $40.00, never expires", "The paid value ($40.00) never expires."} {
+			if !strings.Contains(mail, want) {
+				t.Errorf("the coupon e-mail lacks %q:\n%s", want, mail)
+			}
+		}
+		if strings.Contains(mail, "9999") {
+			t.Errorf("the coupon e-mail shows the sentinel date:\n%s", mail)
+		}
+
+		full := stage{status: "active", today: 4800, verdict: "valid", minPurchase: 9600}
+		check(t, s, lasting, full)
+		check(t, s, old, full)
+
+		// After the bonus date: the paid part only, still valid.
+		s.Clock.Advance(31 * day)
+		check(t, s, lasting, stage{status: "active", today: 4000, bonusExpired: true, verdict: "valid", minPurchase: 8000})
+
+		// 60 years on: the old coupon has expired, the new one is still worth its paid value.
+		s.Clock.Advance(60 * 366 * day)
+		check(t, s, old, stage{status: "expired", today: 0, verdict: "expired", minPurchase: 9600})
+		check(t, s, lasting, stage{status: "active", today: 4000, bonusExpired: true, verdict: "valid", minPurchase: 8000})
+		var a valueVerdict
+		res := counterRedeem(t, s, lastingLate)
+		res.Check(t, testutil.Want{Status: 200})
+		res.JSON(t, &a)
+		if a.Verdict != "redeemed" || a.Coupon.RedeemedValueCents == nil || *a.Coupon.RedeemedValueCents != 4000 {
+			t.Errorf("redeemed 60 years on: %+v", a)
+		}
+	})
+}
+
+// TestPaidNeverExpiresSettings: the choice is saved and audited, the
+// public terms say so under Split only, and under Whole it is kept for a
+// later switch without changing a new coupon.
+func TestPaidNeverExpiresSettings(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		actors := s.Actors()
+		var saved map[string]any
+		res := actors.Admin.Do("PUT", "/api/admin/settings/coupon-policy", neverPolicy)
+		res.Check(t, testutil.Want{Status: 200})
+		res.JSON(t, &saved)
+		if saved["paid_never_expires"] != true {
+			t.Errorf("saved: %v", saved)
+		}
+		var log struct {
+			Entries []struct{ Summary string } `json:"entries"`
+		}
+		actors.Admin.Do("GET", "/api/admin/audit?action=settings.coupon_policy", nil).JSON(t, &log)
+		if len(log.Entries) != 1 || !strings.Contains(log.Entries[0].Summary, "coupon_paid_never_expires") {
+			t.Errorf("audit of the choice: %+v", log.Entries)
+		}
+		var got coupon.PolicyTerms
+		actors.Anon.Do("GET", "/api/settings/coupon-policy", nil).JSON(t, &got)
+		if got.Policy != "split" || !got.PaidNeverExpires {
+			t.Errorf("public terms: %+v", got)
+		}
+		actors.Admin.Do("PUT", "/api/admin/settings/coupon-policy",
+			map[string]any{"policy": "whole", "paid_years": 5, "bonus_days": 30, "paid_never_expires": true}).
+			Check(t, testutil.Want{Status: 200})
+		actors.Anon.Do("GET", "/api/settings/coupon-policy", nil).JSON(t, &got)
+		if got.Policy != "whole" || got.PaidNeverExpires {
+			t.Errorf("public terms under Whole: %+v", got)
+		}
+		w := s.CreateWebinar(testutil.WebinarSpec{Seats: 10})
+		if c := s.Purchase(s.CreateUser("whole@example.com", "password1", auth.RoleUser), w.ID); c.PaidNeverExpires() ||
+			!c.ExpiresAt.Equal(c.CreatedAt.AddDate(0, 0, s.App.Config.CouponExpiryDays)) {
+			t.Errorf("a Whole coupon with the choice kept: %+v", c)
+		}
+		actors.Admin.Do("PUT", "/api/admin/settings/coupon-policy",
+			map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30, "paid_never_expires": "yes"}).
+			Check(t, testutil.Want{Status: 400})
 	})
 }

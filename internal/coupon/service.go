@@ -110,13 +110,17 @@ func (s *Service) Issue(ctx context.Context, p IssueParams) (Coupon, error) {
 // split sets c's parts and dates under policy, issued at now (docs/product.md#coupons,
 // "Value policy"). The paid part is what the buyer paid, at most the face
 // value; the bonus is the rest. Whole: both end wholeDays after issue.
-// Split: the paid part lasts PaidYears, the bonus BonusDays (a coupon
-// without a bonus simply lasts the years).
+// Split: the paid part lasts PaidYears, or never ends (NoExpiry) when
+// PaidNeverExpires, the bonus BonusDays (a coupon without a bonus simply
+// lasts as its paid part does).
 func (c *Coupon) split(policy Policy, now time.Time, wholeDays int) {
 	c.PaidCents, c.BonusCents = Parts(c.OriginalPaymentCents, c.ValueCents)
 	c.Policy = policy.Name
 	if policy.Name == PolicySplit {
 		c.PaidUntil = now.AddDate(policy.PaidYears, 0, 0)
+		if policy.PaidNeverExpires {
+			c.PaidUntil = NoExpiry
+		}
 		c.BonusUntil = now.AddDate(0, 0, policy.BonusDays)
 		if c.BonusCents == 0 || c.BonusUntil.After(c.PaidUntil) {
 			c.BonusUntil = c.PaidUntil
@@ -416,10 +420,11 @@ func (s *Service) SettleRefund(ctx context.Context, id string, refunded bool) (b
 // the admin's form show it (docs/api.md#coupon-value): the policy, the
 // Split lives and Whole's days (WATCHWIN_COUPON_EXPIRY_DAYS).
 type PolicyTerms struct {
-	Policy          string `json:"policy"`
-	PaidYears       int    `json:"paid_years"`
-	BonusDays       int    `json:"bonus_days"`
-	WholeExpiryDays int    `json:"whole_expiry_days"`
+	Policy           string `json:"policy"`
+	PaidNeverExpires bool   `json:"paid_never_expires"` // Split: the paid part has no expiry
+	PaidYears        int    `json:"paid_years"`
+	BonusDays        int    `json:"bonus_days"`
+	WholeExpiryDays  int    `json:"whole_expiry_days"`
 }
 
 // Terms returns the policy of coupons issued now.
@@ -431,5 +436,5 @@ func (s *Service) Terms(ctx context.Context) (PolicyTerms, error) {
 			return PolicyTerms{}, err
 		}
 	}
-	return PolicyTerms{Policy: p.Name, PaidYears: p.PaidYears, BonusDays: p.BonusDays, WholeExpiryDays: s.expiryDays}, nil
+	return PolicyTerms{Policy: p.Name, PaidNeverExpires: p.PaidNeverExpires, PaidYears: p.PaidYears, BonusDays: p.BonusDays, WholeExpiryDays: s.expiryDays}, nil
 }

@@ -338,3 +338,32 @@ func TestNewWebinarAlertFormPost(t *testing.T) {
 		t.Fatalf("refused: to %q, flash %v", to, flash)
 	}
 }
+
+// Under Split with the paid value never expiring, the alert says the part
+// paid never expires, beside the bonus's days.
+func TestNewWebinarAlertPaidNeverExpires(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin, _ := s.Login(auth.RoleAdmin)
+		admin.Do("PUT", "/api/admin/settings/coupon-policy",
+			map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30, "paid_never_expires": true}).
+			Check(t, testutil.Want{Status: http.StatusOK})
+		subscribe(t, s, "fan@example.com")
+		if res := confirm(s, confirmLink(t, s, "fan@example.com")); res.Status != http.StatusOK {
+			t.Fatalf("confirm: %d %s", res.Status, res.Body)
+		}
+		s.Clock.Advance(time.Minute)
+		w := s.CreateWebinar(testutil.WebinarSpec{Title: "Low-light optics", Inactive: true})
+		publish(t, admin, w, true)
+		run(t, s)
+		got := alerts(s, "fan@example.com")
+		if len(got) != 1 {
+			t.Fatalf("%d alerts, want 1", len(got))
+		}
+		text := strings.Join(strings.Fields(got[0].Text), " ")
+		if !strings.Contains(text, "$8.00 is a promotional bonus that lasts 30 days; the part you pay never expires.") ||
+			!strings.Contains(got[0].HTML, "the part you pay never expires.") {
+			t.Errorf("alert:\n%s", got[0].Text)
+		}
+	})
+}

@@ -115,6 +115,36 @@ func TestBonusExpiryReminder(t *testing.T) {
 	})
 }
 
+// With the paid value never expiring, the bonus's reminder says the paid
+// part never expires, and no "store credit expires" reminder ever comes.
+func TestBonusReminderPaidNeverExpires(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		admin, _ := s.Login(auth.RoleAdmin)
+		admin.Do("PUT", "/api/admin/settings/coupon-policy",
+			map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30, "paid_never_expires": true}).
+			Check(t, testutil.Want{Status: http.StatusOK})
+		_, holder, c := buyer(t, s)
+		at(s, c.BonusUntil.In(s.App.Config.Timezone).AddDate(0, 0, -3).Add(time.Minute))
+		run(t, s)
+		got := credits(s, holder)
+		if len(got) != 1 || got[0].Subject != "Your $8.00 promotional bonus expires in 3 days" {
+			t.Fatalf("three days before the bonus ends: %v", subjects(got))
+		}
+		const says = "The $40.00 you paid stays on the coupon and never expires."
+		if !strings.Contains(got[0].Text, says) || !strings.Contains(got[0].HTML, says) {
+			t.Errorf("the bonus reminder lacks %q:\n%s", says, got[0].Text)
+		}
+		for _, years := range []int{5, 50} {
+			at(s, c.CreatedAt.AddDate(years, 0, 0))
+			run(t, s)
+		}
+		if got := credits(s, holder); len(got) != 1 {
+			t.Errorf("after 50 years: %v", subjects(got))
+		}
+	})
+}
+
 // A reminder queued and still waiting in the outbox is withdrawn when its
 // coupon is redeemed or refunded before it goes out.
 func TestCreditReminderWithdrawn(t *testing.T) {

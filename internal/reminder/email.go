@@ -81,6 +81,7 @@ type creditData struct {
 	Name, Title, Link                string
 	Amount, Ends                     string // the value that ends, and its last moment's day
 	Paid, PaidUntil                  string // BonusExpiry: the part that stays, and until when
+	PaidNever                        bool   // BonusExpiry: the part that stays never expires
 	Days                             int    // how many days are left
 	UnsubscribeLink, UnsubscribePost string
 }
@@ -106,7 +107,7 @@ func (m Mailer) creditMessage(ctx context.Context, k Kind, c creditCandidate, du
 	}
 	if k == BonusExpiry {
 		d.Amount, d.Ends = money.Format(c.BonusCents), m.day(c.BonusUntil)
-		d.Paid, d.PaidUntil = money.Format(c.PaidCents), m.day(c.ExpiresAt)
+		d.Paid, d.PaidUntil, d.PaidNever = money.Format(c.PaidCents), m.day(c.ExpiresAt), coupon.Never(c.ExpiresAt)
 	}
 	msg, err := m.Templates.Render(ctx, "credit-reminder", c.Email, d)
 	if err != nil {
@@ -124,6 +125,7 @@ type alertData struct {
 	Price, CouponValue               string // Price "" for a free webinar
 	Bonus                            string // under Split: the promotional part of the coupon value
 	BonusDays, PaidYears             int
+	PaidNever                        bool // the part paid never expires (PaidYears unused)
 	UnsubscribeLink, UnsubscribePost string
 }
 
@@ -146,6 +148,7 @@ func (m Mailer) alertMessage(ctx context.Context, c alertCandidate, terms coupon
 		d.Price, d.CouponValue = money.Format(c.PriceCents), money.Format(value)
 		if _, bonus := coupon.Parts(c.PriceCents, value); terms.Policy == coupon.PolicySplit && bonus > 0 {
 			d.Bonus, d.BonusDays, d.PaidYears = money.Format(bonus), terms.BonusDays, terms.PaidYears
+			d.PaidNever = terms.PaidNeverExpires
 		}
 	}
 	msg, err := m.Templates.Render(ctx, "webinar-alert", c.Email, d)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"time"
 
+	"watchwin/internal/coupon"
 	"watchwin/internal/db"
 	"watchwin/internal/period"
 	"watchwin/internal/setting"
@@ -187,6 +188,9 @@ type Unclaimed struct {
 	LastActivity time.Time `json:"last_activity_at"`
 	IssuedAt     time.Time `json:"issued_at"`
 	ExpiresAt    time.Time `json:"expires_at"`
+	// PaidNeverExpires: its paid value has no expiry (expires_at is then
+	// coupon.NoExpiry), the case docs/operations.md#unclaimed-property discusses.
+	PaidNeverExpires bool `json:"paid_never_expires"`
 }
 
 // UnclaimedList is the list as of AsOf: coupons whose last activity was on
@@ -229,6 +233,7 @@ func (s *Service) eachUnclaimed(ctx context.Context, since time.Time, limit int,
 			return db.MapError(err)
 		}
 		u.LastActivity, u.IssuedAt, u.ExpiresAt = u.LastActivity.UTC(), u.IssuedAt.UTC(), u.ExpiresAt.UTC()
+		u.PaidNeverExpires = coupon.Never(u.ExpiresAt)
 		if err := each(u); err != nil {
 			return err
 		}

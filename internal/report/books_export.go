@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"watchwin/internal/coupon"
 	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/money"
@@ -86,7 +87,8 @@ const posDate = "01/02/2006"
 // exportPOS is the POS import file: one row per open coupon (active and
 // unexpired), oldest first, in the columns the settings name (Orchid's by
 // default): the code, issue day, face value, value today, the customer, the
-// day of its last (undone) redemption, and the last day of its paid value.
+// day of its last (undone) redemption, and the last day of its paid value
+// (empty when it never expires).
 func (s *Service) exportPOS(ctx context.Context, w *csvx.Writer) error {
 	b, err := s.settings.Books(ctx)
 	if err != nil {
@@ -121,7 +123,11 @@ func (s *Service) exportPOS(ctx context.Context, w *csvx.Writer) error {
 		if paidUntil.Valid {
 			expires = paidUntil.Time
 		}
-		if err := w.Row(code, day(created), money.Plain(value), money.Plain(today), customer, last, day(expires)); err != nil {
+		expiry := day(expires)
+		if coupon.Never(expires) {
+			expiry = "" // no expiration date, as the POS records a card that never expires
+		}
+		if err := w.Row(code, day(created), money.Plain(value), money.Plain(today), customer, last, expiry); err != nil {
 			return err
 		}
 	}
@@ -145,6 +151,6 @@ func (s *Service) exportUnclaimed(ctx context.Context, w *csvx.Writer) error {
 	}
 	return s.eachUnclaimed(ctx, since, maxRows, func(u Unclaimed) error {
 		return w.Row(u.OwnerName, u.Email, u.Phone, money.Plain(u.PaidCents), w.Time(u.LastActivity), u.Code,
-			w.Time(u.IssuedAt), w.Time(u.ExpiresAt), u.CouponID)
+			w.Time(u.IssuedAt), endText(w, u.ExpiresAt), u.CouponID)
 	})
 }

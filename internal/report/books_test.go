@@ -369,3 +369,53 @@ func TestUnclaimedAfterDormancy(t *testing.T) {
 		}
 	})
 }
+
+// TestPaidNeverExpiresInBooks: a coupon whose paid value never expires has
+// no expiration in the POS file, "never" in the coupons CSV and the
+// unclaimed-property list (which marks it, the case Illinois' exemption
+// turns on: docs/operations.md#unclaimed-property), and is still owed after
+// any number of years.
+func TestPaidNeverExpiresInBooks(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s := testutil.NewServerWithDB(t, d)
+		w := s.CreateWebinar(testutil.WebinarSpec{Title: "Holster Fundamentals", Price: "40", At: central(t, s, time.November, 20, 18, 0)})
+		s.Clock.Set(central(t, s, time.November, 1, 12, 0))
+		admin, _ := s.Login(auth.RoleAdmin)
+		admin.Do("PUT", "/api/admin/settings/coupon-policy",
+			map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30, "paid_never_expires": true}).
+			Check(t, testutil.Want{Status: 200})
+		c := s.Purchase(s.CreateUser("lasting@example.com", "password1", auth.RoleUser), w.ID)
+
+		rows := csvRows(t, admin.Do("GET", "/api/admin/reports/lists/pos-import.csv", nil))
+		if len(rows) != 2 || rows[1][0] != c.Code || rows[1][3] != "48.00" || rows[1][6] != "" {
+			t.Errorf("pos-import.csv %q", rows)
+		}
+		rows = csvRows(t, admin.Do("GET", "/api/admin/reports/exports/coupons.csv?from=2025-11-01&to=2025-11-01", nil))
+		col := map[string]int{}
+		for i, h := range rows[0] {
+			col[strings.Fields(h)[0]] = i
+		}
+		if len(rows) != 2 || rows[1][col["expires"]] != "never" || rows[1][col["paid_until"]] != "never" ||
+			rows[1][col["promotional_until"]] == "never" {
+			t.Errorf("coupons.csv %q", rows)
+		}
+
+		s.Clock.Set(c.CreatedAt.AddDate(40, 0, 0))
+		admin, _ = s.Login(auth.RoleAdmin)
+		var l struct {
+			Coupons []struct {
+				Code             string `json:"code"`
+				PaidCents        int64  `json:"paid_cents"`
+				PaidNeverExpires bool   `json:"paid_never_expires"`
+			} `json:"coupons"`
+		}
+		admin.Do("GET", "/api/admin/reports/unclaimed", nil).JSON(t, &l)
+		if len(l.Coupons) != 1 || l.Coupons[0].Code != c.Code || l.Coupons[0].PaidCents != 4000 || !l.Coupons[0].PaidNeverExpires {
+			t.Errorf("unclaimed after 40 years: %+v", l.Coupons)
+		}
+		rows = csvRows(t, admin.Do("GET", "/api/admin/reports/lists/unclaimed.csv", nil))
+		if len(rows) != 2 || !strings.HasPrefix(rows[0][7], "expires") || rows[1][7] != "never" {
+			t.Errorf("unclaimed.csv %q", rows)
+		}
+	})
+}

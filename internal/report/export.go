@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchwin/internal/coupon"
 	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/money"
@@ -146,15 +147,24 @@ func (s *Service) exportCoupons(ctx context.Context, p period.Period, w *csvx.Wr
 			redeemedUSD = money.Plain(redeemedValue.Int64)
 		}
 		err := w.Row(code, statusLabel(status, expires, now), money.Plain(value), money.Plain(paid), email,
-			strings.TrimSpace(first+" "+last), title, w.Time(created), w.Time(expires), w.TimePtr(timePtr(redeemed)),
+			strings.TrimSpace(first+" "+last), title, w.Time(created), endText(w, expires), w.TimePtr(timePtr(redeemed)),
 			w.TimePtr(timePtr(refunded)), id, payment,
-			policy, money.Plain(paidPart), w.Time(paidEnd), money.Plain(bonusPart), w.Time(bonusEnd),
+			policy, money.Plain(paidPart), endText(w, paidEnd), money.Plain(bonusPart), endText(w, bonusEnd),
 			money.Plain(today), redeemedUSD, receipt)
 		if err != nil {
 			return err
 		}
 	}
 	return db.MapError(rows.Err())
+}
+
+// endText writes a coupon's end t in w's zone, or "never" for a paid value
+// that never expires (coupon.NoExpiry; docs/api.md#coupon-value).
+func endText(w *csvx.Writer, t time.Time) string {
+	if coupon.Never(t) {
+		return "never"
+	}
+	return w.Time(t)
 }
 
 // exportPayments writes the payments taken or refunded in p (a refund of

@@ -11,11 +11,13 @@ import (
 // Whole (the default: the whole face value expires
 // WATCHWIN_COUPON_EXPIRY_DAYS after issue) or Split (the paid part lasts
 // coupon_paid_years, at least 5; the bonus is promotional value that
-// lasts coupon_bonus_days). A change applies to coupons issued after it.
+// lasts coupon_bonus_days; with coupon_paid_never_expires the paid part
+// never expires). A change applies to coupons issued after it.
 const (
-	KeyCouponPolicy    = "coupon_value_policy"
-	KeyCouponPaidYears = "coupon_paid_years"
-	KeyCouponBonusDays = "coupon_bonus_days"
+	KeyCouponPolicy           = "coupon_value_policy"
+	KeyCouponPaidYears        = "coupon_paid_years"
+	KeyCouponBonusDays        = "coupon_bonus_days"
+	KeyCouponPaidNeverExpires = "coupon_paid_never_expires"
 )
 
 // Limits of the Split policy: federal rules and Illinois law give store
@@ -34,7 +36,7 @@ const (
 	msgBonusDays = "Promotional value must last from 1 to 365 days"
 )
 
-var couponPolicyKeys = []string{KeyCouponPolicy, KeyCouponPaidYears, KeyCouponBonusDays}
+var couponPolicyKeys = []string{KeyCouponPolicy, KeyCouponPaidYears, KeyCouponBonusDays, KeyCouponPaidNeverExpires}
 
 // The policy's keys join the site's defaults and rules here, so a stored
 // value that breaks a rule reads as its default like every other setting.
@@ -48,6 +50,8 @@ func init() {
 	}}
 	rules[KeyCouponPaidYears] = rule{"paid_years", intBetween(MinPaidYears, maxPaidYears, msgPaidYears)}
 	rules[KeyCouponBonusDays] = rule{"bonus_days", intBetween(minBonusDays, maxBonusDays, msgBonusDays)}
+	defaults[KeyCouponPaidNeverExpires] = "false"
+	rules[KeyCouponPaidNeverExpires] = rule{"paid_never_expires", checkBool}
 }
 
 // intBetween checks a whole number from lo to hi, written plainly.
@@ -62,17 +66,19 @@ func intBetween(lo, hi int, msg string) func(string) string {
 }
 
 // CouponPolicy is the coupon value policy as the admin's form sends it and
-// pages read it. PaidYears and BonusDays are kept under Whole too, for a
-// later switch.
+// pages read it. PaidYears, BonusDays and PaidNeverExpires are kept under
+// Whole too, for a later switch; PaidNeverExpires applies under Split only,
+// and PaidYears is then kept, unused.
 type CouponPolicy struct {
-	Policy    string `json:"policy"` // "whole" or "split"
-	PaidYears int    `json:"paid_years"`
-	BonusDays int    `json:"bonus_days"`
+	Policy           string `json:"policy"` // "whole" or "split"
+	PaidYears        int    `json:"paid_years"`
+	BonusDays        int    `json:"bonus_days"`
+	PaidNeverExpires bool   `json:"paid_never_expires"`
 }
 
 func (p CouponPolicy) values() map[string]string {
 	return map[string]string{KeyCouponPolicy: p.Policy, KeyCouponPaidYears: strconv.Itoa(p.PaidYears),
-		KeyCouponBonusDays: strconv.Itoa(p.BonusDays)}
+		KeyCouponBonusDays: strconv.Itoa(p.BonusDays), KeyCouponPaidNeverExpires: boolString(p.PaidNeverExpires)}
 }
 
 // CouponPolicy returns the policy new coupons are issued under, defaults
@@ -84,7 +90,8 @@ func (s *Service) CouponPolicy(ctx context.Context) (CouponPolicy, error) {
 	}
 	years, _ := strconv.Atoi(v[KeyCouponPaidYears])
 	days, _ := strconv.Atoi(v[KeyCouponBonusDays])
-	return CouponPolicy{Policy: v[KeyCouponPolicy], PaidYears: years, BonusDays: days}, nil
+	return CouponPolicy{Policy: v[KeyCouponPolicy], PaidYears: years, BonusDays: days,
+		PaidNeverExpires: v[KeyCouponPaidNeverExpires] == "true"}, nil
 }
 
 // SaveCouponPolicy checks and saves the policy in one transaction with its

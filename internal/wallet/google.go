@@ -72,13 +72,16 @@ func (g *Google) object(f Face, state string) map[string]any {
 	for i, line := range f.Back {
 		modules = append(modules, map[string]string{"id": fmt.Sprintf("terms%d", i), "header": "Terms", "body": line})
 	}
-	return map[string]any{
+	obj := map[string]any{
 		"id": g.objectID(f.Serial), "classId": g.classID(), "state": state, "cardNumber": f.Code,
-		"balance":           map[string]any{"micros": f.ValueCents * 10000, "currencyCode": "USD"},
-		"barcode":           map[string]any{"type": "QR_CODE", "value": f.QR, "alternateText": f.Code},
-		"validTimeInterval": map[string]any{"end": map[string]string{"date": f.Expires.UTC().Format(time.RFC3339)}},
-		"textModulesData":   modules,
+		"balance":         map[string]any{"micros": f.ValueCents * 10000, "currencyCode": "USD"},
+		"barcode":         map[string]any{"type": "QR_CODE", "value": f.QR, "alternateText": f.Code},
+		"textModulesData": modules,
 	}
+	if !f.Expires.IsZero() { // a paid value that never expires has no end
+		obj["validTimeInterval"] = map[string]any{"end": map[string]string{"date": f.Expires.UTC().Format(time.RFC3339)}}
+	}
+	return obj
 }
 
 // insert creates a class or object (kind giftCardClass or giftCardObject);

@@ -32,7 +32,7 @@ type passJSON struct {
 	LabelColor          string    `json:"labelColor"`
 	WebServiceURL       string    `json:"webServiceURL"`
 	AuthenticationToken string    `json:"authenticationToken"`
-	ExpirationDate      string    `json:"expirationDate"`
+	ExpirationDate      string    `json:"expirationDate,omitempty"` // none when the paid value never expires
 	Voided              bool      `json:"voided,omitempty"`
 	SharingProhibited   bool      `json:"sharingProhibited"`
 	Barcodes            []barcode `json:"barcodes"`
@@ -70,8 +70,8 @@ type Face struct {
 	Store                            string
 	ValueCents                       int64 // the value today
 	MinPurchase                      string
-	Expires                          time.Time
-	Status                           string // "Valid", or why it is not
+	Expires                          time.Time // zero: the paid value never expires (no expiration date)
+	Status                           string    // "Valid", or why it is not
 	Voided                           bool
 	QR, Code                         string // the counter's QR payload and the code under it
 	Back                             []string
@@ -105,16 +105,21 @@ func (a *Apple) Build(f Face) ([]byte, error) {
 		OrganizationName: f.Store, Description: "Store credit at " + f.Store, LogoText: f.Store,
 		ForegroundColor: "rgb(255, 255, 255)", BackgroundColor: "rgb(229, 62, 62)", LabelColor: "rgb(255, 255, 255)",
 		WebServiceURL: f.WebServiceURL, AuthenticationToken: f.AuthToken,
-		ExpirationDate: f.Expires.UTC().Format(time.RFC3339), Voided: f.Voided, SharingProhibited: true,
+		Voided: f.Voided, SharingProhibited: true,
 		Barcodes: []barcode{{Format: "PKBarcodeFormatQR", Message: f.QR, MessageEncoding: "iso-8859-1", AltText: f.Code}},
 		StoreCard: card{
 			PrimaryFields: []field{{Key: "value", Label: "Store credit", Value: float64(f.ValueCents) / 100, CurrencyCode: "USD"}},
 			SecondaryFields: []field{
 				{Key: "minimum", Label: "Minimum purchase", Value: f.MinPurchase},
-				{Key: "expires", Label: "Expires", Value: f.Expires.UTC().Format(time.RFC3339), DateStyle: "PKDateStyleMedium"},
+				{Key: "expires", Label: "Expires", Value: "Never"},
 			},
 			AuxiliaryFields: []field{{Key: "status", Label: "Status", Value: f.Status, ChangeMessage: "Your coupon: %@"}},
 		},
+	}
+	if !f.Expires.IsZero() {
+		pass.ExpirationDate = f.Expires.UTC().Format(time.RFC3339)
+		pass.StoreCard.SecondaryFields[1] = field{Key: "expires", Label: "Expires", Value: pass.ExpirationDate,
+			DateStyle: "PKDateStyleMedium"}
 	}
 	for i, line := range f.Back {
 		pass.StoreCard.BackFields = append(pass.StoreCard.BackFields, field{Key: fmt.Sprintf("back%d", i), Value: line})

@@ -176,6 +176,9 @@ func (s *Service) face(ctx context.Context, c coupon.Coupon, token string) (face
 		QR: coupon.CounterLink(func(p string) string { return s.deps.BaseURL + p }, c.Code), Code: c.Code,
 	}
 	f.Status, f.Voided = s.statusText(v), v.Status != coupon.StatusActive
+	if c.PaidNeverExpires() {
+		f.Expires = time.Time{} // no expiration date on the pass (docs/product.md#wallet-passes)
+	}
 	f.Back = append(f.Back, coupon.OnPass(s.deps.Terms(c))...)
 	if site.StoreAddress != "" {
 		f.Back = append(f.Back, site.SiteTitle+", "+site.StoreAddress)

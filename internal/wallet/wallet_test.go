@@ -529,3 +529,46 @@ func TestNoWallets(t *testing.T) {
 		t.Errorf("wallets %v", cfg.Wallets)
 	}
 }
+
+// TestPassWithoutExpiry: a coupon whose paid value never expires gets a
+// pass with no expiration date ("Expires: Never"; Google's object has no
+// end), while a coupon issued before the choice keeps its date.
+func TestPassWithoutExpiry(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		s, _, g := walletServer(t, d)
+		oldClient, _, old := buyer(s)
+		admin, _ := s.Login(auth.RoleAdmin)
+		admin.Do("PUT", "/api/admin/settings/coupon-policy",
+			map[string]any{"policy": "split", "paid_years": 5, "bonus_days": 30, "paid_never_expires": true}).
+			Check(t, testutil.Want{Status: 200})
+		client, _, c := buyer(s)
+
+		var raw map[string]any
+		p := download(t, client, c.ID)
+		if err := json.Unmarshal(p.files["pass.json"], &raw); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := raw["expirationDate"]; ok || p.field("expires") != "Never" {
+			t.Errorf("pass of a paid value that never expires: expirationDate %v, Expires %v", raw["expirationDate"], p.field("expires"))
+		}
+		var back []any
+		for _, f := range p.pass.StoreCard.BackFields {
+			back = append(back, f.Value)
+		}
+		if !slices.Contains(back, any("The paid value ($40.00) never expires.")) {
+			t.Errorf("the back's terms: %v", back)
+		}
+		if err := json.Unmarshal(download(t, oldClient, old.ID).files["pass.json"], &raw); err != nil {
+			t.Fatal(err)
+		}
+		if raw["expirationDate"] != old.ExpiresAt.UTC().Format(time.RFC3339) {
+			t.Errorf("the old coupon's pass: expirationDate %v, want %s", raw["expirationDate"], old.ExpiresAt)
+		}
+
+		client.Do("GET", "/api/coupons/"+c.ID+"/wallet/google", nil).Check(t, testutil.Want{Status: 200})
+		calls := g.seen()
+		if last := calls[len(calls)-1]; last.Path != "/walletobjects/v1/giftCardObject" || last.Body["validTimeInterval"] != nil {
+			t.Errorf("Google object of a paid value that never expires: %+v", last)
+		}
+	})
+}

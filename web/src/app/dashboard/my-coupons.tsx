@@ -1,3 +1,4 @@
+import { couponEnd } from "@/lib/coupons/expiry";
 import { Printer, Ticket } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -104,7 +105,7 @@ function CouponCard({ coupon, onPrint }: { coupon: Coupon; onPrint: () => void }
           <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
             {status.label === "Expired" ? "Expired on" : "Expires"}
           </dt>
-          <dd>{formatEventDate(coupon.expires_at, zone)}</dd>
+          <dd>{couponEnd(coupon, (iso) => formatEventDate(iso, zone))}</dd>
         </div>
         {coupon.redeemed_at && (
           <div className="grid gap-0.5">

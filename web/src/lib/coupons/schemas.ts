@@ -34,6 +34,8 @@ export const couponSchema = zm.object({
   // The value policy's parts (docs/api.md#coupon-value); optional so an
   // answer from before them still reads (as one Whole value).
   value_policy: zm.optional(zm.enum(["whole", "split"])),
+  // The paid value never expires: expires_at and paid_until are 9999-12-31 (lib/coupons/expiry.ts).
+  paid_never_expires: zm.optional(zm.boolean()),
   paid_value: zm.optional(zm.number()),
   paid_until: zm.optional(zm.string()),
   bonus_value: zm.optional(zm.number()),

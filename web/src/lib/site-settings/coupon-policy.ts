@@ -8,10 +8,11 @@ import { settingsKeys } from "./keys";
  * GET /api/settings/coupon-policy (anyone; docs/api.md#coupon-value): how
  * the value of a coupon issued now expires: Whole (all of it
  * `whole_expiry_days` after issue) or Split (the paid part `paid_years`,
- * the bonus `bonus_days` as promotional value).
+ * or never when `paid_never_expires`; the bonus `bonus_days` as promotional value).
  */
 export const couponPolicySchema = zm.object({
   policy: zm.enum(["whole", "split"]),
+  paid_never_expires: zm._default(zm.boolean(), false),
   paid_years: zm.number(),
   bonus_days: zm.number(),
   whole_expiry_days: zm.number(),

@@ -183,6 +183,9 @@ export const unclaimedSchema = z.object({
       phone: z.string(),
       paid_cents: z.number(),
       last_activity_at: z.string(),
+      expires_at: z.string().optional(),
+      /** Its paid value has no expiry (expires_at is then 9999-12-31): the case Illinois' exemption turns on. */
+      paid_never_expires: z.boolean().optional(),
     }),
   ),
 });

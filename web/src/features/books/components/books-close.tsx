@@ -202,8 +202,8 @@ export function OwnerLists() {
       </h2>
       <p className="text-sm text-muted-foreground">
         The open coupons in the columns your POS imports (Settings, Books), and the coupons whose paid value has had no
-        activity for the dormancy period: Illinois may require them reported as unclaimed property. Confirm with your
-        counsel.
+        activity for the dormancy period: Illinois may require them reported as unclaimed property (a paid value that
+        never expires may be exempt). Confirm with your counsel.
       </p>
       <ul className="flex flex-wrap gap-3">
         <li>
@@ -240,6 +240,7 @@ export function OwnerLists() {
                     <th scope="col" className={th}>E-mail and phone</th>
                     <th scope="col" className={`${th} text-right`}>Paid value</th>
                     <th scope="col" className={th}>Last activity</th>
+                    <th scope="col" className={th}>Paid value expires</th>
                     <th scope="col" className={th}>Coupon</th>
                   </tr>
                 </thead>
@@ -250,6 +251,9 @@ export function OwnerLists() {
                       <td className={th}>{[u.email, u.phone].filter(Boolean).join(", ")}</td>
                       <td className={`${th} text-right`}>{formatCents(u.paid_cents)}</td>
                       <td className={th}>{formatStoreDay(u.last_activity_at, zone)}</td>
+                      <td className={th}>
+                        {u.paid_never_expires ? "Never" : u.expires_at ? formatStoreDay(u.expires_at, zone) : ""}
+                      </td>
                       <td className={`${th} font-mono`}>{u.code}</td>
                     </tr>
                   ))}

@@ -23,6 +23,8 @@ export const counterCouponSchema = z.object({
   // The value policy (docs/api.md#coupon-value): today's value is what the
   // clerk takes off; optional so an older answer reads as one Whole value.
   value_policy: z.enum(["whole", "split"]).optional(),
+  /** The paid value never expires: expires_at and paid_until are 9999-12-31 (lib/coupons/expiry.ts). */
+  paid_never_expires: z.boolean().optional(),
   value_today_cents: z.number().int().optional(),
   paid_cents: z.number().int().optional(),
   bonus_cents: z.number().int().optional(),

@@ -55,6 +55,29 @@ describe("VerdictCard", () => {
     expect(onRedeem).toHaveBeenCalledWith("LW-7K3M-Q9PX-4TRW", "");
   });
 
+  it("VALID with a paid value that never expires: says so where the expiry goes, the bonus with its date", async () => {
+    renderCard({
+      kind: "valid",
+      coupon: {
+        ...coupon,
+        expires_at: "9999-12-31T00:00:00Z",
+        value_policy: "split",
+        paid_never_expires: true,
+        paid_cents: 4000,
+        paid_until: "9999-12-31T00:00:00Z",
+        bonus_cents: 800,
+        bonus_until: "2026-12-22T18:30:00Z",
+        value_today_cents: 4800,
+        bonus_expired: false,
+      },
+    });
+    const card = await screen.findByRole("region", { name: "VALID" });
+    expect(within(card).getByText("Paid value never expires")).toBeInTheDocument();
+    expect(card).toHaveTextContent("Paid value $40.00 — never expires");
+    expect(card).toHaveTextContent("$8.00 Promotional value — expires December 22, 2026");
+    expect(card).not.toHaveTextContent("9999");
+  });
+
   it("VALID with a POS receipt required: Mark Redeemed waits for the number, which a scanner's Enter sends", async () => {
     const { onRedeem } = renderCard({ kind: "valid", coupon, receiptRequired: true });
     const card = await screen.findByRole("region", { name: "VALID" });

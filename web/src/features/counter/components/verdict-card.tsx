@@ -1,3 +1,4 @@
+import { couponEnd } from "@/lib/coupons/expiry";
 import { BadgeCheck, Ban, CalendarX, CircleCheck, IdCard, OctagonX, SearchX, ShieldAlert, Undo2, UserX, type LucideIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -90,8 +91,10 @@ function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: 
       {split && (
         <Detail term="Parts" className="sm:col-span-2">
           <span className="block text-base font-normal">
-            Paid value {formatMoney((coupon.paid_cents ?? coupon.value_cents) / 100)} — valid until{" "}
-            {formatStoreDay(coupon.paid_until ?? coupon.expires_at, timeZone)}
+            Paid value {formatMoney((coupon.paid_cents ?? coupon.value_cents) / 100)} —{" "}
+            {coupon.paid_never_expires
+              ? "never expires"
+              : `valid until ${formatStoreDay(coupon.paid_until ?? coupon.expires_at, timeZone)}`}
           </span>
           {bonus > 0 && !coupon.bonus_expired && (
             <span className="block text-base font-normal">
@@ -104,7 +107,7 @@ function CouponDetails({ coupon, timeZone }: { coupon: CounterCoupon; timeZone: 
       <Detail term="Minimum purchase">{formatMoney(coupon.min_purchase_cents / 100)}</Detail>
       <Detail term="Customer">{coupon.owner_name}</Detail>
       <Detail term="Webinar">{coupon.webinar_title}</Detail>
-      <Detail term="Expires">{formatEventDate(coupon.expires_at, timeZone)}</Detail>
+      <Detail term="Expires">{couponEnd(coupon, (iso) => formatEventDate(iso, timeZone))}</Detail>
       {coupon.pos_receipt && <Detail term="POS receipt #">{coupon.pos_receipt}</Detail>}
       {coupon.redeemed_at && (
         <Detail term="Redeemed">

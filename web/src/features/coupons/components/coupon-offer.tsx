@@ -98,7 +98,9 @@ export function KeyTerms({ webinar }: { webinar: OfferWebinar }) {
   const expiry =
     policy?.policy === "split"
       ? [
-          `The ${formatMoney(paid)} you pay stays redeemable for ${policy.paid_years} years.`,
+          policy.paid_never_expires
+            ? `The ${formatMoney(paid)} you pay never expires.`
+            : `The ${formatMoney(paid)} you pay stays redeemable for ${policy.paid_years} years.`,
           ...(bonus > 0
             ? [`The ${formatMoney(bonus)} bonus is promotional value: it expires ${policy.bonus_days} days after issue.`]
             : []),

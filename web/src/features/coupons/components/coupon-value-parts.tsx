@@ -25,7 +25,8 @@ export function CouponValueParts({ coupon, timeZone, className }: CouponValuePar
   return (
     <ul aria-label="Coupon value parts" className={cn("grid gap-1 text-sm", className)}>
       <li>
-        <span className="font-semibold">Paid value {formatMoney(v.paid)}</span> — valid until {formatStoreDay(v.paidUntil, zone)}
+        <span className="font-semibold">Paid value {formatMoney(v.paid)}</span> —{" "}
+        {v.paidNeverExpires ? "never expires" : `valid until ${formatStoreDay(v.paidUntil, zone)}`}
       </li>
       {v.bonus > 0 && (
         <li className={v.bonusExpired ? "text-zinc-500" : undefined}>

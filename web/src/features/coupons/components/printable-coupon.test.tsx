@@ -78,6 +78,33 @@ describe("PrintableCoupon", () => {
     expect(terms).not.toHaveTextContent("days after issue");
   });
 
+  it("prints a coupon whose paid value never expires without the 9999 date the API holds", async () => {
+    renderCoupon(
+      {
+        ...coupon,
+        expires_at: "9999-12-31T00:00:00Z",
+        value_policy: "split",
+        paid_never_expires: true,
+        paid_value: 40,
+        paid_until: "9999-12-31T00:00:00Z",
+        bonus_value: 8,
+        bonus_until: "2026-12-22T18:30:00Z",
+        value_today: 48,
+        bonus_expired: false,
+      },
+      "America/Chicago",
+    );
+    const c = within(await screen.findByRole("article", { name: "Coupon LW-7K3M-Q9PX-4TRW" }));
+    expect(c.getByText("Paid value never expires")).toBeInTheDocument();
+    expect(c.getByRole("list", { name: "Coupon value parts" })).toHaveTextContent("Paid value $40.00 — never expires");
+    expect(c.getByRole("list", { name: "Coupon value parts" })).toHaveTextContent("$8.00 Promotional value — expires December 22, 2026");
+    const terms = c.getByRole("region", { name: "Coupon terms" });
+    expect(terms).toHaveTextContent("The paid value ($40.00) never expires.");
+    expect(terms).toHaveTextContent("Promotional value ($8.00) expires December 22, 2026");
+    expect(screen.getByRole("article", { name: "Coupon LW-7K3M-Q9PX-4TRW" })).not.toHaveTextContent("9999");
+    expect(c.getByText("store credit")).toBeInTheDocument();
+  });
+
   it("shows a Split coupon past its bonus date at its paid value, bonus expired", async () => {
     renderCoupon({
       ...coupon,

@@ -3,6 +3,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useCallback } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { store, storeAddressLine } from "@/config/store";
+import { couponEnd } from "@/lib/coupons/expiry";
 import { counterUrl } from "@/lib/paths";
 import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
@@ -27,6 +28,8 @@ export type PrintableCouponData = CouponValueFields & {
   /** RFC 3339 instants. */
   created_at: string;
   expires_at: string;
+  /** The paid value never expires (expires_at is then 9999-12-31, not shown). */
+  paid_never_expires?: boolean;
   /** Omitted: printed as a valid coupon. */
   status?: CouponStatus;
 };
@@ -109,7 +112,7 @@ export function PrintableCoupon({ coupon, timeZone, className }: PrintableCoupon
             </div>
             <div className="grid gap-0.5">
               <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Expires</dt>
-              <dd className="text-sm font-semibold">{formatEventDate(coupon.expires_at, zone)}</dd>
+              <dd className="text-sm font-semibold">{couponEnd(coupon, (iso) => formatEventDate(iso, zone))}</dd>
             </div>
           </div>
           {value.split && (

@@ -34,7 +34,9 @@ export function couponTerms(
     return [
       `Valid only on purchases with a retail value of at least twice the coupon's value on the day of use (${formatMoney(coupon.min_purchase_today)} or more today).`,
       ...commonTerms(),
-      `The paid value (${formatMoney(v.paid)}) is valid until ${formatStoreDay(v.paidUntil, timeZone)}.`,
+      v.paidNeverExpires
+        ? `The paid value (${formatMoney(v.paid)}) never expires.`
+        : `The paid value (${formatMoney(v.paid)}) is valid until ${formatStoreDay(v.paidUntil, timeZone)}.`,
       ...(v.bonus > 0
         ? [`Promotional value (${formatMoney(v.bonus)}) expires ${formatStoreDay(v.bonusUntil, timeZone)}; after that the coupon is worth its paid value.`]
         : []),

@@ -5,6 +5,7 @@ export type CouponValueFields = {
   value: number;
   expires_at: string;
   value_policy?: "whole" | "split";
+  paid_never_expires?: boolean;
   paid_value?: number;
   paid_until?: string;
   bonus_value?: number;
@@ -21,6 +22,8 @@ export type CouponValue = {
   today: number;
   paid: number;
   paidUntil: string;
+  /** The paid part has no expiry (paidUntil is then 9999-12-31, not to be shown). */
+  paidNeverExpires: boolean;
   bonus: number;
   bonusUntil: string;
   /** The bonus has ended while the paid part is still good: 'bonus expired'. */
@@ -34,6 +37,7 @@ export function couponValue(c: CouponValueFields): CouponValue {
     today: c.value_today ?? c.value,
     paid: c.paid_value ?? c.value,
     paidUntil: c.paid_until ?? c.expires_at,
+    paidNeverExpires: c.paid_never_expires ?? false,
     bonus: c.bonus_value ?? 0,
     bonusUntil: c.bonus_until ?? c.expires_at,
     bonusExpired: c.bonus_expired ?? false,

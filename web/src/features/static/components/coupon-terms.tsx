@@ -2,14 +2,20 @@ import { store } from "@/config/store";
 import { useCouponPolicy, type CouponPolicy } from "@/lib/site-settings/coupon-policy";
 
 /** Until the policy loads (and if it cannot): SPEC's Whole coupon of 30 days (docs/product.md#coupons). */
-const WHOLE_DEFAULT: CouponPolicy = { policy: "whole", paid_years: 5, bonus_days: 30, whole_expiry_days: 30 };
+const WHOLE_DEFAULT: CouponPolicy = {
+  policy: "whole",
+  paid_never_expires: false,
+  paid_years: 5,
+  bonus_days: 30,
+  whole_expiry_days: 30,
+};
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /**
  * The coupon terms (docs/product.md#coupons) of coupons issued now, from the same
  * settings the coupons are issued under: Whole, one expiry; Split, the paid
- * part's years and the bonus's days as promotional value.
+ * part's years (or no expiry) and the bonus's days as promotional value.
  */
 export function couponTermsFor(p: CouponPolicy): string[] {
   const split = p.policy === "split";
@@ -25,7 +31,9 @@ export function couponTermsFor(p: CouponPolicy): string[] {
     "Cannot be combined with other offers.",
     ...(split
       ? [
-          `The part of the value you paid is valid for ${plural(p.paid_years, "year")} after issue.`,
+          p.paid_never_expires
+            ? "The part of the value you paid never expires."
+            : `The part of the value you paid is valid for ${plural(p.paid_years, "year")} after issue.`,
           `The bonus above the price is promotional value: it expires ${plural(p.bonus_days, "day")} after issue, and its date is printed on the coupon as "Promotional value — expires {date}".`,
         ]
       : [`Expires ${plural(p.whole_expiry_days, "day")} after issue.`]),
@@ -52,8 +60,11 @@ export function StoreCreditTerms() {
   if (p.policy === "split") {
     return (
       <p>
-        A coupon has two parts. The part you paid for is store credit that stays redeemable for{" "}
-        {plural(p.paid_years, "year")} after issue. The bonus above the price is promotional value: it expires{" "}
+        A coupon has two parts. The part you paid for is store credit that{" "}
+        {p.paid_never_expires
+          ? "never expires"
+          : `stays redeemable for ${plural(p.paid_years, "year")} after issue`}
+        . The bonus above the price is promotional value: it expires{" "}
         {plural(p.bonus_days, "day")} after issue, and the coupon says so next to its date. After the bonus expires the
         coupon is still worth what you paid, and the minimum purchase is twice the value that remains.
       </p>

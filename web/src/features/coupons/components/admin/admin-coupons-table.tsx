@@ -3,6 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
 import { abbreviateMonth, StackedDateTime } from "@/components/ui/stacked-date-time";
+import { PAID_NEVER_EXPIRES } from "@/lib/coupons/expiry";
 import { formatEventDate } from "@/lib/format";
 import { formatStoreDay } from "@/lib/store-time";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
@@ -99,7 +100,11 @@ export function AdminCouponsTable({ coupons, isPending, isError, search, stale =
                     <StackedDateTime text={formatEventDate(c.created_at, timeZone)} shortMonth />
                   </td>
                   <td data-label="Expires" className={cn(responsiveCell, "text-zinc-700 max-sm:order-7")}>
-                    <StackedDateTime text={formatEventDate(c.expires_at, timeZone)} shortMonth />
+                    {c.paid_never_expires ? (
+                      PAID_NEVER_EXPIRES
+                    ) : (
+                      <StackedDateTime text={formatEventDate(c.expires_at, timeZone)} shortMonth />
+                    )}
                   </td>
                   <td data-label="Status" className={cn(responsiveCell, "max-sm:order-3")}>
                     <div className="grid gap-1">
@@ -157,7 +162,7 @@ function CouponValueCell({ coupon, timeZone, valid }: { coupon: AdminCoupon; tim
     <div className="grid gap-0.5">
       <span>{formatMoney(coupon.value)}</span>
       <span className="text-xs font-normal text-zinc-700">
-        Paid {formatMoney(v.paid)} until {formatStoreDay(v.paidUntil, timeZone)}
+        Paid {formatMoney(v.paid)} {v.paidNeverExpires ? "never expires" : `until ${formatStoreDay(v.paidUntil, timeZone)}`}
       </span>
       {v.bonus > 0 && (
         <span className="text-xs font-normal text-zinc-700">

@@ -78,7 +78,38 @@ describe("AdminSettingsPage", () => {
     await userEvent.type(years, "6");
     await userEvent.click(within(form).getByRole("button", { name: "Save Coupon Value" }));
     expect(await within(form).findByText("Coupon value settings saved!")).toBeInTheDocument();
-    expect(putBody(fetchMock, "/api/admin/settings/coupon-policy")).toEqual({ policy: "split", paid_years: 6, bonus_days: 30 });
+    expect(putBody(fetchMock, "/api/admin/settings/coupon-policy")).toEqual({
+      policy: "split",
+      paid_years: 6,
+      bonus_days: 30,
+      paid_never_expires: false,
+    });
+  });
+
+  it("chooses a paid value that never expires under Split, keeping the years for a later change", async () => {
+    const { fetchMock } = renderPage((url, init) => {
+      if (url === "/api/settings/coupon-policy") return jsonResponse({ policy: "split", paid_years: 7, bonus_days: 30, whole_expiry_days: 30 });
+      if (url === "/api/admin/settings/coupon-policy" && init.method === "PUT") return jsonResponse(JSON.parse(String(init.body)));
+      return undefined;
+    });
+    await userEvent.click(screen.getByRole("tab", { name: "Coupon Value" }));
+    const form = await screen.findByRole("form", { name: "Coupon value" });
+    const never = within(form).getByRole("checkbox", { name: /Paid value never expires/ });
+    expect(never).not.toBeChecked();
+    expect(within(form).getByLabelText("Paid value lasts (years)")).toBeInTheDocument();
+    await userEvent.click(never);
+    expect(within(form).queryByLabelText("Paid value lasts (years)")).not.toBeInTheDocument();
+    expect(within(form).getByText(/the bonus still expires as promotional value/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole("button", { name: "Save Coupon Value" }));
+    expect(await within(form).findByText("Coupon value settings saved!")).toBeInTheDocument();
+    expect(putBody(fetchMock, "/api/admin/settings/coupon-policy")).toEqual({
+      policy: "split",
+      paid_years: 7,
+      bonus_days: 30,
+      paid_never_expires: true,
+    });
+    await userEvent.click(within(form).getByRole("radio", { name: /Whole/ }));
+    expect(within(form).queryByRole("checkbox", { name: /Paid value never expires/ })).not.toBeInTheDocument();
   });
 
   it("turns a reminder e-mail off for the site under Feature Toggles", async () => {

@@ -13,6 +13,7 @@ import { SettingsAlert, type SaveOutcome } from "./settings-alert";
 // The server's rules and messages (docs/api.md#coupon-value); it checks them again on save.
 const policySchema = z.object({
   policy: z.enum(["whole", "split"], { error: "Choose Whole or Split" }),
+  paid_never_expires: z.boolean(),
   paid_years: z.number({ error: "The paid value must last from 5 to 50 years" }).int("The paid value must last from 5 to 50 years")
     .min(5, "The paid value must last from 5 to 50 years").max(50, "The paid value must last from 5 to 50 years"),
   bonus_days: z.number({ error: "Promotional value must last from 1 to 365 days" }).int("Promotional value must last from 1 to 365 days")
@@ -25,7 +26,8 @@ const FIELDS = ["policy", "paid_years", "bonus_days"] as const;
  * 'Coupon Value' tab (docs/product.md#coupons "Value policy"): Whole (the whole
  * value expires after the configured days) or Split (recommended: the paid
  * part lasts at least 5 years, the bonus is promotional value with its own
- * expiry). A change applies to coupons issued after it.
+ * expiry; optionally the paid part never expires). A change applies to
+ * coupons issued after it.
  */
 export function CouponPolicyForm({ policy }: { policy: CouponPolicy }) {
   const save = useSaveCouponPolicy();
@@ -38,9 +40,15 @@ export function CouponPolicyForm({ policy }: { policy: CouponPolicy }) {
     formState: { errors },
   } = useForm<CouponPolicyInput>({
     resolver: zodResolver(policySchema),
-    defaultValues: { policy: policy.policy, paid_years: policy.paid_years, bonus_days: policy.bonus_days },
+    defaultValues: {
+      policy: policy.policy,
+      paid_years: policy.paid_years,
+      bonus_days: policy.bonus_days,
+      paid_never_expires: policy.paid_never_expires,
+    },
   });
   const split = watch("policy") === "split";
+  const never = watch("paid_never_expires");
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
@@ -82,17 +90,32 @@ export function CouponPolicyForm({ policy }: { policy: CouponPolicy }) {
         {errors.policy?.message && <p className="text-sm text-destructive">{errors.policy.message}</p>}
       </fieldset>
       {split && (
+        <label className="flex items-start gap-3">
+          <input type="checkbox" className="mt-1 size-4 accent-accent-600" {...register("paid_never_expires")} />
+          <span className="grid gap-1">
+            <span className="font-medium text-ink">Paid value never expires</span>
+            <span className="text-sm text-muted-foreground">
+              The part the customer paid has no expiry date; the bonus still expires as promotional value. Illinois
+              exempts store credit with no expiry, no fees and no cash redemption from unclaimed-property reporting;
+              confirm with the store's counsel.
+            </span>
+          </span>
+        </label>
+      )}
+      {split && (
         <div className="grid items-start gap-5 md:grid-cols-2">
-          <FormField
-            id="paid_years"
-            label="Paid value lasts (years)"
-            description="At least 5 years."
-            error={errors.paid_years?.message}
-          >
-            <FormControl>
-              <Input type="number" min={5} max={50} step={1} {...register("paid_years", { valueAsNumber: true })} />
-            </FormControl>
-          </FormField>
+          {!never && (
+            <FormField
+              id="paid_years"
+              label="Paid value lasts (years)"
+              description="At least 5 years."
+              error={errors.paid_years?.message}
+            >
+              <FormControl>
+                <Input type="number" min={5} max={50} step={1} {...register("paid_years", { valueAsNumber: true })} />
+              </FormControl>
+            </FormField>
+          )}
           <FormField
             id="bonus_days"
             label="Promotional value lasts (days)"
