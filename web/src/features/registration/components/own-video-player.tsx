@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UploadedVideo } from "@/lib/registrations/schemas";
 import { getVideoStream } from "../api/get-video";
-import { usePlayerJump } from "../hooks/use-player-jump";
+import { usePlayerJump, type PlayerControl } from "../hooks/use-player-jump";
 import { useTrackCues } from "../hooks/use-track-cues";
 import { useTrackerEvents } from "../hooks/use-tracker-events";
 import { choosePlaybackEngine, streamToken, withStreamToken } from "../lib/own-stream";
@@ -47,7 +47,8 @@ export function OwnVideoPlayer({ upload, title, serverPercent, startAt, jump, re
   const events = useTrackerEvents(callbacks, setPercent, setSeekNote);
   // The whole second playing now, for the overlay.
   const [second, setSecond] = useState(0);
-  const control = usePlayerJump(jump, status !== "loading" && status !== "error");
+  const control = useRef<PlayerControl | null>(null);
+  usePlayerJump(jump, status !== "loading" && status !== "error", control);
   const startRef = useRef(startAt);
   const transcript = useTrackCues(videoRef, language);
   const qualityId = useId();
@@ -217,7 +218,7 @@ export function OwnVideoPlayer({ upload, title, serverPercent, startAt, jump, re
       hlsRef.current = null;
       video.removeAttribute("src");
     };
-  }, [webinarId, events, cycle, control]);
+  }, [webinarId, events, cycle]);
 
   // Captions shown or hidden; every track stays loaded, for the transcript and a quick switch.
   useEffect(() => {

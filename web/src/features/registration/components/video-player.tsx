@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { usePlayerJump } from "../hooks/use-player-jump";
+import { usePlayerJump, type PlayerControl } from "../hooks/use-player-jump";
 import { useTrackerEvents } from "../hooks/use-tracker-events";
 import { createPlaybackTracker, type PlaybackTracker } from "../lib/playback-tracker";
 import {
@@ -58,7 +58,8 @@ function YouTubePlayer({ videoId, title, serverPercent, startAt, jump, renderOve
   const events = useTrackerEvents(callbacks, setPercent, setSeekNote);
   // The whole second playing now, for the overlay (read 4 times a second).
   const [second, setSecond] = useState(0);
-  const control = usePlayerJump(jump, status !== "loading" && status !== "error");
+  const control = useRef<PlayerControl | null>(null);
+  usePlayerJump(jump, status !== "loading" && status !== "error", control);
   const startRef = useRef(startAt);
   const titleRef = useRef(title);
   useEffect(() => {
@@ -198,7 +199,7 @@ function YouTubePlayer({ videoId, title, serverPercent, startAt, jump, renderOve
       player = null;
       container.replaceChildren();
     };
-  }, [videoId, attempt, run.cycle, events, control]);
+  }, [videoId, attempt, run.cycle, events]);
 
   const startOver = () => {
     setError(null);
