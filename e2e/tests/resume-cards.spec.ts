@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   test,
@@ -138,4 +142,44 @@ test('the admin places a card; it appears at its second, is announced, its link 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: `Cards in the video of ${webinar.title}` }).click();
   await expect(cards.getByRole('row', { name: /See this holster at the counter/ }).getByRole('cell').nth(2)).toHaveText('1');
+});
+
+test("on the store's own video too, a card appears at its second", async ({ page, browser }) => {
+  test.setTimeout(120_000); // an upload and its transcode
+  const dir = mkdtempSync(join(tmpdir(), 'watchwin-cards-'));
+  const file = join(dir, 'counter.mp4');
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25',
+    '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast',
+    '-c:a', 'aac', '-shortest', file]);
+  const admin = createAdmin();
+  await logIn(page, admin);
+  const webinar = await createWebinarViaApi(page.request, { video_source: 'upload', youtube_video_id: '' });
+  await page.goto('/admin/webinars');
+  await page.getByRole('button', { name: `Edit ${webinar.title}` }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Webinar' });
+  await form.locator('input[type=file][accept="video/*"]').setInputFiles(file);
+  await expect(form.getByText('Ready', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await form.getByRole('button', { name: 'Close' }).click();
+
+  // The transcode set the video's length: the card fits inside it.
+  const placed = await page.request.post(`/api/admin/webinars/${webinar.id}/cards`, {
+    data: { start_second: 2, duration_seconds: 6, title: 'Ask us about this', line: 'At the counter, any day', action: 'none' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+
+  const viewer = await (await browser.newContext()).newPage();
+  await logIn(viewer, await signUpViaApi(viewer.request));
+  await registerViaApi(viewer.request, webinar.id);
+  await viewer.goto(`/webinar/${webinar.id}/watch`);
+  const video = viewer.locator('video');
+  await expect(viewer.locator('section[data-state="ready"]')).toBeVisible({ timeout: 15_000 });
+  await expect(viewer.getByRole('group', { name: /^Card:/ })).toHaveCount(0);
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+  });
+  const card = viewer.getByRole('group', { name: 'Card: Ask us about this' });
+  await expect(card).toContainText('At the counter, any day', { timeout: 10_000 });
+  expect(await video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(2);
+  await expect(viewer.locator('[aria-live="polite"]').filter({ hasText: 'Card:' })).toHaveText('Card: Ask us about this. At the counter, any day');
 });
