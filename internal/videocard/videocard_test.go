@@ -92,6 +92,13 @@ func TestCardValidation(t *testing.T) {
 		if list.Cards[0].Clicks != nil {
 			t.Errorf("the viewer's cards carry clicks: %+v", list.Cards[0])
 		}
+		// Deleting the webinar takes its cards with it.
+		a.Admin.Do("DELETE", "/api/admin/webinars/"+w.ID, nil).Check(t, testutil.Want{Status: http.StatusNoContent})
+		var left int
+		if err := d.QueryRow(`SELECT count(*) FROM video_cards WHERE webinar_id = $1`, w.ID).Scan(&left); err != nil || left != 0 {
+			t.Errorf("cards left of a deleted webinar: %d (%v)", left, err)
+		}
+		a.Admin.Do("GET", path, nil).Check(t, testutil.Want{Status: http.StatusNotFound})
 	})
 }
 
