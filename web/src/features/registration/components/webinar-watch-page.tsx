@@ -180,6 +180,12 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, 
   const [startAt] = useState(() => startFromLink(searchParams.get("t"), video.lengthSeconds));
   const [jump, setJump] = useState<PlayerJump | null>(null);
   const [playedHere, setPlayedHere] = useState(false);
+  // 'Resume' goes away once used: focus moves on to the player, not to the page's start.
+  const playerBox = useRef<HTMLDivElement>(null);
+  const resume = (seconds: number) => {
+    setJump({ seconds, n: 1 });
+    window.requestAnimationFrame(() => playerBox.current?.querySelector<HTMLElement>("video, iframe")?.focus());
+  };
   const resumeAt = proof && startAt === null && !playedHere && !jump ? (tracker.progress?.resume_seconds ?? 0) : 0;
   // The video ended while this page was open (docs/product.md#states-and-transitions: the purchase section appears after it).
   const [endedHere, setEndedHere] = useState(false);
@@ -245,41 +251,43 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, 
           {resumeAt > 0 && (
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-sm">
               <p className="text-sm text-zinc-700">You stopped at {formatVideoLength(resumeAt)} last time.</p>
-              <Button size="sm" onClick={() => setJump({ seconds: resumeAt, n: 1 })}>
+              <Button size="sm" onClick={() => resume(resumeAt)}>
                 <Play aria-hidden="true" />
                 Resume at {formatVideoLength(resumeAt)}
               </Button>
             </div>
           )}
-          {video.upload && !video.upload.stream ? (
-            <VideoBeingPrepared />
-          ) : (
-            <VideoPlayer
-              videoId={video.id}
-              upload={video.upload?.stream ? { webinarId: webinar.id, ...video.upload, stream: video.upload.stream } : undefined}
-              onEnded={handleEnded}
-              title={webinar.title}
-              onPlayed={tracker.played}
-              maxRate={video.maxRate}
-              onPlaying={() => {
-                setPlayedHere(true);
-                tracker.started();
-              }}
-              onStopped={tracker.stopped}
-              seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
-              serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
-              startAt={startAt ?? undefined}
-              jump={jump}
-              renderOverlay={(second) => (
-                <VideoCards
-                  webinarId={webinar.id}
-                  cards={cards.data ?? []}
-                  second={second}
-                  onAskQuestion={onAskQuestion && ((at) => onAskQuestion(webinar.id, at))}
-                />
-              )}
-            />
-          )}
+          <div ref={playerBox} className="min-w-0">
+            {video.upload && !video.upload.stream ? (
+              <VideoBeingPrepared />
+            ) : (
+              <VideoPlayer
+                videoId={video.id}
+                upload={video.upload?.stream ? { webinarId: webinar.id, ...video.upload, stream: video.upload.stream } : undefined}
+                onEnded={handleEnded}
+                title={webinar.title}
+                onPlayed={tracker.played}
+                maxRate={video.maxRate}
+                onPlaying={() => {
+                  setPlayedHere(true);
+                  tracker.started();
+                }}
+                onStopped={tracker.stopped}
+                seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
+                serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
+                startAt={startAt ?? undefined}
+                jump={jump}
+                renderOverlay={(second) => (
+                  <VideoCards
+                    webinarId={webinar.id}
+                    cards={cards.data ?? []}
+                    second={second}
+                    onAskQuestion={onAskQuestion && ((at) => onAskQuestion(webinar.id, at))}
+                  />
+                )}
+              />
+            )}
+          </div>
           <section aria-labelledby="about-webinar" className="grid gap-3">
             <h2 id="about-webinar" className="text-xl font-bold text-ink">
               About this webinar
