@@ -34,6 +34,7 @@ import (
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
 	"watchwin/internal/video"
+	"watchwin/internal/videocard"
 	"watchwin/internal/waitlist"
 	"watchwin/internal/wallet"
 	"watchwin/internal/webinar"
@@ -75,6 +76,8 @@ type App struct {
 	// Waitlist keeps the waiting lists of sold-out webinars and offers them
 	// the seats that free up (a periodic job too).
 	Waitlist *waitlist.Service
+	// Cards are the store's cards in a webinar's video (internal/videocard).
+	Cards *videocard.Service
 	// CouponLinks is the Coupon Migration Tool: coupons kept in a browser
 	// linked to the account.
 	CouponLinks *couponlink.Service
@@ -270,6 +273,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Giveaway:      giveaways,
 		Reminders:     reminders,
 		Waitlist:      waiting,
+		Cards:         videocard.New(d, videocard.Deps{Webinars: webinars}, now),
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports: report.NewService(d, cfg.Timezone, now, settings,
 			report.Mailer{Outbox: outbox, Templates: templates}),

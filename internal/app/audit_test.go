@@ -62,7 +62,8 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 		form := map[string]any{"title": "Audited webinar", "description": "A webinar the audit test writes.",
 			"event_datetime": time.Now().Add(48 * time.Hour).UTC().Format(time.RFC3339), "display_price": 40,
 			"total_seats": 20, "youtube_video_id": "dQw4w9WgXcQ", "is_active": true}
-		var winnerID, imagePath, videoID string
+		var winnerID, imagePath, videoID, cardID string
+		carded := s.CreateWebinar(testutil.WebinarSpec{Length: 120}) // its video takes cards
 		srt := "1\n00:00:01,000 --> 00:00:03,000\nWelcome to the range.\n"
 		// A webinar drawn at its draw date, for 'Pick New Winner'.
 		drawn := s.CreateWebinar(testutil.WebinarSpec{})
@@ -100,6 +101,21 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			}},
 			{"DELETE /api/admin/videos/{id}/captions/{lang}", "video.captions_delete", func(c *testutil.Client) testutil.Response {
 				return c.Do("DELETE", "/api/admin/videos/"+videoID+"/captions/en", nil)
+			}},
+			{"POST /api/admin/webinars/{id}/cards", "webinar.card_create", func(c *testutil.Client) testutil.Response {
+				res := c.Do("POST", "/api/admin/webinars/"+carded.ID+"/cards", map[string]any{"start_second": 10,
+					"duration_seconds": 8, "title": "See this holster at the counter", "action": "link", "link_url": "/webinars"})
+				var out struct{ Card struct{ ID string } }
+				res.JSON(t, &out)
+				cardID = out.Card.ID
+				return res
+			}},
+			{"PUT /api/admin/webinars/{id}/cards/{card}", "webinar.card_update", func(c *testutil.Client) testutil.Response {
+				return c.Do("PUT", "/api/admin/webinars/"+carded.ID+"/cards/"+cardID, map[string]any{"start_second": 12,
+					"duration_seconds": 8, "title": "See this holster at the counter", "action": "question"})
+			}},
+			{"DELETE /api/admin/webinars/{id}/cards/{card}", "webinar.card_delete", func(c *testutil.Client) testutil.Response {
+				return c.Do("DELETE", "/api/admin/webinars/"+carded.ID+"/cards/"+cardID, nil)
 			}},
 			{"DELETE /api/admin/webinars/{id}", "webinar.delete", func(c *testutil.Client) testutil.Response {
 				return c.Do("DELETE", "/api/admin/webinars/"+doomed.ID, nil)

@@ -214,6 +214,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 		adminOnly("PATCH /api/admin/videos/{id}/captions/{lang}/cues/{index}", "/api/admin/videos/no-such-video/captions/en/cues/0",
 			map[string]string{"text": "Hello"}, http.StatusNotFound),
 		adminOnly("DELETE /api/admin/videos/{id}/captions/{lang}", "/api/admin/videos/no-such-video/captions/en", nil, http.StatusNotFound),
+		// Cards in the video: this webinar has no video length, so a new
+		// card is refused; no card is there to change or click.
+		adminOnly("GET /api/admin/webinars/{id}/cards", "/api/admin/webinars/"+wid+"/cards", nil, ok),
+		adminOnly("POST /api/admin/webinars/{id}/cards", "/api/admin/webinars/"+wid+"/cards",
+			map[string]any{"start_second": 0, "duration_seconds": 5, "title": "Holsters"}, bad),
+		adminOnly("PUT /api/admin/webinars/{id}/cards/{card}", "/api/admin/webinars/"+wid+"/cards/no-such-card",
+			map[string]any{"start_second": 0, "duration_seconds": 5, "title": "Holsters"}, bad),
+		adminOnly("DELETE /api/admin/webinars/{id}/cards/{card}", "/api/admin/webinars/"+wid+"/cards/no-such-card", nil, http.StatusNotFound),
+		r("GET /api/webinars/{id}/cards", "/api/webinars/"+wid+"/cards", nil, c401, is(ok), is(ok), is(ok)),
+		r("POST /api/webinars/{id}/cards/{card}/click", "/api/webinars/"+wid+"/cards/no-such-card/click", nil, c401, c404, c404, c404),
 		adminOnly("GET /api/admin/coupons", "/api/admin/coupons", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/redeem", "/api/admin/coupons/"+cid+"/redeem", nil, ok),
 		adminOnly("POST /api/admin/coupons/{id}/cancel-redemption", "/api/admin/coupons/"+cid+"/cancel-redemption", nil, ok),

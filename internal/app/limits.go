@@ -49,6 +49,9 @@ var (
 	// plus pauses and tab changes, is under 150 in 15 minutes; per address,
 	// a room of viewers behind one shop's address.
 	limitProgress = throttle.Rule{Name: "progress", PerAccount: 450, PerAddress: 20000, Window: limitWindow}
+	// Clicks on the cards in a video (each adds one to a card's count): a
+	// viewer clicks a few; the limit keeps one account from inflating them.
+	limitCardClick = throttle.Rule{Name: "card-click", PerAccount: 30, PerAddress: 600, Window: limitWindow}
 	// Joining and leaving waiting lists (each takes the webinar's seat lock).
 	limitWaitlist = throttle.Rule{Name: "waitlist", PerAccount: 60, PerAddress: 600, Window: limitWindow}
 	// A draw's public entrant list (anyone, not audited): each reads the

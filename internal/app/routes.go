@@ -19,6 +19,7 @@ import (
 	"watchwin/internal/setting"
 	"watchwin/internal/throttle"
 	"watchwin/internal/video"
+	"watchwin/internal/videocard"
 	"watchwin/internal/waitlist"
 	"watchwin/internal/wallet"
 	"watchwin/internal/webinar"
@@ -106,6 +107,7 @@ func (a *App) Routes() []Route {
 	reports := report.NewHandler(a.Reports)
 	waiting := waitlist.NewHandler(a.Waitlist)
 	videos := video.NewHandler(a.Videos)
+	cards := videocard.NewHandler(a.Cards)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -164,6 +166,15 @@ func (a *App) Routes() []Route {
 		admin("GET /api/admin/videos/{id}/captions/{lang}", videos.Captions),
 		admin("PATCH /api/admin/videos/{id}/captions/{lang}/cues/{index}", videos.EditCue),
 		admin("DELETE /api/admin/videos/{id}/captions/{lang}", videos.DeleteCaptions),
+
+		// Cards in the video: the admin places them, the player shows them
+		// and counts each click (a number per card, nothing about who).
+		admin("GET /api/admin/webinars/{id}/cards", cards.List),
+		admin("POST /api/admin/webinars/{id}/cards", cards.Create),
+		admin("PUT /api/admin/webinars/{id}/cards/{card}", cards.Update),
+		admin("DELETE /api/admin/webinars/{id}/cards/{card}", cards.Delete),
+		user("GET /api/webinars/{id}/cards", cards.Watch, ""),
+		user("POST /api/webinars/{id}/cards/{card}/click", cards.Click, "").limited(limitCardClick),
 
 		// Registrations: each acts on the caller's own registration.
 		user("POST /api/webinars/{id}/registrations", registrations.Register, msgRegisterSignedOut).limited(limitRegister),

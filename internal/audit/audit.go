@@ -28,6 +28,10 @@ const (
 	WebinarDeactivate = "webinar.deactivate"
 	WebinarDelete     = "webinar.delete"
 	WebinarGiveaway   = "webinar.giveaway" // the webinar's draw date and prize
+	// Cards in a webinar's video (docs/api.md#cards-in-the-video).
+	WebinarCardCreate = "webinar.card_create"
+	WebinarCardUpdate = "webinar.card_update"
+	WebinarCardDelete = "webinar.card_delete"
 
 	CouponRedeem       = "coupon.redeem"
 	CouponUnredeem     = "coupon.unredeem"
@@ -93,6 +97,7 @@ const (
 // Actions lists every action, in the order the screen's filter shows them.
 var Actions = []string{
 	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete, WebinarGiveaway,
+	WebinarCardCreate, WebinarCardUpdate, WebinarCardDelete,
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed, CouponDispute,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,

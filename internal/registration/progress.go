@@ -65,10 +65,13 @@ type ProgressInput struct {
 
 // Progress is what the server knows of a registration's watching.
 type Progress struct {
-	LengthSeconds   int  `json:"length_seconds"`
-	WatchedSeconds  int  `json:"watched_seconds"`
-	Percent         int  `json:"percent"`          // of the length, rounded down
-	FurthestSeconds int  `json:"furthest_seconds"` // end of the last stretch played
+	LengthSeconds   int `json:"length_seconds"`
+	WatchedSeconds  int `json:"watched_seconds"`
+	Percent         int `json:"percent"`          // of the length, rounded down
+	FurthestSeconds int `json:"furthest_seconds"` // end of the last stretch played
+	// ResumeSeconds is where the watch page offers to go on (resumePoint);
+	// 0: from the start.
+	ResumeSeconds   int  `json:"resume_seconds"`
 	WatchedFully    bool `json:"watched_fully"`
 	CompletePercent int  `json:"complete_percent"`
 	AllowSeeking    bool `json:"allow_seeking"`
@@ -125,7 +128,8 @@ func watchedFully(s spans, length, percent int) bool {
 
 func (s *Service) progressOf(w webinar.Webinar, sp spans, watched bool) Progress {
 	p := Progress{LengthSeconds: w.VideoLengthSeconds, WatchedSeconds: sp.total(), FurthestSeconds: sp.furthest(),
-		WatchedFully: watched, CompletePercent: s.complete, AllowSeeking: w.AllowSeeking}
+		ResumeSeconds: resumePoint(sp, w.VideoLengthSeconds),
+		WatchedFully:  watched, CompletePercent: s.complete, AllowSeeking: w.AllowSeeking}
 	if w.VideoLengthSeconds > 0 {
 		p.Percent = min(100, p.WatchedSeconds*100/w.VideoLengthSeconds)
 	}

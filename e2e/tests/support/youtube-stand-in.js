@@ -16,7 +16,8 @@
 //   __ytStandIn.pause()          pause (onStateChange PAUSED)
 //   __ytStandIn.end()            jump to the end (onStateChange ENDED)
 //   __ytStandIn.fail(code)       report a player error (onError with code)
-//   __ytStandIn.time             the newest player's position, in seconds
+//   __ytStandIn.time             the newest player's position, in seconds (it
+//                                starts at playerVars.start, as YouTube's does)
 //   __ytStandIn.setDuration(s)   the length of the stand-in videos (default 600 s)
 //   __ytStandIn.setRate(r)       while playing, the video advances r seconds per
 //                                real second (default 0: it moves only when told)
@@ -91,7 +92,8 @@
     this._options = options || {};
     this._events = this._options.events || {};
     this._videoId = this._options.videoId;
-    this._time = 0;
+    // Like the real player, playerVars.start cues the video at that second.
+    this._time = Number((this._options.playerVars || {}).start) || 0;
     this._state = PlayerState.UNSTARTED;
     this._ready = false;
     this._destroyed = false;

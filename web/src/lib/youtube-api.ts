@@ -53,6 +53,8 @@ export interface YTPlayerOptions {
     modestbranding?: 0 | 1;
     playsinline?: 0 | 1;
     origin?: string;
+    /** Start at this second (a watch link's ?t=). */
+    start?: number;
   };
   events?: {
     onReady?: (event: YTPlayerEvent) => void;

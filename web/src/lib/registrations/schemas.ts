@@ -98,6 +98,8 @@ export const progressSchema = zm.object({
   watched_seconds: zm.number(),
   percent: zm.number(),
   furthest_seconds: zm.number(),
+  /** Where the page offers to resume (docs/product.md#resume); 0: from the start. */
+  resume_seconds: zm._default(zm.number(), 0),
   watched_fully: zm.boolean(),
   complete_percent: zm.number(),
   allow_seeking: zm.boolean(),

@@ -310,4 +310,23 @@ describe("OwnVideoPlayer", () => {
       ]);
     });
   });
+
+  it("starts at a watch link's second once loaded, jumps and plays on 'Resume', and draws the overlay for the second playing", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, "play").mockResolvedValue(undefined);
+    const overlay = (second: number) => <p>At second {second}</p>;
+    const { video, rerender } = renderPlayer({ startAt: 42, renderOverlay: overlay });
+    await loaded();
+    fireEvent(video, new Event("loadedmetadata"));
+    expect(position).toBe(42);
+    fireEvent(video, new Event("timeupdate"));
+    expect(screen.getByText("At second 42")).toBeInTheDocument();
+
+    rerender(
+      <OwnVideoPlayer videoId="" upload={upload} title="Safe Storage" maxRate={2} onEnded={() => {}} jump={{ seconds: 90, n: 1 }} renderOverlay={overlay} />,
+    );
+    expect(position).toBe(90);
+    expect(play).toHaveBeenCalled();
+    fireEvent(video, new Event("timeupdate"));
+    expect(screen.getByText("At second 90")).toBeInTheDocument();
+  });
 });

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UploadedVideo } from "@/lib/registrations/schemas";
 import { getVideoStream } from "../api/get-video";
+import { usePlayerJump, type PlayerControl } from "../hooks/use-player-jump";
 import { useTrackCues } from "../hooks/use-track-cues";
 import { useTrackerEvents } from "../hooks/use-tracker-events";
 import { choosePlaybackEngine, streamToken, withStreamToken } from "../lib/own-stream";
@@ -29,7 +30,7 @@ type OwnVideoPlayerProps = VideoPlayerProps & { upload: UploadedVideo };
  * token is refreshed every refresh_after_seconds, and every later request carries the fresh one.
  * Proof of watching and the seeking policy are the YouTube player's (lib/playback-tracker.ts).
  */
-export function OwnVideoPlayer({ upload, title, serverPercent, ...callbacks }: OwnVideoPlayerProps) {
+export function OwnVideoPlayer({ upload, title, serverPercent, startAt, jump, renderOverlay, ...callbacks }: OwnVideoPlayerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hlsRef = useRef<Hls | null>(null);
   const trackerRef = useRef<PlaybackTracker | null>(null);
@@ -44,6 +45,11 @@ export function OwnVideoPlayer({ upload, title, serverPercent, ...callbacks }: O
   const [captionsOn, setCaptionsOn] = useState(false);
   const [language, setLanguage] = useState(upload.captions[0]?.language ?? null);
   const events = useTrackerEvents(callbacks, setPercent, setSeekNote);
+  // The whole second playing now, for the overlay.
+  const [second, setSecond] = useState(0);
+  const control = useRef<PlayerControl | null>(null);
+  usePlayerJump(jump, status !== "loading" && status !== "error", control);
+  const startRef = useRef(startAt);
   const transcript = useTrackCues(videoRef, language);
   const qualityId = useId();
   const languageId = useId();
@@ -75,6 +81,12 @@ export function OwnVideoPlayer({ upload, title, serverPercent, ...callbacks }: O
       events,
     );
     trackerRef.current = tracker;
+    control.current = {
+      jumpTo: (seconds) => {
+        tracker.seek(seconds);
+        void video.play().catch(() => {});
+      },
+    };
 
     const fail = (message: string) => {
       tracker.dispose();
@@ -99,7 +111,15 @@ export function OwnVideoPlayer({ upload, title, serverPercent, ...callbacks }: O
     refreshTimer = window.setTimeout(() => void refresh(), refreshAfter.current * 1000);
 
     const listeners: Record<string, () => void> = {
-      loadedmetadata: () => setStatus((s) => (s === "loading" ? "ready" : s)),
+      loadedmetadata: () => {
+        // A watch link's ?t=: once, within the seeking policy.
+        if (startRef.current) {
+          tracker.seek(startRef.current);
+          startRef.current = undefined;
+        }
+        setStatus((s) => (s === "loading" ? "ready" : s));
+      },
+      timeupdate: () => setSecond(Math.floor(video.currentTime)),
       playing: () => {
         recovered = { network: false, media: false };
         setStatus("playing");
@@ -191,6 +211,7 @@ export function OwnVideoPlayer({ upload, title, serverPercent, ...callbacks }: O
       window.clearTimeout(refreshTimer);
       tracker.dispose();
       trackerRef.current = null;
+      control.current = null;
       for (const [type, listener] of Object.entries(listeners)) video.removeEventListener(type, listener);
       if (onNativeError) video.removeEventListener("error", onNativeError);
       hlsRef.current?.destroy();
@@ -279,6 +300,7 @@ export function OwnVideoPlayer({ upload, title, serverPercent, ...callbacks }: O
       onStartOver={startOver}
       seekNote={seekNote}
       percent={serverPercent ?? percent}
+      overlay={renderOverlay?.(second)}
       toolbar={toolbar}
       footer={
         <Transcript cues={transcript.cues} active={transcript.active} onSeek={(seconds) => trackerRef.current?.seek(seconds)} />

@@ -23,6 +23,8 @@ type PlayerFrameProps = {
   percent: number;
   /** The player itself, inside the 16:9 box. */
   children: ReactNode;
+  /** Over the player, inside the box (the cards in the video). */
+  overlay?: ReactNode;
   /** The player's own buttons, under the box (captions, quality). */
   toolbar?: ReactNode;
   /** Under the progress bar (the transcript). */
@@ -34,11 +36,12 @@ type PlayerFrameProps = {
  * with its loading and error states, the error box with 'Try again', the seeking policy's
  * line and the watch-progress bar.
  */
-export function PlayerFrame({ title, status, error, onStartOver, seekNote, percent, children, toolbar, footer }: PlayerFrameProps) {
+export function PlayerFrame({ title, status, error, onStartOver, seekNote, percent, children, overlay, toolbar, footer }: PlayerFrameProps) {
   return (
     <section aria-label={title ? `Video: ${title}` : "Video player"} data-state={status} className="space-y-3">
       <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-ink shadow-sm">
         {children}
+        {overlay}
         {status === "loading" && (
           <div className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-3 text-zinc-300">
             <LoaderCircle className="size-8 animate-spin text-accent-400" aria-hidden="true" />

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import type { UploadedVideo } from "@/lib/registrations/schemas";
+import type { PlayerJump } from "../hooks/use-player-jump";
 import type { PlayerCallbacks } from "../hooks/use-tracker-events";
 
 /** The watch page's player: what it plays and what it tells the page. */
@@ -11,4 +13,10 @@ export type VideoPlayerProps = PlayerCallbacks & {
   title?: string;
   /** The server's percentage watched, shown by the bar instead of the position. */
   serverPercent?: number | null;
+  /** Start the video here (seconds; a watch link's ?t=), within the seeking policy. */
+  startAt?: number;
+  /** Move to a second and play ('Resume at 12:34'), within the seeking policy. */
+  jump?: PlayerJump | null;
+  /** Drawn over the video for the whole second playing now (the cards in the video). */
+  renderOverlay?: (second: number) => ReactNode;
 };

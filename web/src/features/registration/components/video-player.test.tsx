@@ -279,4 +279,30 @@ describe("VideoPlayer", () => {
     expect(players()).toHaveLength(2);
     expect(lastPlayer().options.videoId).toBe("other-video");
   });
+
+  it("starts at a watch link's second, jumps and plays on 'Resume', and draws the overlay for the second playing", async () => {
+    const { rerender } = await renderReadyPlayer({
+      startAt: 42,
+      renderOverlay: (second) => <p>At second {second}</p>,
+    });
+    expect(lastPlayer().options.playerVars?.start).toBe(42);
+    lastPlayer().currentTime = 42.6;
+    await advance(250);
+    expect(screen.getByText("At second 42")).toBeInTheDocument();
+
+    rerender(
+      <VideoPlayer
+        videoId="abc123XYZ_0"
+        onEnded={() => {}}
+        title="Safe Storage"
+        maxRate={2}
+        jump={{ seconds: 90, n: 1 }}
+        renderOverlay={(second) => <p>At second {second}</p>}
+      />,
+    );
+    expect(lastPlayer().seekTo).toHaveBeenCalledWith(90, true);
+    expect(lastPlayer().state).toBe(PLAYING);
+    await advance(250);
+    expect(screen.getByText("At second 90")).toBeInTheDocument();
+  });
 });

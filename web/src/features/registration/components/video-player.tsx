@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { usePlayerJump, type PlayerControl } from "../hooks/use-player-jump";
 import { useTrackerEvents } from "../hooks/use-tracker-events";
 import { createPlaybackTracker, type PlaybackTracker } from "../lib/playback-tracker";
 import {
@@ -46,7 +47,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   return <YouTubePlayer key={props.videoId} {...props} />;
 }
 
-function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPlayerProps) {
+function YouTubePlayer({ videoId, title, serverPercent, startAt, jump, renderOverlay, ...callbacks }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<VideoPlayerStatus>("loading");
   const [percent, setPercent] = useState(0);
@@ -55,6 +56,11 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
   // attempt: automatic retries used so far; cycle: bumped by "Try again" to start over.
   const [run, setRun] = useState({ attempt: 0, cycle: 0 });
   const events = useTrackerEvents(callbacks, setPercent, setSeekNote);
+  // The whole second playing now, for the overlay (read 4 times a second).
+  const [second, setSecond] = useState(0);
+  const control = useRef<PlayerControl | null>(null);
+  usePlayerJump(jump, status !== "loading" && status !== "error", control);
+  const startRef = useRef(startAt);
   const titleRef = useRef(title);
   useEffect(() => {
     titleRef.current = title;
@@ -69,6 +75,7 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
     let tracker: PlaybackTracker | null = null;
     let initTimer: number | undefined;
     let retryTimer: number | undefined;
+    let clockTimer: number | undefined;
 
     const fail = (message: string, retrying: boolean) => {
       tracker?.dispose();
@@ -128,7 +135,13 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
           width: "100%",
           height: "100%",
           host: EMBED_HOST,
-          playerVars: { rel: 0, modestbranding: 1, playsinline: 1, origin: window.location.origin },
+          playerVars: {
+            rel: 0,
+            modestbranding: 1,
+            playsinline: 1,
+            origin: window.location.origin,
+            ...(startRef.current ? { start: Math.floor(startRef.current) } : {}),
+          },
           events: {
             onReady: () => {
               const name = titleRef.current;
@@ -140,7 +153,7 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
           },
         });
         player = created;
-        tracker = createPlaybackTracker(
+        const built = createPlaybackTracker(
           {
             currentTime: () => created.getCurrentTime(),
             duration: () => created.getDuration(),
@@ -148,6 +161,20 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
           },
           events,
         );
+        tracker = built;
+        control.current = {
+          jumpTo: (seconds) => {
+            built.seek(seconds);
+            created.playVideo();
+          },
+        };
+        clockTimer = window.setInterval(() => {
+          try {
+            setSecond(Math.floor(created.getCurrentTime() || 0));
+          } catch {
+            // Not ready yet: the next tick reads it.
+          }
+        }, 250);
       } catch {
         fail(PLAYER_INIT_FAILED_MESSAGE, false);
       }
@@ -161,6 +188,8 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
       cancelled = true;
       window.clearTimeout(initTimer);
       window.clearTimeout(retryTimer);
+      window.clearInterval(clockTimer);
+      control.current = null;
       tracker?.dispose();
       try {
         player?.destroy();
@@ -186,6 +215,7 @@ function YouTubePlayer({ videoId, title, serverPercent, ...callbacks }: VideoPla
       onStartOver={startOver}
       seekNote={seekNote}
       percent={serverPercent ?? percent}
+      overlay={renderOverlay?.(second)}
     >
       <div ref={containerRef} className="absolute inset-0 *:absolute *:inset-0 *:size-full *:border-0" />
     </PlayerFrame>

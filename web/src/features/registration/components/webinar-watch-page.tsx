@@ -8,12 +8,13 @@ import {
   Info,
   Lock,
   PartyPopper,
+  Play,
   RotateCcw,
   ShieldAlert,
   TriangleAlert,
 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -25,21 +26,24 @@ import { useWebinar } from "@/lib/webinars/get-webinar";
 import { type Webinar } from "@/lib/webinars/schemas";
 import { webinarKeys } from "@/lib/query-keys/webinars";
 import { webinarPath } from "@/lib/paths";
-import { formatEventDate } from "@/lib/format";
+import { formatEventDate, formatVideoLength } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { errorMessage } from "@/lib/api";
 import { notify } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useRegistration } from "@/lib/registrations/get-registration";
 import { useVideoId } from "../api/get-video";
+import { useVideoCards } from "../api/video-cards";
 import { useMarkWatched } from "../api/mark-watched";
 import { useAdminResetRegistration, useResetRegistration } from "../api/reset-registration";
 import type { Registration } from "@/lib/registrations/schemas";
 import { useWatchAccess, type WatchAccess } from "../hooks/use-watch-access";
 import { useWatchProgress } from "../hooks/use-watch-progress";
+import type { PlayerJump } from "../hooks/use-player-jump";
 import type { WatchVideo } from "@/lib/registrations/schemas";
 import { clearLocalWatchFlags } from "../lib/local-watch-flags";
 import type { JustRegisteredState } from "./registration-dialog";
+import { VideoCards } from "./video-cards";
 import { VideoPlayer } from "./video-player";
 
 /** docs/product.md#timings-and-constants: the green 'Registration Successful' alert stays this long. */
@@ -59,7 +63,20 @@ type WebinarWatchPageProps = {
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
   /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
+  /**
+   * "Ask a question" of a question card in the video, at the second playing: app/ passes the
+   * questions feature's handler; without one, question cards show no button.
+   */
+  onAskQuestion?: (webinarId: string, second: number) => void;
 };
+
+/** A watch link's ?t= (docs/product.md#resume): whole seconds inside the video, else null. */
+export function startFromLink(t: string | null, lengthSeconds: number | null): number | null {
+  if (t === null || !/^\d{1,6}$/.test(t)) return null;
+  const at = Number(t);
+  if (at <= 0 || (lengthSeconds !== null && at >= lengthSeconds)) return null;
+  return at;
+}
 
 function isJustRegistered(state: unknown): state is JustRegisteredState {
   return typeof state === "object" && state !== null && (state as { justRegistered?: unknown }).justRegistered === true;
@@ -102,7 +119,7 @@ function RegistrationIssue({ reason }: { reason: "required" | "verification_fail
  * webinar', 'Reset Status' ('Force Reset' for admins), and after the end the
  * congratulations box and the purchase card.
  */
-export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatchPageProps) {
+export function WebinarWatchPage({ renderPurchase, renderGiveaway, onAskQuestion }: WebinarWatchPageProps) {
   const { webinarId = "" } = useParams();
   const webinar = useWebinar(webinarId);
   const access = useWatchAccess(webinarId, { enabled: !webinar.isError });
@@ -131,6 +148,7 @@ export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatc
         access={access}
         renderPurchase={renderPurchase}
         renderGiveaway={renderGiveaway}
+        onAskQuestion={onAskQuestion}
       />
     );
   }
@@ -145,9 +163,10 @@ type WatchContentProps = {
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
   /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
+  onAskQuestion?: (webinarId: string, second: number) => void;
 };
 
-function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }: WatchContentProps) {
+function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, onAskQuestion }: WatchContentProps) {
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
@@ -155,6 +174,19 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
   // (docs/product.md#proof-of-watching); without one, the end counts as before.
   const proof = video.lengthSeconds !== null;
   const tracker = useWatchProgress(webinar.id, proof);
+  const cards = useVideoCards(webinar.id, true);
+  // docs/product.md#resume: a link's ?t= starts there; else 'Resume at 12:34' from the server's point.
+  const [searchParams] = useSearchParams();
+  const [startAt] = useState(() => startFromLink(searchParams.get("t"), video.lengthSeconds));
+  const [jump, setJump] = useState<PlayerJump | null>(null);
+  const [playedHere, setPlayedHere] = useState(false);
+  // 'Resume' goes away once used: focus moves on to the player, not to the page's start.
+  const playerBox = useRef<HTMLDivElement>(null);
+  const resume = (seconds: number) => {
+    setJump({ seconds, n: 1 });
+    window.requestAnimationFrame(() => playerBox.current?.querySelector<HTMLElement>("video, iframe")?.focus());
+  };
+  const resumeAt = proof && startAt === null && !playedHere && !jump ? (tracker.progress?.resume_seconds ?? 0) : 0;
   // docs/product.md#states-and-transitions: the purchase section appears once the server has
   // recorded the end, never before: the coupon page it leads to asks the server too.
   const completed =
@@ -215,22 +247,46 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
 
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:items-start">
         <div className="grid min-w-0 gap-8">
-          {video.upload && !video.upload.stream ? (
-            <VideoBeingPrepared />
-          ) : (
-            <VideoPlayer
-              videoId={video.id}
-              upload={video.upload?.stream ? { webinarId: webinar.id, ...video.upload, stream: video.upload.stream } : undefined}
-              onEnded={handleEnded}
-              title={webinar.title}
-              onPlayed={tracker.played}
-              maxRate={video.maxRate}
-              onPlaying={tracker.started}
-              onStopped={tracker.stopped}
-              seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
-              serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
-            />
+          {resumeAt > 0 && (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-4 text-card-foreground shadow-sm">
+              <p className="text-sm text-zinc-700">You stopped at {formatVideoLength(resumeAt)} last time.</p>
+              <Button size="sm" onClick={() => resume(resumeAt)}>
+                <Play aria-hidden="true" />
+                Resume at {formatVideoLength(resumeAt)}
+              </Button>
+            </div>
           )}
+          <div ref={playerBox} className="min-w-0">
+            {video.upload && !video.upload.stream ? (
+              <VideoBeingPrepared />
+            ) : (
+              <VideoPlayer
+                videoId={video.id}
+                upload={video.upload?.stream ? { webinarId: webinar.id, ...video.upload, stream: video.upload.stream } : undefined}
+                onEnded={handleEnded}
+                title={webinar.title}
+                onPlayed={tracker.played}
+                maxRate={video.maxRate}
+                onPlaying={() => {
+                  setPlayedHere(true);
+                  tracker.started();
+                }}
+                onStopped={tracker.stopped}
+                seekLimit={proof && !video.allowSeeking ? (tracker.progress?.furthest_seconds ?? 0) : undefined}
+                serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
+                startAt={startAt ?? undefined}
+                jump={jump}
+                renderOverlay={(second) => (
+                  <VideoCards
+                    webinarId={webinar.id}
+                    cards={cards.data ?? []}
+                    second={second}
+                    onAskQuestion={onAskQuestion && ((at) => onAskQuestion(webinar.id, at))}
+                  />
+                )}
+              />
+            )}
+          </div>
           <section aria-labelledby="about-webinar" className="grid gap-3">
             <h2 id="about-webinar" className="text-xl font-bold text-ink">
               About this webinar

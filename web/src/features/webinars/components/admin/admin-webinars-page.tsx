@@ -10,6 +10,7 @@ import { useAdminWebinars } from "@/lib/webinars/get-admin-webinars";
 import type { AdminWebinar } from "@/lib/webinars/schemas";
 import { AdminWebinarsTable } from "./admin-webinars-table";
 import { DeleteWebinarDialog } from "./delete-webinar-dialog";
+import { VideoCardsDialog } from "./video-cards-dialog";
 import type { VideoUploadSlotProps } from "./webinar-form";
 import { WebinarFormDialog } from "./webinar-form-dialog";
 
@@ -40,6 +41,7 @@ export function AdminWebinarsPage({
   const [form, setForm] = useState<FormState>({ open: false });
   const [toDelete, setToDelete] = useState<AdminWebinar | null>(null);
   const [remindersOf, setRemindersOf] = useState<AdminWebinar | null>(null);
+  const [cardsOf, setCardsOf] = useState<AdminWebinar | null>(null);
 
   return (
     <PageContainer>
@@ -60,6 +62,7 @@ export function AdminWebinarsPage({
         onEdit={(webinar) => setForm({ open: true, webinar })}
         onDelete={setToDelete}
         onReminders={setRemindersOf}
+        onCards={setCardsOf}
         renderRowActions={renderRowActions}
         renderWaitlist={renderWaitlist}
       />
@@ -70,6 +73,7 @@ export function AdminWebinarsPage({
         renderVideoUpload={renderVideoUpload}
       />
       <DeleteWebinarDialog webinar={toDelete} onClose={() => setToDelete(null)} />
+      <VideoCardsDialog webinar={cardsOf} onClose={() => setCardsOf(null)} />
       {renderRemindersDialog?.({ webinar: remindersOf, onClose: () => setRemindersOf(null) })}
     </PageContainer>
   );

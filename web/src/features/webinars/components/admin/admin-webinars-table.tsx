@@ -1,4 +1,4 @@
-import { Mail, Pencil, Trash2 } from "lucide-react";
+import { Layers, Mail, Pencil, Trash2 } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { AdminTable, responsiveCell } from "@/components/ui/admin-table";
 import { Button } from "@/components/ui/button";
@@ -18,6 +18,8 @@ type AdminWebinarsTableProps = {
   onDelete: (webinar: AdminWebinar) => void;
   /** Opens the webinar's reminder e-mail figures (issue 26). */
   onReminders: (webinar: AdminWebinar) => void;
+  /** Opens the webinar's cards in the video (issue 48). */
+  onCards: (webinar: AdminWebinar) => void;
   /** More actions of a row, filled by app/ (the giveaway terms button). */
   renderRowActions?: (webinar: AdminWebinar) => ReactNode;
   /** Under a row's seats, how many wait for a seat (app/ puts the waiting list's '{N} waiting' here). */
@@ -34,6 +36,7 @@ export function AdminWebinarsTable({
   onEdit,
   onDelete,
   onReminders,
+  onCards,
   renderRowActions,
   renderWaitlist,
 }: AdminWebinarsTableProps) {
@@ -96,6 +99,9 @@ export function AdminWebinarsTable({
                   <div className="flex justify-end gap-1">
                     <Button variant="ghost" size="icon" aria-label={`Reminders of ${w.title}`} onClick={() => onReminders(w)}>
                       <Mail aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" aria-label={`Cards in the video of ${w.title}`} onClick={() => onCards(w)}>
+                      <Layers aria-hidden="true" />
                     </Button>
                     {renderRowActions?.(w)}
                     <CampaignLinkButton webinarId={w.id} title={w.title} />
