@@ -59,7 +59,18 @@ type WebinarWatchPageProps = {
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
   /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
+  /** Under the player: the questions feature's "Ask a question" box and published answers, filled by app/. */
+  renderQuestions?: (props: WatchQuestionsSlot) => ReactNode;
 };
+
+/** What the questions part under the player gets: the webinar, and the player's position now (whole seconds). */
+export type WatchQuestionsSlot = { webinarId: string; currentSecond: () => number };
+
+/** The player's position in seconds, kept outside React state: nothing re-renders each second for it. */
+function playerPosition() {
+  let seconds = 0;
+  return { set: (s: number) => void (seconds = s), get: () => seconds };
+}
 
 function isJustRegistered(state: unknown): state is JustRegisteredState {
   return typeof state === "object" && state !== null && (state as { justRegistered?: unknown }).justRegistered === true;
@@ -102,7 +113,7 @@ function RegistrationIssue({ reason }: { reason: "required" | "verification_fail
  * webinar', 'Reset Status' ('Force Reset' for admins), and after the end the
  * congratulations box and the purchase card.
  */
-export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatchPageProps) {
+export function WebinarWatchPage({ renderPurchase, renderGiveaway, renderQuestions }: WebinarWatchPageProps) {
   const { webinarId = "" } = useParams();
   const webinar = useWebinar(webinarId);
   const access = useWatchAccess(webinarId, { enabled: !webinar.isError });
@@ -131,6 +142,7 @@ export function WebinarWatchPage({ renderPurchase, renderGiveaway }: WebinarWatc
         access={access}
         renderPurchase={renderPurchase}
         renderGiveaway={renderGiveaway}
+        renderQuestions={renderQuestions}
       />
     );
   }
@@ -145,9 +157,10 @@ type WatchContentProps = {
   renderPurchase?: (props: WatchPurchaseProps) => ReactNode;
   /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
+  renderQuestions?: (props: WatchQuestionsSlot) => ReactNode;
 };
 
-function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }: WatchContentProps) {
+function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, renderQuestions }: WatchContentProps) {
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
@@ -157,6 +170,8 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
   const tracker = useWatchProgress(webinar.id, proof);
   // The video ended while this page was open (docs/product.md#states-and-transitions: the purchase section appears after it).
   const [endedHere, setEndedHere] = useState(false);
+  // The player's position, for a question asked now (docs/product.md#questions-to-the-store).
+  const [position] = useState(playerPosition);
   const completed =
     (proof ? tracker.progress?.watched_fully === true : endedHere) || registration.data?.watched_video_fully === true;
 
@@ -225,6 +240,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
               onEnded={handleEnded}
               title={webinar.title}
               onPlayed={tracker.played}
+              onTime={position.set}
               maxRate={video.maxRate}
               onPlaying={tracker.started}
               onStopped={tracker.stopped}
@@ -232,6 +248,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway }
               serverPercent={proof ? (tracker.progress?.percent ?? 0) : null}
             />
           )}
+          {renderQuestions?.({ webinarId: webinar.id, currentSecond: position.get })}
           <section aria-labelledby="about-webinar" className="grid gap-3">
             <h2 id="about-webinar" className="text-xl font-bold text-ink">
               About this webinar
