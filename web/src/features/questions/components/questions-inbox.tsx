@@ -99,7 +99,7 @@ function QuestionCard({ item }: { item: InboxItem }) {
     );
 
   return (
-    <Card className="gap-3 p-5" aria-label={`Question about ${item.webinar_title} at ${at}`}>
+    <Card role="group" className="gap-3 p-5" aria-label={`Question about ${item.webinar_title} at ${at}`}>
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
         <span className="font-semibold text-ink">{item.webinar_title}</span>
         <Badge variant="outline">at {at}</Badge>

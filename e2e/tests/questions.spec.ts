@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  createAdmin,
+  createStaff,
+  createWebinarViaApi,
+  logIn,
+  logInViaApi,
+  registerViaApi,
+  signUpViaApi,
+  useYouTubeStandIn,
+} from './fixtures';
+import { mailboxAddress, waitForMailLink } from './support/server-log';
+
+// Ask the store (docs/product.md#questions-to-the-store, docs/api.md#questions-to-the-store): a
+// registrant asks from the player at 0:30 and the video keeps playing; a clerk finds the question
+// in the counter's inbox and answers it; the answer mail links back to 0:30; the clerk publishes
+// it and it shows under the video with the asker's first name, which they allowed.
+
+type StandIn = { ready: boolean; time: number; progressTo: (pct: number) => void; setRate: (r: number) => void };
+const standIn = (page: Page) => page.evaluateHandle(() => (window as unknown as { __ytStandIn: StandIn }).__ytStandIn);
+
+test('a question asked at 0:30 is answered from the inbox, mailed with a link back to 0:30, and published under the video', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  await logInViaApi(request, createAdmin());
+  const webinar = await createWebinarViaApi(request);
+
+  // The viewer (Sam) registers and plays the video to 0:30 (5 % of the stand-in's 600 s).
+  const { email, domain } = mailboxAddress('asker');
+  const viewer = await signUpViaApi(request, 'asker', email);
+  await useYouTubeStandIn(page);
+  await logIn(page, viewer);
+  await registerViaApi(page.request, webinar.id);
+  await page.goto(`/webinar/${webinar.id}/watch`);
+  await page.waitForFunction(() => (window as unknown as { __ytStandIn?: StandIn }).__ytStandIn?.ready === true);
+  await (await standIn(page)).evaluate((s) => s.progressTo(5));
+
+  const box = page.getByRole('form', { name: 'Ask a question' });
+  await box.getByLabel('Your question to the store').fill('Does the IWB holster fit a P365 with a light?');
+  await box.getByRole('checkbox', { name: /show my first name/ }).check();
+  await box.getByRole('button', { name: 'Send question' }).click();
+  await expect(box.getByText("Sent (asked at 0:30). We'll e-mail you the answer.")).toBeVisible();
+  // The player kept playing: at real speed its position moves on past 0:30.
+  await (await standIn(page)).evaluate((s) => s.setRate(1));
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __ytStandIn: StandIn }).__ytStandIn.time)).toBeGreaterThan(30.5);
+
+  // The clerk's inbox at the counter shows it at 0:30, new.
+  const clerkContext = await browser.newContext({ baseURL });
+  await clerkContext.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort());
+  try {
+    const clerk = await clerkContext.newPage();
+    await logIn(clerk, createStaff());
+    await clerk.goto('/counter/questions');
+    await expect(clerk.getByRole('heading', { name: 'Questions', level: 1 })).toBeVisible();
+    const question = `Question about ${webinar.title} at 0:30`;
+    const card = clerk.getByRole('group', { name: question });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Sam');
+    await card.getByLabel('Your answer').fill('Yes: the P365 with a TLR-6 fits our IWB holster. Come try it at the counter.');
+    await card.getByRole('button', { name: 'Send answer' }).click();
+    await expect(clerk.getByText('Answer sent')).toBeVisible();
+
+    // The answer mail links back to 0:30 of the video.
+    const link = await waitForMailLink({ domain, path: `/webinar/${webinar.id}/watch?t=30`, token: false });
+    expect(new URL(link).origin).toBe(baseURL);
+
+    // Answered → published under the video.
+    await clerk.getByRole('tab', { name: /^Answered/ }).click();
+    await clerk.getByRole('group', { name: question }).getByRole('button', { name: 'Publish under the video' }).click();
+    await expect(clerk.getByText('Published under the video')).toBeVisible();
+    await clerk.getByRole('tab', { name: /^Published/ }).click();
+    await expect(clerk.getByRole('group', { name: question })).toContainText('TLR-6');
+
+    // The viewer follows the mail's link: the published answer is under the video, with their first name.
+    await page.goto(link);
+    const published = page.getByRole('region', { name: 'Questions answered by the store' });
+    await expect(published).toContainText('Sam asked at 0:30');
+    await expect(published).toContainText('Does the IWB holster fit a P365 with a light?');
+    await expect(published).toContainText('Yes: the P365 with a TLR-6 fits our IWB holster.');
+  } finally {
+    await clerkContext.close();
+  }
+});
