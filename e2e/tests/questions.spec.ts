@@ -12,6 +12,7 @@ import {
   useYouTubeStandIn,
 } from './fixtures';
 import { mailboxAddress, waitForMailLink } from './support/server-log';
+import { smallTargets, wcagViolations } from './support/wcag';
 
 // Ask the store (docs/product.md#questions-to-the-store, docs/api.md#questions-to-the-store): a
 // registrant asks from the player at 0:30 and the video keeps playing; a clerk finds the question
@@ -61,6 +62,8 @@ test('a question asked at 0:30 is answered from the inbox, mailed with a link ba
     const card = clerk.getByRole('group', { name: question });
     await expect(card).toBeVisible();
     await expect(card).toContainText('Sam');
+    expect(await wcagViolations(clerk, '/counter/questions with a new question')).toEqual([]);
+    expect(await smallTargets(card), 'targets under 24×24 px on a question').toEqual([]);
     await card.getByLabel('Your answer').fill('Yes: the P365 with a TLR-6 fits our IWB holster. Come try it at the counter.');
     await card.getByRole('button', { name: 'Send answer' }).click();
     await expect(clerk.getByText('Answer sent')).toBeVisible();
@@ -82,6 +85,7 @@ test('a question asked at 0:30 is answered from the inbox, mailed with a link ba
     await expect(published).toContainText('Sam asked at 0:30');
     await expect(published).toContainText('Does the IWB holster fit a P365 with a light?');
     await expect(published).toContainText('Yes: the P365 with a TLR-6 fits our IWB holster.');
+    expect(await wcagViolations(page, 'the watch page with a published answer')).toEqual([]);
   } finally {
     await clerkContext.close();
   }
