@@ -62,6 +62,7 @@ test('a question asked at 0:30 is answered from the inbox, mailed with a link ba
     const card = clerk.getByRole('group', { name: question });
     await expect(card).toBeVisible();
     await expect(card).toContainText('Sam');
+    await expect(card.getByRole('link', { name: 'Watch at 0:30' })).toHaveAttribute('href', `/webinar/${webinar.id}/watch?t=30`);
     expect(await wcagViolations(clerk, '/counter/questions with a new question')).toEqual([]);
     expect(await smallTargets(card), 'targets under 24×24 px on a question').toEqual([]);
     await card.getByLabel('Your answer').fill('Yes: the P365 with a TLR-6 fits our IWB holster. Come try it at the counter.');

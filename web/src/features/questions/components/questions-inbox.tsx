@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { EyeOff, Megaphone, PlayCircle, Send } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -12,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api";
 import { formatEventDate, formatVideoLength } from "@/lib/format";
+import { webinarWatchPath } from "@/lib/paths";
 import { notify } from "@/lib/toast";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { useQuestionAction, useQuestionInbox } from "../api/questions";
@@ -118,10 +118,11 @@ function QuestionCard({ item }: { item: InboxItem }) {
       {item.status === "new" && <AnswerForm item={item} />}
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="ghost" size="sm">
-          <Link to={`/webinar/${encodeURIComponent(item.webinar_id)}/watch?t=${item.second}`}>
+          {/* A document load: the inbox may sit in the counter's document, whose policies allow no video. */}
+          <a href={webinarWatchPath(item.webinar_id, item.second)}>
             <PlayCircle aria-hidden="true" />
             Watch at {at}
-          </Link>
+          </a>
         </Button>
         {item.status === "answered" && (
           <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => run("publish", "Published under the video")}>
