@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   test,
   expect,
@@ -90,4 +94,56 @@ test('a question asked at 0:30 is answered from the inbox, mailed with a link ba
   } finally {
     await clerkContext.close();
   }
+});
+
+/** A 12-second 320×180 test pattern, made here by ffmpeg (nothing binary is committed). */
+function clip(): Buffer {
+  const file = join(mkdtempSync(join(tmpdir(), 'watchwin-question-')), 'clip.mp4');
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=25',
+    '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', file]);
+  return readFileSync(file);
+}
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+test("on the store's own video too, the question carries the player's second and the video plays on", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await logInViaApi(request, createAdmin());
+  const webinar = await createWebinarViaApi(request, { video_source: 'upload', youtube_video_id: '' });
+  // The recording, uploaded as the admin's form does (tus), then transcoded by the server.
+  const bytes = clip();
+  const created = await request.post('/api/admin/video-uploads/', {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': `webinar_id ${b64(webinar.id)},filename ${b64('clip.mp4')}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const patched = await request.patch(created.headers()['location'], {
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(patched.status(), await patched.text()).toBe(204);
+  await expect
+    .poll(async () => ((await (await request.get(`/api/admin/webinars/${webinar.id}/video`)).json()) as { current: { status: string } | null }).current?.status, {
+      timeout: 60_000,
+    })
+    .toBe('ready');
+
+  await logIn(page, await signUpViaApi(request, 'own-asker'));
+  await registerViaApi(page.request, webinar.id);
+  await page.goto(`/webinar/${webinar.id}/watch`);
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  // Playing at the slowest rate, moved to 0:08: it stays there while the viewer types.
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    v.playbackRate = 0.0625;
+    v.currentTime = 8;
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.seeking || v.currentTime < 8)).toBe(false);
+
+  const box = page.getByRole('form', { name: 'Ask a question' });
+  await box.getByLabel('Your question to the store').fill('Which rendition is this?');
+  await box.getByRole('button', { name: 'Send question' }).click();
+  await expect(box.getByText("Sent (asked at 0:08). We'll e-mail you the answer.")).toBeVisible();
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
