@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeRegistration } from "@/test/fixtures";
 import { jsonResponse, mockApi, renderApp, userSession } from "@/test/utils";
 import { WatchQuestions } from "./watch-questions";
 
@@ -12,9 +13,10 @@ const published = {
 };
 
 /** The server of the box: published answers, and the question sent (or `refuse` answering it). */
-function server(refuse?: Response) {
+function server(refuse?: Response, registered = true) {
   const sent: unknown[] = [];
   mockApi(userSession, (url, init) => {
+    if (url === "/api/webinars/w1/registration") return jsonResponse({ registration: registered ? makeRegistration() : null });
     if (url !== "/api/webinars/w1/questions") return undefined;
     if (init.method === "POST") {
       sent.push(JSON.parse(String(init.body)));
@@ -38,7 +40,7 @@ describe("WatchQuestions", () => {
   it("sends the question with the player's whole second and the name choice, and says so", async () => {
     const sent = server();
     renderBox();
-    await userEvent.type(screen.getByLabelText("Your question to the store"), "  Hi there ");
+    await userEvent.type(await screen.findByLabelText("Your question to the store"), "  Hi there ");
     await userEvent.click(screen.getByRole("checkbox", { name: /show my first name/ }));
     await userEvent.click(screen.getByRole("button", { name: "Send question" }));
     await waitFor(() => expect(sent).toEqual([{ question: "Hi there", second: 30, show_name: true }]));
@@ -49,10 +51,17 @@ describe("WatchQuestions", () => {
   it("shows the server's refusal under the field", async () => {
     server(jsonResponse({ error: { code: "invalid", field: "question", message: "Question can't contain a web address, an @ or a control character" } }, 400));
     renderBox();
-    await userEvent.type(screen.getByLabelText("Your question to the store"), "see evil.example");
+    await userEvent.type(await screen.findByLabelText("Your question to the store"), "see evil.example");
     await userEvent.click(screen.getByRole("button", { name: "Send question" }));
     expect(await screen.findByText("Question can't contain a web address, an @ or a control character")).toBeInTheDocument();
     expect(screen.getByLabelText("Your question to the store")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("offers no box to a viewer without a registration (an admin's preview), but shows the answers", async () => {
+    server(undefined, false);
+    renderBox();
+    await screen.findByRole("region", { name: "Questions answered by the store" });
+    expect(screen.queryByRole("form", { name: "Ask a question" })).not.toBeInTheDocument();
   });
 
   it("lists the published answers at their time, with the first name only when allowed", async () => {
