@@ -114,11 +114,11 @@ const customerAudits = (): Audit[] => [
 ];
 
 /** The counter, as the clerk at the till sees it. */
-const counterAudits = (): Audit[] => at('counter');
+const counterAudits = (): Audit[] => at('counter/questions', 'counter');
 
 /** The admin area. */
 const adminAudits = (): Audit[] =>
-  at('admin', 'admin/webinars', 'admin/webinars/management', 'admin/coupons', 'admin/users', 'admin/settings', 'admin/giveaway-winners', 'admin/reports', 'admin/audit');
+  at('admin', 'admin/webinars', 'admin/webinars/management', 'admin/coupons', 'admin/users', 'admin/settings', 'admin/giveaway-winners', 'admin/reports', 'admin/audit', 'admin/questions');
 
 test('every route of the route table is audited', () => {
   webinar ??= { id: 'w', title: 't' };

@@ -27,6 +27,7 @@ import (
 	"watchwin/internal/page"
 	"watchwin/internal/payment"
 	"watchwin/internal/payment/authorizenet"
+	"watchwin/internal/question"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
 	"watchwin/internal/report"
@@ -78,6 +79,9 @@ type App struct {
 	Waitlist *waitlist.Service
 	// Cards are the store's cards in a webinar's video (internal/videocard).
 	Cards *videocard.Service
+	// Questions are the viewers' questions to the store, asked from the
+	// player and answered by staff (docs/product.md#questions-to-the-store).
+	Questions *question.Service
 	// CouponLinks is the Coupon Migration Tool: coupons kept in a browser
 	// linked to the account.
 	CouponLinks *couponlink.Service
@@ -212,6 +216,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		CompletePercent: cfg.WatchCompletePercent}, now)
 	waiting := waitlist.New(d, waitlist.Deps{Seats: seats, Offers: offers, Webinars: webinars,
 		Registrations: registrations}, now)
+	questions := question.NewService(d, question.Deps{Webinars: webinars, Registrations: registrations,
+		Mailer: question.Mailer{Outbox: outbox, Templates: templates}}, now)
 	accounts := auth.NewService(d, now, auth.Deps{
 		Mail:                  auth.Mail{Outbox: outbox, Templates: templates, RequireConfirmation: cfg.RequireEmailConfirmation},
 		RequireFactorForStaff: cfg.RequireSecondFactorForStaff,
@@ -274,6 +280,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Reminders:     reminders,
 		Waitlist:      waiting,
 		Cards:         videocard.New(d, videocard.Deps{Webinars: webinars}, now),
+		Questions:     questions,
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports: report.NewService(d, cfg.Timezone, now, settings,
 			report.Mailer{Outbox: outbox, Templates: templates}),

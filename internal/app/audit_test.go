@@ -17,6 +17,7 @@ import (
 	"watchwin/internal/csvx"
 	"watchwin/internal/db"
 	"watchwin/internal/giveaway"
+	"watchwin/internal/question"
 	"watchwin/internal/registration"
 	"watchwin/internal/report"
 	"watchwin/internal/testutil"
@@ -76,7 +77,21 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			t.Fatalf("DrawDeadlines = %d, %v", n, err)
 		}
 
+		asked, err := s.App.Questions.Ask(ctx, buyer, w.ID, question.Input{Question: "Does it fit a P365?", Second: 30})
+		if err != nil {
+			t.Fatal(err)
+		}
+
 		cases := []auditCase{
+			{"POST /api/counter/questions/{id}/answer", "question.answer", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/counter/questions/"+asked.ID+"/answer", map[string]string{"answer": "Yes, with the XL grip."})
+			}},
+			{"POST /api/counter/questions/{id}/publish", "question.publish", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/counter/questions/"+asked.ID+"/publish", nil)
+			}},
+			{"POST /api/counter/questions/{id}/hide", "question.hide", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/counter/questions/"+asked.ID+"/hide", nil)
+			}},
 			{"POST /api/admin/webinars", "webinar.create", func(c *testutil.Client) testutil.Response {
 				return c.Do("POST", "/api/admin/webinars", form)
 			}},

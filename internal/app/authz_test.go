@@ -138,6 +138,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 		public("GET /api/settings/backgrounds", "/api/settings/backgrounds", ok),
 		public("GET /api/settings/coupon-policy", "/api/settings/coupon-policy", ok),
 		public("/api/", "/api/no-such-endpoint", http.StatusNotFound),
+		// Before the others register below: only a registrant asks.
+		r("POST /api/webinars/{id}/questions", "/api/webinars/"+wid+"/questions", map[string]any{"question": "Does it fit a P365?", "second": 30},
+			c401, c403, is(created), c403),
 
 		// Ownership: each of these answers about the caller's own rows only.
 		r("GET /api/webinars/{id}/registration", "/api/webinars/"+wid+"/registration", nil, c401, is(ok), is(ok), is(ok)),
@@ -279,6 +282,13 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 		// The counter: staff redeem the owner's first coupon, so the admin
 		// finds it redeemed, then staff undo their own redemption.
+		// Questions: only staff and admins answer, publish, hide.
+		public("GET /api/webinars/{id}/questions", "/api/webinars/"+wid+"/questions", ok),
+		counter("GET /api/counter/questions", "/api/counter/questions", is(ok), is(ok)),
+		{"POST /api/counter/questions/{id}/answer", "POST", "/api/counter/questions/no-such-question/answer", map[string]string{"answer": "Yes."},
+			c401, c403, c403, c404, c404},
+		counter("POST /api/counter/questions/{id}/publish", "/api/counter/questions/no-such-question/publish", c404, c404),
+		counter("POST /api/counter/questions/{id}/hide", "/api/counter/questions/no-such-question/hide", c404, c404),
 		counter("GET /api/counter/coupons/{code}", "/api/counter/coupons/"+mine.Coupon.Code, is(ok), is(ok)),
 		counter("POST /api/counter/coupons/{code}/redeem", "/api/counter/coupons/"+mine.Coupon.Code+"/redeem", is(ok), is(conflict)),
 		counter("POST /api/counter/coupons/{code}/unredeem", "/api/counter/coupons/"+mine.Coupon.Code+"/unredeem", is(ok), is(conflict)),

@@ -70,6 +70,12 @@ var (
 	limitPasskeyLogin = throttle.Rule{Name: "passkey-login", PerAccount: 60, PerAddress: 300, Window: limitWindow}
 	// Adding, renaming and removing the caller's passkeys.
 	limitPasskeyChange = throttle.Rule{Name: "passkey-change", PerAccount: 60, PerAddress: 300, Window: limitWindow}
+	// Questions to the store from the player: a viewer asks a few in a
+	// webinar; per address, a room of viewers behind one shop's address.
+	limitQuestionAsk = throttle.Rule{Name: "question-ask", PerAccount: 10, PerAddress: 300, Window: limitWindow}
+	// Staff answering, publishing and hiding questions (each answer is a
+	// mail): a busy clerk clears an inbox, a stolen session is stopped.
+	limitQuestionAnswer = throttle.Rule{Name: "question-answer", PerAccount: 120, PerAddress: 300, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
 )

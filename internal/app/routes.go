@@ -13,6 +13,7 @@ import (
 	"watchwin/internal/media"
 	"watchwin/internal/payment"
 	"watchwin/internal/payment/authorizenet"
+	"watchwin/internal/question"
 	"watchwin/internal/registration"
 	"watchwin/internal/reminder"
 	"watchwin/internal/report"
@@ -108,6 +109,7 @@ func (a *App) Routes() []Route {
 	waiting := waitlist.NewHandler(a.Waitlist)
 	videos := video.NewHandler(a.Videos)
 	cards := videocard.NewHandler(a.Cards)
+	questions := question.NewHandler(a.Questions)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -220,6 +222,16 @@ func (a *App) Routes() []Route {
 		staff("GET /api/counter/coupons/{code}", coupons.CounterLookup).limited(limitCounterLookup),
 		staff("POST /api/counter/coupons/{code}/redeem", coupons.CounterRedeem).limited(limitCounterLookup),
 		staff("POST /api/counter/coupons/{code}/unredeem", coupons.CounterUnredeem).limited(limitCounterLookup),
+
+		// Questions to the store: a registrant asks from the player, anyone
+		// who sees the watch page reads the published ones, staff answer
+		// (mailed), publish and hide from the counter's and admin's inbox.
+		user("POST /api/webinars/{id}/questions", questions.Ask, "").limited(limitQuestionAsk),
+		anyone("GET /api/webinars/{id}/questions", questions.Published),
+		staff("GET /api/counter/questions", questions.Inbox),
+		staff("POST /api/counter/questions/{id}/answer", questions.Answer).limited(limitQuestionAnswer),
+		staff("POST /api/counter/questions/{id}/publish", questions.Publish).limited(limitQuestionAnswer),
+		staff("POST /api/counter/questions/{id}/hide", questions.Hide).limited(limitQuestionAnswer),
 
 		// Site settings.
 		anyone("GET /api/settings/announcement", settings.Announcement),

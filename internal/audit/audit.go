@@ -80,6 +80,12 @@ const (
 	GiveawayDraw   = "giveaway.draw"
 	GiveawayNotify = "giveaway.notify"
 
+	// Questions to the store (docs/api.md#questions-to-the-store): an answer
+	// mailed, a question published under its video, an abusive one hidden.
+	QuestionAnswer  = "question.answer"
+	QuestionPublish = "question.publish"
+	QuestionHide    = "question.hide"
+
 	RegistrationForceReset = "registration.force_reset"
 	PaymentSimulate        = "payment.simulate"
 
@@ -105,6 +111,7 @@ var Actions = []string{
 	SettingsGeneral, SettingsAnnouncement, SettingsBackground, SettingsReminders, SettingsCouponPolicy, SettingsBooks, SettingsGiveaway, MediaUpload,
 	VideoUpload, VideoUploadCancel, VideoCaptions, VideoCaptionEdit, VideoCaptionsDelete,
 	GiveawayDraw, GiveawayNotify,
+	QuestionAnswer, QuestionPublish, QuestionHide,
 	RegistrationForceReset, PaymentSimulate,
 	UserCreate, DataExport,
 }
@@ -120,11 +127,12 @@ const (
 	TargetGiveaway     = "giveaway_winner"
 	TargetRegistration = "registration"
 	TargetExport       = "export" // the download's name: "registrations.csv"
+	TargetQuestion     = "question"
 )
 
 // Targets lists every target type, for the screen's filter.
 var Targets = []string{TargetWebinar, TargetCoupon, TargetUser, TargetSetting, TargetImage, TargetVideo, TargetGiveaway,
-	TargetRegistration, TargetExport}
+	TargetRegistration, TargetExport, TargetQuestion}
 
 // Entry is one change: what was done to which record, and a short summary
 // of it (before → after) that never holds a secret, a password or its hash,

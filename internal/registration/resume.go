@@ -3,8 +3,6 @@ package registration
 import (
 	"context"
 	"errors"
-	"net/url"
-	"strconv"
 
 	"watchwin/internal/db"
 )
@@ -46,14 +44,4 @@ func (s *Service) ResumeAt(ctx context.Context, webinarID, userID string) (int, 
 		return 0, err
 	}
 	return resumePoint(parseSpans(row.intervals), w.VideoLengthSeconds), nil
-}
-
-// WatchPath is the watch page's path for webinarID starting at second at
-// ("?t=" left out for 0); mails pass it to mail.Templates.Link.
-func WatchPath(webinarID string, at int) string {
-	p := "/webinar/" + url.PathEscape(webinarID) + "/watch"
-	if at > 0 {
-		p += "?t=" + strconv.Itoa(at)
-	}
-	return p
 }

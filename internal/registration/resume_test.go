@@ -7,8 +7,8 @@ import (
 
 	"watchwin/internal/auth"
 	"watchwin/internal/db"
-	"watchwin/internal/registration"
 	"watchwin/internal/testutil"
+	"watchwin/internal/webinar"
 )
 
 // TestResumePoint: the watch page resumes at the server's furthest point of
@@ -41,7 +41,7 @@ func TestResumePoint(t *testing.T) {
 		if err != nil || at != 48 {
 			t.Fatalf("ResumeAt: %d, %v; want 48", at, err)
 		}
-		if link := s.App.MailTemplates.Link(registration.WatchPath(v.wid, at)); link != s.App.Config.BaseURL+"/webinar/"+v.wid+"/watch?t=48" {
+		if link := s.App.MailTemplates.Link(webinar.WatchPath(v.wid, at)); link != s.App.Config.BaseURL+"/webinar/"+v.wid+"/watch?t=48" {
 			t.Fatalf("watch link %q", link)
 		}
 		// Watched to the last seconds: from the start again.
@@ -55,15 +55,4 @@ func TestResumePoint(t *testing.T) {
 			t.Fatalf("not registered: %d, %v", at, err)
 		}
 	})
-}
-
-func TestWatchPath(t *testing.T) {
-	for _, c := range []struct {
-		at   int
-		want string
-	}{{0, "/webinar/w1/watch"}, {754, "/webinar/w1/watch?t=754"}} {
-		if got := registration.WatchPath("w1", c.at); got != c.want {
-			t.Errorf("WatchPath(w1, %d) = %q, want %q", c.at, got, c.want)
-		}
-	}
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { loadCouponPurchaseCard, loadWebinarCouponPage } from "@/features/coupons";
 import { loadGiveawayEntryCard, loadGiveawayRulesForm, loadGiveawayTermsButton } from "@/features/giveaway";
 import { loadWebinarWatchPage, type WatchPurchaseProps } from "@/features/registration";
+import { focusAskQuestion, loadWatchQuestions, type WatchQuestionsProps } from "@/features/questions";
 import { loadWebinarRemindersDialog } from "@/features/reminders";
 import { loadAdminSettingsPage } from "@/features/settings";
 import { loadWebinarVideoPanel } from "@/features/videos";
@@ -52,13 +53,17 @@ export async function loadWebinarCouponPageWithWaitlist(): Promise<ComponentType
   };
 }
 
-/** "/webinar/:webinarId/watch" with the coupons feature's purchase card (and its waiting list) and the giveaway entry card. */
+/**
+ * "/webinar/:webinarId/watch" with the coupons feature's purchase card (and its waiting list), the giveaway entry card,
+ * and the questions feature's box and published answers under the player.
+ */
 export async function loadWatchPageWithPurchase(): Promise<ComponentType> {
-  const [WebinarWatchPage, CouponPurchaseCard, GiveawayEntryCard, WaitlistPanel] = await Promise.all([
+  const [WebinarWatchPage, CouponPurchaseCard, GiveawayEntryCard, WaitlistPanel, WatchQuestions] = await Promise.all([
     loadWebinarWatchPage(),
     loadCouponPurchaseCard(),
     loadGiveawayEntryCard(),
     loadWaitlistPanel(),
+    loadWatchQuestions(),
   ]);
   function renderWaitlist(webinarId: string) {
     return <WaitlistPanel webinarId={webinarId} place="watch" />;
@@ -75,8 +80,18 @@ export async function loadWatchPageWithPurchase(): Promise<ComponentType> {
   function renderGiveaway(webinarId: string) {
     return <GiveawayEntryCard webinarId={webinarId} />;
   }
+  function renderQuestions(props: WatchQuestionsProps) {
+    return <WatchQuestions {...props} />;
+  }
   return function WatchPageWithPurchase() {
-    return <WebinarWatchPage renderPurchase={renderPurchase} renderGiveaway={renderGiveaway} />;
+    return (
+      <WebinarWatchPage
+        renderPurchase={renderPurchase}
+        renderGiveaway={renderGiveaway}
+        renderQuestions={renderQuestions}
+        onAskQuestion={focusAskQuestion}
+      />
+    );
   };
 }
 

@@ -20,6 +20,7 @@ import { loadDashboardPage } from "./dashboard";
 import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
+import { loadAdminQuestionsPage, loadCounterQuestionsPage } from "@/features/questions";
 import { loadUnsubscribePage } from "@/features/reminders";
 import { loadConfirmPage } from "@/features/webinar-alerts";
 import { loadAboutPage, loadContactPage, loadHowItWorksPage, loadPrivacyPage, loadTermsPage } from "@/features/static";
@@ -114,6 +115,8 @@ export const pageRoutes: RouteObject[] = [
   // staff or admin; the page decides what anyone else sees (a coupon's QR
   // opened by a customer's phone says only "ask the store staff").
   { path: "counter", element: lazyPage(loadCounterPage) },
+  // The questions viewers asked from the player (staff and admins; the page decides).
+  { path: "counter/questions", element: lazyPage(loadCounterQuestionsPage) },
 
   // admin
   {
@@ -130,6 +133,7 @@ export const pageRoutes: RouteObject[] = [
       // The owner's books: reports with their CSV exports, the audit log.
       { path: "reports", element: lazyPage(loadAdminReportsPage) },
       { path: "audit", element: lazyPage(loadAdminAuditPage) },
+      { path: "questions", element: lazyPage(loadAdminQuestionsPage) },
     ],
   },
 

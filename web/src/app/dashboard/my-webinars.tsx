@@ -8,6 +8,7 @@ import { formatEventDate } from "@/lib/format";
 import { useStoreTimeZone } from "@/lib/use-store-time-zone";
 import { EmptyTab, TabError } from "./dashboard-states";
 import { TableScroll } from "@/components/ui/table-scroll";
+import { webinarWatchPath } from "@/lib/paths";
 
 export const REGISTRATIONS_ERROR = "Failed to load registrations. Please try again later.";
 
@@ -109,7 +110,7 @@ export function MyWebinars({ registrations, isPending, isError, isFetching, refe
                   </td>
                   <td className={`${td} text-right`}>
                     <Button asChild variant="outline" size="sm">
-                      <Link to={`/webinar/${encodeURIComponent(r.webinar.id)}/watch`}>
+                      <Link to={webinarWatchPath(r.webinar.id)}>
                         <Play aria-hidden="true" />
                         Watch{" "}
                         <span className="sr-only">{r.webinar.title}</span>

@@ -49,6 +49,7 @@ describe("AdminDashboardPage", () => {
       "/admin/users",
       "/admin/coupons",
       "/admin/giveaway-winners",
+      "/admin/questions",
       "/admin/reports",
       "/admin/audit",
       "/counter",

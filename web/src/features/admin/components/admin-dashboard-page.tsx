@@ -1,4 +1,4 @@
-import { ChartColumn, Gift, ScanLine, ScrollText, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
+import { ChartColumn, Gift, MessageCircleQuestion, ScanLine, ScrollText, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
@@ -16,6 +16,7 @@ const sections: { to: string; title: string; text: string; icon: LucideIcon; rel
   { to: "/admin/users", title: "User Management", text: "Edit accounts, roles and passwords.", icon: Users },
   { to: "/admin/coupons", title: "Coupons", text: "Find coupons, mark them redeemed.", icon: Ticket },
   { to: "/admin/giveaway-winners", title: "Giveaway Winners", text: "Notify winners, pick new ones.", icon: Gift },
+  { to: "/admin/questions", title: "Questions", text: "Answer viewers' questions, publish the good ones.", icon: MessageCircleQuestion },
   // The owner's books.
   { to: "/admin/reports", title: "Reports", text: "Sales, refunds, store credit owed, CSV exports.", icon: ChartColumn },
   { to: "/admin/audit", title: "Audit Log", text: "Every change staff and admins made.", icon: ScrollText },

@@ -1,4 +1,5 @@
 import { clearRedirectAfterAuth, normalizeRedirectPath, takeRedirectAfterAuth } from "@/lib/redirect";
+import { webinarWatchPath } from "@/lib/paths";
 
 /**
  * Where to go after a successful login (docs/product.md#log-in-and-sign-up-auth):
@@ -9,7 +10,7 @@ import { clearRedirectAfterAuth, normalizeRedirectPath, takeRedirectAfterAuth } 
 export function postLoginTarget(webinarId: string | null, stateFrom?: unknown): string {
   if (webinarId) {
     clearRedirectAfterAuth();
-    return `/webinar/${encodeURIComponent(webinarId)}/watch`;
+    return webinarWatchPath(webinarId);
   }
   const stored = takeRedirectAfterAuth();
   const target = stored ?? (typeof stateFrom === "string" ? normalizeRedirectPath(stateFrom) : "/");

@@ -1,4 +1,5 @@
 import { RotateCcw } from "lucide-react";
+import { Link } from "react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { PageContainer } from "@/components/layout/page";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -114,6 +115,10 @@ export function Counter({ initialCode }: { initialCode: string | null }) {
       <div className="mb-4 grid gap-1">
         <h1 className="text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">Counter</h1>
         <p className="hidden text-muted-foreground sm:block">Scan or type a coupon code, check the verdict, redeem.</p>
+        {/* A document load: the counter's own policies stay with the counter (docs/api.md#counter). */}
+        <Link to="/counter/questions" reloadDocument className="w-fit py-1 text-sm font-semibold text-accent-700 underline underline-offset-4">
+          Viewers' questions
+        </Link>
       </div>
       <div className="grid items-start gap-5 lg:grid-cols-2">
         <div className="grid gap-4">

@@ -15,8 +15,8 @@ import { notify } from "@/lib/toast";
 import { useRegistration } from "@/lib/registrations/get-registration";
 import { useRegister } from "../api/register";
 import { registrationFormSchema, type RegistrationFormValues, type RegistrationInput } from "@/lib/registrations/schemas";
-import { watchPath } from "../hooks/use-watch-access";
 import { writeTempRegistration } from "../lib/temp-registration";
+import { webinarWatchPath } from "@/lib/paths";
 
 /** docs/product.md#timings-and-constants: already registered, the dialog closes after 1 s and the watch page opens 800 ms later. */
 export const ALREADY_REGISTERED_CLOSE_MS = 1000;
@@ -75,7 +75,7 @@ export function RegistrationDialog({ webinar, open, onOpenChange }: Registration
   // Found by the check before anything was sent; a failed check leaves the form (the POST decides).
   const already = phase === "already" || (phase === "idle" && status.data != null);
   const submitting = phase === "submitting";
-  const target = watchPath(webinar.id);
+  const target = webinarWatchPath(webinar.id);
   // Once the dialog has sent the person to the webinar it stays mounted (reserve-spot-provider.tsx)
   // but sends nobody again: each later page gives `navigate` a new identity, which re-runs these effects.
   const sent = useRef(false);

@@ -68,7 +68,18 @@ type WebinarWatchPageProps = {
    * questions feature's handler; without one, question cards show no button.
    */
   onAskQuestion?: (webinarId: string, second: number) => void;
+  /** Under the player: the questions feature's "Ask a question" box and published answers, filled by app/. */
+  renderQuestions?: (props: WatchQuestionsSlot) => ReactNode;
 };
+
+/** What the questions part under the player gets: the webinar, and the player's position now (whole seconds). */
+export type WatchQuestionsSlot = { webinarId: string; currentSecond: () => number };
+
+/** The player's position in seconds, kept outside React state: nothing re-renders each second for it. */
+function playerPosition() {
+  let seconds = 0;
+  return { set: (s: number) => void (seconds = s), get: () => seconds };
+}
 
 /** A watch link's ?t= (docs/product.md#resume): whole seconds inside the video, else null. */
 export function startFromLink(t: string | null, lengthSeconds: number | null): number | null {
@@ -119,7 +130,7 @@ function RegistrationIssue({ reason }: { reason: "required" | "verification_fail
  * webinar', 'Reset Status' ('Force Reset' for admins), and after the end the
  * congratulations box and the purchase card.
  */
-export function WebinarWatchPage({ renderPurchase, renderGiveaway, onAskQuestion }: WebinarWatchPageProps) {
+export function WebinarWatchPage({ renderPurchase, renderGiveaway, onAskQuestion, renderQuestions }: WebinarWatchPageProps) {
   const { webinarId = "" } = useParams();
   const webinar = useWebinar(webinarId);
   const access = useWatchAccess(webinarId, { enabled: !webinar.isError });
@@ -149,6 +160,7 @@ export function WebinarWatchPage({ renderPurchase, renderGiveaway, onAskQuestion
         renderPurchase={renderPurchase}
         renderGiveaway={renderGiveaway}
         onAskQuestion={onAskQuestion}
+        renderQuestions={renderQuestions}
       />
     );
   }
@@ -164,9 +176,10 @@ type WatchContentProps = {
   /** The giveaway entry card of the webinar, filled by app/ from the giveaway feature. */
   renderGiveaway?: (webinarId: string) => ReactNode;
   onAskQuestion?: (webinarId: string, second: number) => void;
+  renderQuestions?: (props: WatchQuestionsSlot) => ReactNode;
 };
 
-function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, onAskQuestion }: WatchContentProps) {
+function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, onAskQuestion, renderQuestions }: WatchContentProps) {
   const timeZone = useStoreTimeZone();
   const registration = useRegistration(webinar.id);
   const markWatched = useMarkWatched();
@@ -187,6 +200,8 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, 
     window.requestAnimationFrame(() => playerBox.current?.querySelector<HTMLElement>("video, iframe")?.focus());
   };
   const resumeAt = proof && startAt === null && !playedHere && !jump ? (tracker.progress?.resume_seconds ?? 0) : 0;
+  // The player's position, for a question asked now (docs/product.md#questions-to-the-store).
+  const [position] = useState(playerPosition);
   // docs/product.md#states-and-transitions: the purchase section appears once the server has
   // recorded the end, never before: the coupon page it leads to asks the server too.
   const completed =
@@ -266,6 +281,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, 
                 onEnded={handleEnded}
                 title={webinar.title}
                 onPlayed={tracker.played}
+                onTime={position.set}
                 maxRate={video.maxRate}
                 onPlaying={() => {
                   setPlayedHere(true);
@@ -287,6 +303,7 @@ function WatchContent({ webinar, video, access, renderPurchase, renderGiveaway, 
               />
             )}
           </div>
+          {renderQuestions?.({ webinarId: webinar.id, currentSecond: position.get })}
           <section aria-labelledby="about-webinar" className="grid gap-3">
             <h2 id="about-webinar" className="text-xl font-bold text-ink">
               About this webinar

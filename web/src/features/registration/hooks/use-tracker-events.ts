@@ -15,6 +15,8 @@ export type PlayerCallbacks = {
    * max_playback_rate): played time growing faster, plus a second, was a jump.
    */
   maxRate: number;
+  /** The position in seconds: each second while playing, and on pause and seek (questions ask it). */
+  onTime?: (seconds: number) => void;
   /** Playback started (or resumed). */
   onPlaying?: () => void;
   /** Playback paused or ended. */
@@ -52,6 +54,7 @@ export function useTrackerEvents(
     heldBack: () => setSeekNote(SEEK_BLOCKED_MESSAGE),
     limit: () => latest.current.seekLimit,
     rate: () => latest.current.maxRate,
+    time: (seconds) => latest.current.onTime?.(seconds),
   }));
   return events;
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "@/lib/auth/use-auth";
-import { webinarPath } from "@/lib/paths";
+import { webinarPath, webinarWatchPath } from "@/lib/paths";
 import { storeRedirectAfterAuth } from "@/lib/redirect";
 import { notify } from "@/lib/toast";
 import { registrationQueryOptions } from "@/lib/registrations/get-registration";
@@ -21,10 +21,6 @@ export type WatchAccess =
   /** Refused; the page leaves for the webinar's detail page after 500 ms. */
   | { status: "denied"; reason: "required" | "verification_failed" };
 
-/** The watch page of a webinar (also where /auth?webinarId leads after login). */
-export function watchPath(webinarId: string): string {
-  return `${webinarPath(webinarId)}/watch`;
-}
 
 /**
  * The watch access check of docs/product.md#states-and-transitions, for the watch page:
@@ -50,7 +46,7 @@ export function useWatchAccess(webinarId: string, { enabled = true }: { enabled?
     if (loading || !enabled) return;
     if (!userId) {
       notify.error("Authentication required", "Please log in to watch this webinar");
-      storeRedirectAfterAuth(watchPath(webinarId));
+      storeRedirectAfterAuth(webinarWatchPath(webinarId));
       navigate(`/auth?webinarId=${encodeURIComponent(webinarId)}`, { replace: true });
       return;
     }

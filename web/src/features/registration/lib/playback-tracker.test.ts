@@ -25,6 +25,23 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("createPlaybackTracker", () => {
+  it("tells the position each second while playing, on a jump, a pause and a seek (a question asks it)", () => {
+    const time = vi.fn();
+    const tracker = createPlaybackTracker(media, { ...events(), time });
+    position = 30; // a jump before playing: told at once
+    tracker.playing();
+    expect(time).toHaveBeenLastCalledWith(30);
+    position = 31;
+    vi.advanceTimersByTime(1000);
+    expect(time).toHaveBeenLastCalledWith(31);
+    position = 32;
+    tracker.paused();
+    expect(time).toHaveBeenLastCalledWith(32);
+    tracker.seek(12);
+    expect(time).toHaveBeenLastCalledWith(12);
+    tracker.dispose();
+  });
+
   it("credits what grew no faster than the fastest rate, and not a jump", () => {
     const on = events();
     const tracker = createPlaybackTracker(media, on);

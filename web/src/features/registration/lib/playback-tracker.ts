@@ -29,6 +29,8 @@ export interface TrackerEvents {
   limit(): number | undefined;
   /** The fastest playback rate credited: position growing faster, plus a second, was a jump. */
   rate(): number;
+  /** The position now, in seconds: each second while playing, and on pause and seek. */
+  time?(seconds: number): void;
 }
 
 export type PlaybackTracker = {
@@ -105,6 +107,7 @@ export function createPlaybackTracker(media: TrackedMedia, on: TrackerEvents): P
   // 100% belongs to the end event; rounding alone must not claim it early.
   const sample = () => {
     track();
+    on.time?.(media.currentTime());
     const duration = media.duration();
     if (!(duration > 0)) return;
     const value = Math.round((media.currentTime() / duration) * 100);
@@ -157,11 +160,13 @@ export function createPlaybackTracker(media: TrackedMedia, on: TrackerEvents): P
       // A seek is not played time: only the policy applies, then playing goes on from there.
       const t = media.currentTime();
       if (!holdBack(t) && lastTime !== null) anchor(t);
+      on.time?.(media.currentTime());
     },
     seek(seconds) {
       if (holdBack(seconds)) return;
       media.seekTo(seconds);
       if (lastTime !== null) anchor(seconds);
+      on.time?.(seconds);
     },
     dispose: stopPolling,
   };
