@@ -60,8 +60,13 @@ func (s store) get(ctx context.Context, id string) (row, error) {
 
 // list is the inbox of status, newest first.
 func (s store) list(ctx context.Context, status Status) ([]row, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+itemColumns+itemFrom+`
+	return s.rows(ctx, `SELECT `+itemColumns+itemFrom+`
 		WHERE q.status = $1 ORDER BY q.created_at DESC, q.id LIMIT $2`, status, inboxSize)
+}
+
+// rows runs a query of itemColumns and scans every row.
+func (s store) rows(ctx context.Context, query string, args ...any) ([]row, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, db.MapError(err)
 	}
@@ -119,19 +124,6 @@ func (s store) setStatus(ctx context.Context, id string, status Status, now time
 
 // published is webinarID's published questions, in the order of the video.
 func (s store) published(ctx context.Context, webinarID string) ([]row, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+itemColumns+itemFrom+`
+	return s.rows(ctx, `SELECT `+itemColumns+itemFrom+`
 		WHERE q.webinar_id = $1 AND q.status = 'published' ORDER BY q.at_second, q.published_at, q.id`, webinarID)
-	if err != nil {
-		return nil, db.MapError(err)
-	}
-	defer rows.Close()
-	out := []row{}
-	for rows.Next() {
-		r, err := scanRow(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, db.MapError(rows.Err())
 }
