@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, createAdmin, createWebinarViaApi, logIn, logInViaApi, registerViaApi, signUpViaApi } from './fixtures';
+import { tabTo } from './support/wcag';
 
 // The store's own videos (docs/product.md#the-stores-own-videos): an admin
 // uploads a recording from the browser, the server turns it into HLS and
@@ -82,7 +83,15 @@ test('an admin uploads a recording, captions it and publishes; a viewer who watc
   const transcript = viewer.getByRole('region', { name: 'Transcript' });
   await expect(transcript.getByText('Eye protection comes first.')).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Captions' })).toBeVisible();
-  await play(viewer, 1.5); // within the 2× the server credits: 15 s of video in 10 s
+  // The player's own controls take the keyboard (WCAG 2.1.1): Tab reaches the video, Space plays
+  // and pauses it. The test then speeds playback up, within the 2× the server credits.
+  const video = viewer.locator('video');
+  await tabTo(viewer, video, 'video player');
+  await viewer.keyboard.press('Space');
+  await expect(video).toHaveJSProperty('paused', false);
+  await viewer.keyboard.press('Space');
+  await expect(video).toHaveJSProperty('paused', true);
+  await play(viewer, 1.5); // 15 s of video in 10 s
   await expect(viewer.getByText('Video completed!', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(viewer.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
 
