@@ -98,10 +98,14 @@ func (s *Service) exportPOS(ctx context.Context, w *csvx.Writer) error {
 		return err
 	}
 	now := s.now()
+	// The last redemption is the latest row itself, not max(): SQLite's aggregate
+	// answers text where the column answers a time.
 	rows, err := s.db.QueryContext(ctx, `SELECT c.code, c.created_at, c.value_cents, `+todayCents+`,
 		COALESCE(NULLIF(TRIM(o.first_name || ' ' || o.last_name), ''), CASE WHEN o.deleted_at IS NULL THEN o.email END, ''),
-		(SELECT max(h.redeemed_at) FROM coupon_redemptions h WHERE h.coupon_id = c.id), c.paid_until, c.expires_at
+		h.redeemed_at, c.paid_until, c.expires_at
 		FROM coupons c LEFT JOIN profiles o ON o.id = c.user_id
+		LEFT JOIN coupon_redemptions h ON h.coupon_id = c.id AND NOT EXISTS (SELECT 1 FROM coupon_redemptions l
+			WHERE l.coupon_id = c.id AND (l.redeemed_at > h.redeemed_at OR (l.redeemed_at = h.redeemed_at AND l.id > h.id)))
 		WHERE c.status = 'active' AND c.expires_at > $1 ORDER BY c.created_at, c.id`, now)
 	if err != nil {
 		return db.MapError(err)

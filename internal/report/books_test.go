@@ -3,6 +3,7 @@ package report_test
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -206,6 +207,11 @@ func TestPOSImportFile(t *testing.T) {
 		admin, _ := s.Login(auth.RoleAdmin)
 		clerk, _ := s.Login(auth.RoleStaff)
 		clerk.Do("POST", "/api/counter/coupons/"+used.Code+"/redeem", nil).Check(t, testutil.Want{Status: 200})
+		// Redeemed by mistake and undone: open again, its last use kept.
+		s.Clock.Set(central(t, s, time.November, 1, 13, 0))
+		undone := s.Purchase(s.CreateUser("c@example.com", "password1", auth.RoleUser), w.ID)
+		clerk.Do("POST", "/api/counter/coupons/"+undone.Code+"/redeem", nil).Check(t, testutil.Want{Status: 200})
+		clerk.Do("POST", "/api/counter/coupons/"+undone.Code+"/unredeem", nil).Check(t, testutil.Want{Status: 200})
 		s.Clock.Set(central(t, s, time.November, 2, 9, 0))
 		res := admin.Do("GET", "/api/admin/reports/lists/pos-import.csv", nil)
 		if cd := res.Header.Get("Content-Disposition"); cd != `attachment; filename="pos-import-2025-11-02.csv"` {
@@ -215,8 +221,9 @@ func TestPOSImportFile(t *testing.T) {
 		want := [][]string{
 			{"Gift Card Number", "Issue Date", "Original Value", "Current Balance", "Customer", "Last Used", "Expiration"},
 			{open.Code, "11/01/2025", "48.00", "48.00", "'=Sam Carter", "", "12/01/2025"},
+			{undone.Code, "11/01/2025", "48.00", "48.00", "Test Person", "11/01/2025", "12/01/2025"},
 		}
-		if len(rows) != len(want) || strings.Join(rows[0], "|") != strings.Join(want[0], "|") || strings.Join(rows[1], "|") != strings.Join(want[1], "|") {
+		if fmt.Sprint(rows) != fmt.Sprint(want) {
 			t.Fatalf("pos-import.csv\n got %q\nwant %q", rows, want)
 		}
 		var n int
