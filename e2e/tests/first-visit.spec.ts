@@ -33,9 +33,10 @@ const keys = Object.keys(manifest);
 const entry = keys.filter((k) => manifest[k].isEntry);
 // Code the public pages may load on demand: their pages, the login page and
 // the pages the account e-mails link to, the registration dialog behind
-// 'Reserve Spot', the giveaway card the app puts on the webinar page, the toaster.
+// 'Reserve Spot', the giveaway card the app puts on the webinar page, the toaster,
+// and the login form's passkey ceremony (@simplewebauthn/browser).
 const publicPage =
-  /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|giveaway\/components\/giveaway-entry-card|auth\/components\/(auth|forgot-password|reset-password|confirm-email)-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/sonner\//;
+  /^src\/features\/(static\/|webinars\/components\/(webinars-page|webinar-detail-page)|giveaway\/components\/giveaway-entry-card|auth\/components\/(auth|forgot-password|reset-password|confirm-email)-page|registration\/components\/registration-dialog)|^src\/components\/ui\/sonner-toaster|^node_modules\/(sonner|@simplewebauthn\/browser)\//;
 const dynamic = keys.filter((k) => manifest[k].isDynamicEntry);
 // The chunks web/vite.config.ts gathers the public pages in (publicChunks).
 const publicGroup = /^_(sign-in-page|webinar-page|giveaway-rules-page|public-pages|public-shared)-/;
