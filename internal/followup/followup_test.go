@@ -206,7 +206,9 @@ func TestSendOnceAWeek(t *testing.T) {
 				t.Errorf("audit %q: %d entries", like, n)
 			}
 		}
-		var h struct{ FollowUps []followup.Summary `json:"follow_ups"` }
+		var h struct {
+			FollowUps []followup.Summary `json:"follow_ups"`
+		}
 		res := f.admin.Do("GET", "/api/admin/webinars/"+f.wid+"/follow-ups", nil)
 		res.Check(t, testutil.Want{Status: http.StatusOK})
 		res.JSON(t, &h)
