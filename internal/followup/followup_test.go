@@ -266,3 +266,27 @@ func TestSendValidation(t *testing.T) {
 		}
 	})
 }
+
+// TestHistoryCountsWhoCameBack: a follow-up's line counts the recipients
+// who watched again after it and those who bought within 7 days of it.
+func TestHistoryCountsWhoCameBack(t *testing.T) {
+	testutil.ForEachEngine(t, func(t *testing.T, d *db.DB) {
+		f := newFixture(t, d)
+		f.send(t, map[string]any{"segment": "left_before", "percent": 50, "subject": "Come back", "body": "{resume_link}"})
+		f.s.Clock.Advance(time.Hour)
+		if _, err := f.s.App.DB.ExecContext(context.Background(), `UPDATE webinar_registrations SET progress_at = $1
+			WHERE webinar_id = $2 AND user_id = $3`, f.s.Clock.Now(), f.wid, f.at10.ID); err != nil {
+			t.Fatal(err)
+		}
+		f.s.Purchase(f.at40, f.wid) // watches on and buys
+		var h struct {
+			FollowUps []followup.Summary `json:"follow_ups"`
+		}
+		res := f.admin.Do("GET", "/api/admin/webinars/"+f.wid+"/follow-ups", nil)
+		res.Check(t, testutil.Want{Status: http.StatusOK})
+		res.JSON(t, &h)
+		if len(h.FollowUps) != 1 || h.FollowUps[0].CameBack != 2 || h.FollowUps[0].Bought != 1 {
+			t.Fatalf("history: %+v", h.FollowUps)
+		}
+	})
+}

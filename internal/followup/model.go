@@ -146,4 +146,11 @@ type Summary struct {
 	Queued    int       `json:"queued"`
 	LeftOut   LeftOut   `json:"left_out"`
 	CreatedAt time.Time `json:"created_at"`
+	// CameBack: recipients who watched again after it was sent; Bought:
+	// recipients whose coupon was issued within BoughtWithin of it.
+	CameBack int `json:"came_back"`
+	Bought   int `json:"bought"`
 }
+
+// BoughtWithin is how long after a follow-up a purchase counts as its result.
+const BoughtWithin = 7 * 24 * time.Hour

@@ -104,5 +104,47 @@ func (s store) history(ctx context.Context, webinarID string) ([]Summary, error)
 		x.CreatedAt = x.CreatedAt.UTC()
 		out = append(out, x)
 	}
-	return out, db.MapError(rows.Err())
+	if err := rows.Err(); err != nil {
+		return nil, db.MapError(err)
+	}
+	return out, s.outcomes(ctx, webinarID, out)
+}
+
+// outcomes counts, for each of a webinar's follow-ups in list, the
+// recipients who watched after it (their last progress report is later) and
+// those whose coupon was issued within BoughtWithin of it.
+func (s store) outcomes(ctx context.Context, webinarID string, list []Summary) error {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT fr.follow_up_id, f.created_at, r.progress_at, c.created_at
+		FROM follow_up_recipients fr
+		JOIN follow_ups f ON f.id = fr.follow_up_id
+		JOIN webinar_registrations r ON r.id = fr.registration_id
+		LEFT JOIN coupons c ON c.webinar_registration_id = r.id
+		WHERE f.webinar_id = $1`, webinarID)
+	if err != nil {
+		return db.MapError(err)
+	}
+	defer rows.Close()
+	byID := make(map[string]*Summary, len(list))
+	for i := range list {
+		byID[list[i].ID] = &list[i]
+	}
+	for rows.Next() {
+		var id string
+		var sent time.Time
+		var watched, bought sql.NullTime
+		if err := rows.Scan(&id, &sent, &watched, &bought); err != nil {
+			return db.MapError(err)
+		}
+		x := byID[id]
+		if x == nil {
+			continue
+		}
+		if watched.Valid && watched.Time.After(sent) {
+			x.CameBack++
+		}
+		if bought.Valid && !bought.Time.Before(sent) && bought.Time.Before(sent.Add(BoughtWithin)) {
+			x.Bought++
+		}
+	}
+	return db.MapError(rows.Err())
 }

@@ -35,6 +35,8 @@ export const historySchema = z.object({
       queued: z.number(),
       left_out: leftOutSchema,
       created_at: z.string(),
+      came_back: z.number(),
+      bought: z.number(),
     }),
   ),
 });

@@ -271,7 +271,7 @@ function History({ webinarId }: { webinarId: string }) {
             <li key={f.id} className="rounded-lg border p-3 text-sm">
               <p className="font-medium text-ink">{f.subject}</p>
               <p className="text-muted-foreground">
-                {`${formatEventDate(f.created_at, zone)} · ${segmentLabels[f.segment]}${f.percent != null ? ` (${f.percent} %)` : ""}${f.days != null ? ` (${f.days} days)` : ""} · queued ${f.queued}, left out ${f.left_out.recent + f.left_out.unsubscribed}`}
+                {`${formatEventDate(f.created_at, zone)} · ${segmentLabels[f.segment]}${f.percent != null ? ` (${f.percent} %)` : ""}${f.days != null ? ` (${f.days} days)` : ""} · queued ${f.queued}, left out ${f.left_out.recent + f.left_out.unsubscribed} · came back ${f.came_back}, bought within 7 days ${f.bought}`}
               </p>
             </li>
           ))}
