@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -7,6 +8,7 @@ import {
   logInViaApi,
   registerViaApi,
   signUpViaApi,
+  useYouTubeStandIn,
   type Account,
 } from './fixtures';
 import { ownServer } from './support/own-server';
@@ -15,7 +17,12 @@ import { wcagViolations } from './support/wcag';
 
 // Follow-ups by where they left (docs/product.md#follow-ups): the owner previews the viewers of a
 // webinar who left before half, sends them a follow-up once, and the mail links to the second each
-// one left; a second send the same week reaches no one.
+// one left (the viewer follows it and the video starts there); a second send the same week reaches no one.
+
+type StandIn = { ready: boolean; time: number };
+const standInReady = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __ytStandIn?: StandIn }).__ytStandIn?.ready === true);
+const position = (page: Page) => page.evaluate(() => (window as unknown as { __ytStandIn: StandIn }).__ytStandIn.time);
 
 test.describe('follow-ups, with WATCHWIN_TEST_CLOCK=true', () => {
   // The server credits watching no faster than twice the time that passes: the test clock gives
@@ -29,6 +36,7 @@ test.describe('follow-ups, with WATCHWIN_TEST_CLOCK=true', () => {
   test('the admin previews the viewers who left before half and sends a follow-up that links to where they left', async ({
     page,
     request,
+    browser,
   }) => {
     await logIn(page, admin);
     const webinar = await createWebinarViaApi(page.request, { video_length_seconds: 120 });
@@ -69,6 +77,20 @@ test.describe('follow-ups, with WATCHWIN_TEST_CLOCK=true', () => {
       logFile: serverLogPath(server.dataDir),
     });
     expect(new URL(link).origin).toBe(server.origin);
+    await expect(page.getByRole('list', { name: 'Sent follow-ups' })).toContainText('queued 1, left out 0');
+
+    // The viewer follows the mail's link and the video starts where they left.
+    const viewerContext = await browser.newContext({ baseURL: server.origin });
+    try {
+      const viewerPage = await viewerContext.newPage();
+      await useYouTubeStandIn(viewerPage);
+      await logIn(viewerPage, viewer);
+      await viewerPage.goto(link);
+      await standInReady(viewerPage);
+      expect(await position(viewerPage)).toBe(48);
+    } finally {
+      await viewerContext.close();
+    }
 
     // Once a week: the same segment now reaches no one.
     await page.getByRole('button', { name: 'Preview recipients' }).click();
