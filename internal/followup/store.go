@@ -58,8 +58,9 @@ func (s store) create(ctx context.Context, id, webinarID string, in Input, sentB
 		by = sentBy
 	}
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO follow_ups (id, webinar_id, segment, percent, days, subject, body,
-		sent_by, queued, left_recent, left_unsubscribed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9)`,
-		id, webinarID, string(in.Segment), percent, days, in.Subject, in.Body, by, now)
+		sent_by, queued, left_recent, left_unsubscribed, created_at, bought_until)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, $9, $10)`,
+		id, webinarID, string(in.Segment), percent, days, in.Subject, in.Body, by, now, now.Add(BoughtWithin))
 	return db.MapError(err)
 }
 
@@ -114,7 +115,7 @@ func (s store) history(ctx context.Context, webinarID string) ([]Summary, error)
 // recipients who watched after it (their last progress report is later) and
 // those whose coupon was issued within BoughtWithin of it.
 func (s store) outcomes(ctx context.Context, webinarID string, list []Summary) error {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT fr.follow_up_id, f.created_at, r.progress_at, c.created_at
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT fr.follow_up_id, f.created_at, f.bought_until, r.progress_at, c.created_at
 		FROM follow_up_recipients fr
 		JOIN follow_ups f ON f.id = fr.follow_up_id
 		JOIN webinar_registrations r ON r.id = fr.registration_id
@@ -130,9 +131,9 @@ func (s store) outcomes(ctx context.Context, webinarID string, list []Summary) e
 	}
 	for rows.Next() {
 		var id string
-		var sent time.Time
+		var sent, until time.Time
 		var watched, bought sql.NullTime
-		if err := rows.Scan(&id, &sent, &watched, &bought); err != nil {
+		if err := rows.Scan(&id, &sent, &until, &watched, &bought); err != nil {
 			return db.MapError(err)
 		}
 		x := byID[id]
@@ -142,7 +143,7 @@ func (s store) outcomes(ctx context.Context, webinarID string, list []Summary) e
 		if watched.Valid && watched.Time.After(sent) {
 			x.CameBack++
 		}
-		if bought.Valid && !bought.Time.Before(sent) && bought.Time.Before(sent.Add(BoughtWithin)) {
+		if bought.Valid && !bought.Time.Before(sent) && bought.Time.Before(until) {
 			x.Bought++
 		}
 	}

@@ -15,7 +15,8 @@ CREATE TABLE follow_ups (
     queued       INTEGER NOT NULL CHECK (queued >= 0),
     left_recent  INTEGER NOT NULL CHECK (left_recent >= 0),
     left_unsubscribed INTEGER NOT NULL CHECK (left_unsubscribed >= 0),
-    created_at   TIMESTAMP NOT NULL
+    created_at   TIMESTAMP NOT NULL,
+    bought_until TIMESTAMP NOT NULL -- a purchase before it counts as the follow-up's result (reports)
 );
 CREATE INDEX follow_ups_webinar ON follow_ups (webinar_id, created_at);
 
