@@ -118,7 +118,7 @@ const counterAudits = (): Audit[] => at('counter/questions', 'counter');
 
 /** The admin area. */
 const adminAudits = (): Audit[] =>
-  at('admin', 'admin/webinars', 'admin/webinars/management', 'admin/coupons', 'admin/users', 'admin/settings', 'admin/giveaway-winners', 'admin/reports', 'admin/audit', 'admin/questions');
+  at('admin', 'admin/webinars', 'admin/webinars/management', 'admin/coupons', 'admin/users', 'admin/settings', 'admin/giveaway-winners', 'admin/reports', 'admin/audit', 'admin/questions', 'admin/follow-ups');
 
 test('every route of the route table is audited', () => {
   webinar ??= { id: 'w', title: 't' };

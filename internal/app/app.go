@@ -20,6 +20,7 @@ import (
 	"watchwin/internal/coupon"
 	"watchwin/internal/couponlink"
 	"watchwin/internal/db"
+	"watchwin/internal/followup"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/httpx"
 	"watchwin/internal/mail"
@@ -82,6 +83,9 @@ type App struct {
 	// Questions are the viewers' questions to the store, asked from the
 	// player and answered by staff (docs/product.md#questions-to-the-store).
 	Questions *question.Service
+	// FollowUps are the owner's mails to a segment of a webinar's
+	// registrants (docs/product.md#follow-ups).
+	FollowUps *followup.Service
 	// CouponLinks is the Coupon Migration Tool: coupons kept in a browser
 	// linked to the account.
 	CouponLinks *couponlink.Service
@@ -254,6 +258,8 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 	}, now)
 	reminders := reminder.NewService(d, reminder.Deps{Outbox: outbox, Settings: settings, Webinars: webinars,
 		Mailer: reminder.Mailer{Templates: templates, TimeZone: cfg.Timezone}, CouponTerms: coupons.Terms}, now)
+	followUps := followup.NewService(d, followup.Deps{Webinars: webinars, Registrations: registrations,
+		Reminders: reminders, Settings: settings, Mailer: followup.Mailer{Outbox: outbox, Templates: templates}}, now)
 	wallets := wallet.New(d, wallet.Deps{Credentials: walletCreds, Coupons: coupons, Terms: couponMail.TermsOf,
 		Site: settings.Site, BaseURL: cfg.BaseURL, TimeZone: cfg.Timezone}, now)
 	pages := page.New(page.Deps{Settings: settings, Webinars: webinars, Media: mediaSvc,
@@ -281,6 +287,7 @@ func build(cfg config.Config, d *db.DB, now clock.Func, store media.Storage) *Ap
 		Waitlist:      waiting,
 		Cards:         videocard.New(d, videocard.Deps{Webinars: webinars}, now),
 		Questions:     questions,
+		FollowUps:     followUps,
 		CouponLinks:   couponlink.NewService(d, coupons, registrations),
 		Reports: report.NewService(d, cfg.Timezone, now, settings,
 			report.Mailer{Outbox: outbox, Templates: templates}),

@@ -132,6 +132,10 @@ func TestEveryAdminChangeIsAudited(t *testing.T) {
 			{"DELETE /api/admin/webinars/{id}/cards/{card}", "webinar.card_delete", func(c *testutil.Client) testutil.Response {
 				return c.Do("DELETE", "/api/admin/webinars/"+carded.ID+"/cards/"+cardID, nil)
 			}},
+			{"POST /api/admin/webinars/{id}/follow-ups", "webinar.follow_up", func(c *testutil.Client) testutil.Response {
+				return c.Do("POST", "/api/admin/webinars/"+w.ID+"/follow-ups", map[string]any{"segment": "never_started",
+					"subject": "{webinar_title} is waiting", "body": "Hi {first_name}: {resume_link}"})
+			}},
 			{"DELETE /api/admin/webinars/{id}", "webinar.delete", func(c *testutil.Client) testutil.Response {
 				return c.Do("DELETE", "/api/admin/webinars/"+doomed.ID, nil)
 			}},

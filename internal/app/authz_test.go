@@ -273,6 +273,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 		r("POST /api/webinar-alerts", "/api/webinar-alerts", map[string]string{"email": "not an address"}, is(bad), is(bad), is(bad), is(bad)),
 		r("POST /api/webinar-alerts/confirm", "/api/webinar-alerts/confirm", map[string]string{"token": "forged"}, is(bad), is(bad), is(bad), is(bad)),
 		adminOnly("GET /api/admin/webinars/{id}/reminders", "/api/admin/webinars/"+wid+"/reminders", nil, ok),
+		// Follow-ups: the owner's alone (the preview lists customers).
+		adminOnly("GET /api/admin/follow-ups/templates", "/api/admin/follow-ups/templates", nil, ok),
+		adminOnly("GET /api/admin/webinars/{id}/follow-ups", "/api/admin/webinars/"+wid+"/follow-ups", nil, ok),
+		adminOnly("GET /api/admin/webinars/{id}/follow-ups/preview", "/api/admin/webinars/"+wid+"/follow-ups/preview?segment=never_started", nil, ok),
+		adminOnly("POST /api/admin/webinars/{id}/follow-ups", "/api/admin/webinars/"+wid+"/follow-ups", map[string]any{"segment": "never_started"}, bad),
 		adminOnly("PUT /api/admin/settings/reminders", "/api/admin/settings/reminders", map[string]bool{"ready": true, "unfinished": true, "offer": true}, ok),
 		adminOnly("GET /api/admin/settings/books", "/api/admin/settings/books", nil, ok),
 		adminOnly("PUT /api/admin/settings/books", "/api/admin/settings/books", map[string]any{"dormancy_years": 0}, bad),

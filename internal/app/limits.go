@@ -78,6 +78,10 @@ var (
 	limitQuestionAnswer = throttle.Rule{Name: "question-answer", PerAccount: 120, PerAddress: 300, Window: limitWindow}
 	// CSV exports of the books: each reads a whole period's rows.
 	limitExport = throttle.Rule{Name: "export", PerAccount: 60, PerAddress: 120, Window: limitWindow}
+	// Follow-ups (docs/api.md#follow-ups): a preview lists customers, a send
+	// mails a segment; an owner tries a few segments, a stolen session is stopped.
+	limitFollowUpPreview = throttle.Rule{Name: "follow-up-preview", PerAccount: 120, PerAddress: 240, Window: limitWindow}
+	limitFollowUpSend    = throttle.Rule{Name: "follow-up-send", PerAccount: 20, PerAddress: 40, Window: limitWindow}
 )
 
 // signedInAccount is the id of the request's signed-in account, "" when none.

@@ -8,6 +8,7 @@ import (
 	"watchwin/internal/auth"
 	"watchwin/internal/coupon"
 	"watchwin/internal/couponlink"
+	"watchwin/internal/followup"
 	"watchwin/internal/giveaway"
 	"watchwin/internal/httpx"
 	"watchwin/internal/media"
@@ -110,6 +111,7 @@ func (a *App) Routes() []Route {
 	videos := video.NewHandler(a.Videos)
 	cards := videocard.NewHandler(a.Cards)
 	questions := question.NewHandler(a.Questions)
+	followUps := followup.NewHandler(a.FollowUps)
 
 	routes := []Route{
 		// Accounts (login and sign-up limit themselves: package auth).
@@ -275,6 +277,12 @@ func (a *App) Routes() []Route {
 		user("PATCH /api/reminders/preferences", reminders.SetPreferences, ""),
 		admin("GET /api/admin/webinars/{id}/reminders", reminders.Stats),
 		admin("PUT /api/admin/settings/reminders", settings.SaveReminders),
+		// Follow-ups by where they left: the preview lists customers
+		// (audited), the send mails a segment once (at most one a week each).
+		admin("GET /api/admin/follow-ups/templates", followUps.Templates),
+		admin("GET /api/admin/webinars/{id}/follow-ups", followUps.History),
+		admin("GET /api/admin/webinars/{id}/follow-ups/preview", followUps.Preview).limited(limitFollowUpPreview),
+		admin("POST /api/admin/webinars/{id}/follow-ups", followUps.Send).limited(limitFollowUpSend),
 		// New-webinar alerts: anyone leaves an address (one neutral answer
 		// whatever it is) and confirms it from the mailed link.
 		anyone("POST /api/webinar-alerts", reminders.Subscribe).limited(limitAlertSubscribe),

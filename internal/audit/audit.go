@@ -32,6 +32,9 @@ const (
 	WebinarCardCreate = "webinar.card_create"
 	WebinarCardUpdate = "webinar.card_update"
 	WebinarCardDelete = "webinar.card_delete"
+	// A follow-up mailed to a segment of the registrants, with its count
+	// (docs/api.md#follow-ups).
+	WebinarFollowUp = "webinar.follow_up"
 
 	CouponRedeem       = "coupon.redeem"
 	CouponUnredeem     = "coupon.unredeem"
@@ -103,7 +106,7 @@ const (
 // Actions lists every action, in the order the screen's filter shows them.
 var Actions = []string{
 	WebinarCreate, WebinarUpdate, WebinarActivate, WebinarDeactivate, WebinarDelete, WebinarGiveaway,
-	WebinarCardCreate, WebinarCardUpdate, WebinarCardDelete,
+	WebinarCardCreate, WebinarCardUpdate, WebinarCardDelete, WebinarFollowUp,
 	CouponRedeem, CouponUnredeem, CouponRefund, CouponRefundFailed, CouponDispute,
 	UserUpdate, UserRoleChange, UserPasswordChange, UserDelete, UserSessionsEnd,
 	SecondFactorEnable, SecondFactorDisable, SecondFactorReset, RecoveryCodeUse, RecoveryCodesRegenerate,

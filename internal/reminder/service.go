@@ -372,3 +372,9 @@ func (s *Service) Stats(ctx context.Context, webinarID string) (Stats, error) {
 	}
 	return out, nil
 }
+
+// OptedOut answers which of userIDs unsubscribed from kind k: the owner's
+// follow-ups (internal/followup) leave them out, as the reminders do.
+func (s *Service) OptedOut(ctx context.Context, k Kind, userIDs []string) (map[string]bool, error) {
+	return s.store.optedOut(ctx, k, userIDs)
+}

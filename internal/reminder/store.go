@@ -223,3 +223,27 @@ func (s store) stats(ctx context.Context, webinarID string) (map[Kind]KindStats,
 	}
 	return out, db.MapError(rows.Err())
 }
+
+// optedOut returns which of userIDs unsubscribed from k.
+func (s store) optedOut(ctx context.Context, k Kind, userIDs []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT user_id FROM reminder_optouts WHERE kind = $1`, string(k))
+	if err != nil {
+		return nil, db.MapError(err)
+	}
+	defer rows.Close()
+	want := make(map[string]bool, len(userIDs))
+	for _, id := range userIDs {
+		want[id] = true
+	}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, db.MapError(err)
+		}
+		if want[id] {
+			out[id] = true
+		}
+	}
+	return out, db.MapError(rows.Err())
+}

@@ -164,10 +164,20 @@ type Funnel struct {
 	Redeemed   int    `json:"redeemed"`
 	// Waiting: the people on its waiting list now, who would buy a seat if
 	// there were one ("could have sold N more").
-	Waiting         int     `json:"waiting"`
-	WatchedPercent  float64 `json:"watched_percent"`
-	PaidPercent     float64 `json:"paid_percent"`
-	RedeemedPercent float64 `json:"redeemed_percent"`
+	Waiting int `json:"waiting"`
+	// What brought viewers back (docs/product.md#follow-ups), to date: the
+	// clicks on its video's cards, the questions asked and answered, the
+	// people its follow-ups reached, of those who watched again after one and
+	// who bought within 7 days of one (each follow-up counted apart).
+	CardClicks        int     `json:"card_clicks"`
+	Questions         int     `json:"questions"`
+	QuestionsAnswered int     `json:"questions_answered"`
+	FollowedUp        int     `json:"followed_up"`
+	FollowUpCameBack  int     `json:"follow_up_came_back"`
+	FollowUpBought    int     `json:"follow_up_bought"`
+	WatchedPercent    float64 `json:"watched_percent"`
+	PaidPercent       float64 `json:"paid_percent"`
+	RedeemedPercent   float64 `json:"redeemed_percent"`
 }
 
 // Series is the chart: sales (payments taken) and redemptions (face value)
@@ -428,7 +438,7 @@ const inPeriod = `(SELECT w.id FROM webinars w WHERE (w.event_datetime >= $1 AND
 	OR EXISTS (SELECT 1 FROM webinar_registrations r
 		WHERE r.webinar_id = w.id AND r.registration_time >= $1 AND r.registration_time < $2))`
 
-// funnel lists the webinars of inPeriod, then counts, in three more tasks
+// funnel lists the webinars of inPeriod, then counts, in six more tasks
 // of g, all their registrations to date (a grouped pass over a covering
 // index), their redeemed coupons (another) and the people on their waiting
 // lists. The returned function gives the
@@ -478,6 +488,30 @@ func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period
 			WHERE status = 'waiting' AND webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 1,
 			func(i int) []any { return []any{&waiting[i]} })
 	})
+	back := make([]Funnel, len(out))
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, COALESCE(sum(clicks), 0) FROM video_cards
+			WHERE webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 1,
+			func(i int) []any { return []any{&back[i].CardClicks} })
+	})
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT webinar_id, count(*),
+			sum(CASE WHEN answered_at IS NOT NULL THEN 1 ELSE 0 END) FROM webinar_questions
+			WHERE webinar_id IN `+inPeriod+` GROUP BY webinar_id`, 2,
+			func(i int) []any { return []any{&back[i].Questions, &back[i].QuestionsAnswered} })
+	})
+	g.Go(func() error {
+		return s.eachWebinar(ctx, p, index, `SELECT f.webinar_id, count(*),
+			sum(CASE WHEN r.progress_at > f.created_at THEN 1 ELSE 0 END),
+			sum(CASE WHEN c.created_at >= f.created_at AND c.created_at < f.bought_until THEN 1 ELSE 0 END)
+			FROM follow_up_recipients fr JOIN follow_ups f ON f.id = fr.follow_up_id
+			JOIN webinar_registrations r ON r.id = fr.registration_id
+			LEFT JOIN coupons c ON c.webinar_registration_id = r.id
+			WHERE f.webinar_id IN `+inPeriod+` GROUP BY f.webinar_id`, 3,
+			func(i int) []any {
+				return []any{&back[i].FollowedUp, &back[i].FollowUpCameBack, &back[i].FollowUpBought}
+			})
+	})
 	return func() []Funnel {
 		if out == nil {
 			return []Funnel{}
@@ -486,6 +520,8 @@ func (s *Service) funnel(ctx context.Context, g *errgroup.Group, p period.Period
 			f := &out[i]
 			f.Registered, f.Watched, f.Paid, f.Redeemed = regs[i].Registered, regs[i].Watched, regs[i].Paid, redeemed[i]
 			f.Waiting = waiting[i]
+			f.CardClicks, f.Questions, f.QuestionsAnswered = back[i].CardClicks, back[i].Questions, back[i].QuestionsAnswered
+			f.FollowedUp, f.FollowUpCameBack, f.FollowUpBought = back[i].FollowedUp, back[i].FollowUpCameBack, back[i].FollowUpBought
 			f.WatchedPercent, f.PaidPercent, f.RedeemedPercent = percent(f.Watched, f.Registered), percent(f.Paid, f.Watched), percent(f.Redeemed, f.Paid)
 		}
 		return out

@@ -20,6 +20,7 @@ import { loadDashboardPage } from "./dashboard";
 import { NotFoundPage } from "@/features/errors";
 import { loadAdminGiveawayWinnersPage, loadDrawProofPage, loadGiveawayRulesPage } from "@/features/giveaway";
 import { loadMigrationToolPage } from "@/features/migration";
+import { loadAdminFollowUpsPage } from "@/features/follow-ups";
 import { loadAdminQuestionsPage, loadCounterQuestionsPage } from "@/features/questions";
 import { loadUnsubscribePage } from "@/features/reminders";
 import { loadConfirmPage } from "@/features/webinar-alerts";
@@ -134,6 +135,7 @@ export const pageRoutes: RouteObject[] = [
       { path: "reports", element: lazyPage(loadAdminReportsPage) },
       { path: "audit", element: lazyPage(loadAdminAuditPage) },
       { path: "questions", element: lazyPage(loadAdminQuestionsPage) },
+      { path: "follow-ups", element: lazyPage(loadAdminFollowUpsPage) },
     ],
   },
 

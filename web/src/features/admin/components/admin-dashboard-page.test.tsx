@@ -50,6 +50,7 @@ describe("AdminDashboardPage", () => {
       "/admin/coupons",
       "/admin/giveaway-winners",
       "/admin/questions",
+      "/admin/follow-ups",
       "/admin/reports",
       "/admin/audit",
       "/counter",

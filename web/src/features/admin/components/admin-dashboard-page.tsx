@@ -1,4 +1,4 @@
-import { ChartColumn, Gift, MessageCircleQuestion, ScanLine, ScrollText, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
+import { ChartColumn, Gift, MailPlus, MessageCircleQuestion, ScanLine, ScrollText, Settings, Ticket, Users, Video, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageContainer, PageHeader } from "@/components/layout/page";
 import { Badge } from "@/components/ui/badge";
@@ -17,6 +17,7 @@ const sections: { to: string; title: string; text: string; icon: LucideIcon; rel
   { to: "/admin/coupons", title: "Coupons", text: "Find coupons, mark them redeemed.", icon: Ticket },
   { to: "/admin/giveaway-winners", title: "Giveaway Winners", text: "Notify winners, pick new ones.", icon: Gift },
   { to: "/admin/questions", title: "Questions", text: "Answer viewers' questions, publish the good ones.", icon: MessageCircleQuestion },
+  { to: "/admin/follow-ups", title: "Follow-ups", text: "Mail viewers who left early or did not buy.", icon: MailPlus },
   // The owner's books.
   { to: "/admin/reports", title: "Reports", text: "Sales, refunds, store credit owed, CSV exports.", icon: ChartColumn },
   { to: "/admin/audit", title: "Audit Log", text: "Every change staff and admins made.", icon: ScrollText },

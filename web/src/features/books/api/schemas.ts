@@ -45,6 +45,13 @@ export const reportSchema = z.object({
       redeemed_percent: z.number(),
       // People on its waiting list now (docs/api.md#waiting-list): sales it could have made.
       waiting: z.number().optional(),
+      // What brought viewers back (docs/api.md#follow-ups); absent from a server before them.
+      card_clicks: z.number().optional(),
+      questions: z.number().optional(),
+      questions_answered: z.number().optional(),
+      followed_up: z.number().optional(),
+      follow_up_came_back: z.number().optional(),
+      follow_up_bought: z.number().optional(),
     }),
   ),
   // Where viewers stop (docs/product.md#retention-and-sources): per webinar, 100 parts of the

@@ -16,7 +16,8 @@ function report(from: string, to: string, waiting: number | null = 7) {
     funnel: [
       { webinar_id: "w1", webinar_title: "Holster Fundamentals", registered: 5, watched: 4, paid: 3, redeemed: 1,
         watched_percent: 80, paid_percent: 75, redeemed_percent: 33.3,
-        ...(waiting === null ? {} : { waiting }) },
+        ...(waiting === null ? {} : { waiting, card_clicks: 12, questions: 3, questions_answered: 2, followed_up: 9,
+          follow_up_came_back: 4, follow_up_bought: 1 }) },
     ],
     series: {
       bucket: "day",
@@ -89,6 +90,29 @@ describe("AdminReportsPage", () => {
     const older = await screen.findByRole("table", { name: "Webinar funnel" });
     const olderRow = (await within(older).findByRole("rowheader", { name: "Holster Fundamentals" })).closest("tr")!;
     expect(within(olderRow).getAllByRole("cell").at(-1)).toHaveTextContent(/^—$/);
+  });
+
+  it("shows what brought viewers back: card clicks, questions, follow-ups and their results", async () => {
+    const { unmount } = renderPage();
+    const table = await screen.findByRole("table", { name: "What brought viewers back" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual([
+      "Webinar",
+      "Card clicks",
+      "Questions",
+      "Answered",
+      "Followed up",
+      "Came back",
+      "Bought within 7 days",
+    ]);
+    expect(within(table).getByRole("rowheader", { name: "Holster Fundamentals" }).closest("tr")).toHaveTextContent(
+      "Holster Fundamentals1232941",
+    );
+    unmount();
+
+    // A server before these figures: no table rather than zeros.
+    renderPage("/admin/reports", null);
+    await screen.findByRole("table", { name: "Webinar funnel" });
+    expect(screen.queryByRole("table", { name: "What brought viewers back" })).toBeNull();
   });
 
   it("shows the period's figures, the owed credit, the funnel, the chart and the exports", async () => {

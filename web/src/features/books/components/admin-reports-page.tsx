@@ -125,6 +125,7 @@ function ReportBody({ report, query, stale }: { report: Report; query: string; s
         </CardContent>
       </Card>
       <FunnelTable funnel={report.funnel} />
+      <BroughtBackTable funnel={report.funnel} />
       {report.retention && report.retention.some((c) => c.length_seconds > 0) && (
         <section aria-labelledby="retention-title" className="grid gap-3">
           <div>
@@ -237,6 +238,61 @@ function FunnelTable({ funnel }: { funnel: Report["funnel"] }) {
                 </tr>
               ))
             )}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+/**
+ * Per funnel webinar, what brought viewers back (docs/product.md#follow-ups): its cards' clicks, the
+ * questions asked and answered, and its follow-ups' people, who came back to watch and who bought.
+ */
+function BroughtBackTable({ funnel }: { funnel: Report["funnel"] }) {
+  if (funnel.length === 0 || funnel.every((f) => f.card_clicks === undefined)) return null;
+  const cell = (n?: number) => (
+    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink">{(n ?? 0).toLocaleString("en-US")}</td>
+  );
+  const heads = ["Card clicks", "Questions", "Answered", "Followed up", "Came back", "Bought within 7 days"];
+  return (
+    <section aria-labelledby="brought-back-title" className="grid gap-3">
+      <div>
+        <h2 id="brought-back-title" className="text-lg font-bold text-ink">
+          What brought viewers back
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          The same webinars, to date: clicks on the cards in the video, questions asked and answered, and the people
+          follow-ups reached, of whom who watched again after one and who bought within 7 days of one.
+        </p>
+      </div>
+      <TableScroll label="What brought viewers back" className="rounded-xl border bg-card shadow-sm">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <caption className="sr-only">What brought viewers back</caption>
+          <thead className="bg-zinc-50 text-xs tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Webinar</th>
+              {heads.map((h) => (
+                <th key={h} scope="col" className="px-4 py-3 text-right">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {funnel.map((f) => (
+              <tr key={f.webinar_id}>
+                <th scope="row" className="px-4 py-3 font-medium text-ink">
+                  {f.webinar_title || "Unknown Webinar"}
+                </th>
+                {cell(f.card_clicks)}
+                {cell(f.questions)}
+                {cell(f.questions_answered)}
+                {cell(f.followed_up)}
+                {cell(f.follow_up_came_back)}
+                {cell(f.follow_up_bought)}
+              </tr>
+            ))}
           </tbody>
         </table>
       </TableScroll>
