@@ -46,16 +46,19 @@ async function fingerprintReader(page: Page) {
 type Reader = Awaited<ReturnType<typeof fingerprintReader>>;
 
 /**
- * Opens path's login form with a finger on the reader: its passkey request
- * waits for the autofill, and the person picks the suggested passkey as soon
- * as it is offered. (Chromium's virtual authenticator picks only for a
- * request that starts while it is touched.)
+ * Opens path's login form, then loads it again with a finger on the reader: its
+ * passkey request waits for the autofill, and the person picks the suggested
+ * passkey as soon as it is offered. (Chromium's virtual authenticator picks
+ * only for a request that starts while it is touched, and at once: touched
+ * from the first load, it would answer a page still on its way to the form.)
  */
 async function openAutofill(page: Page, reader: Reader, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('tabpanel', { name: 'Login' }).getByLabel('Email')).toBeVisible();
   await reader.touch(async () => {
     const finished = page.waitForResponse((r) => r.url().endsWith('/api/auth/passkey/finish'));
-    await page.goto(path);
-    await finished;
+    await page.reload();
+    expect((await finished).status()).toBe(200);
   });
 }
 
