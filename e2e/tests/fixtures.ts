@@ -279,6 +279,18 @@ export async function useYouTubeStandIn(page: Page) {
   );
 }
 
+type StandIn = { ready: boolean; time: number };
+
+/** Waits until the stand-in's player is ready on page. */
+export async function youTubeStandInReady(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { __ytStandIn?: StandIn }).__ytStandIn?.ready === true);
+}
+
+/** The stand-in player's current second on page. */
+export function youTubeStandInTime(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __ytStandIn: StandIn }).__ytStandIn.time);
+}
+
 /** Makes the YouTube IFrame API script fail to load, for 'Failed to initialize the video player…'. */
 export async function failYouTubeApi(page: Page) {
   await page.route(youtubeIframeApi, (route) => route.abort('connectionfailed'));

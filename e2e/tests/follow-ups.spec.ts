@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   test,
   expect,
@@ -9,6 +8,8 @@ import {
   registerViaApi,
   signUpViaApi,
   useYouTubeStandIn,
+  youTubeStandInReady,
+  youTubeStandInTime,
   type Account,
 } from './fixtures';
 import { ownServer } from './support/own-server';
@@ -19,10 +20,6 @@ import { wcagViolations } from './support/wcag';
 // webinar who left before half, sends them a follow-up once, and the mail links to the second each
 // one left (the viewer follows it and the video starts there); a second send the same week reaches no one.
 
-type StandIn = { ready: boolean; time: number };
-const standInReady = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __ytStandIn?: StandIn }).__ytStandIn?.ready === true);
-const position = (page: Page) => page.evaluate(() => (window as unknown as { __ytStandIn: StandIn }).__ytStandIn.time);
 
 test.describe('follow-ups, with WATCHWIN_TEST_CLOCK=true', () => {
   // The server credits watching no faster than twice the time that passes: the test clock gives
@@ -86,8 +83,8 @@ test.describe('follow-ups, with WATCHWIN_TEST_CLOCK=true', () => {
       await useYouTubeStandIn(viewerPage);
       await logIn(viewerPage, viewer);
       await viewerPage.goto(link);
-      await standInReady(viewerPage);
-      expect(await position(viewerPage)).toBe(48);
+      await youTubeStandInReady(viewerPage);
+      expect(await youTubeStandInTime(viewerPage)).toBe(48);
     } finally {
       await viewerContext.close();
     }

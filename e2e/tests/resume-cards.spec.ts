@@ -13,6 +13,8 @@ import {
   registerViaApi,
   signUpViaApi,
   useYouTubeStandIn,
+  youTubeStandInReady,
+  youTubeStandInTime,
   type Account,
 } from './fixtures';
 import { ownServer } from './support/own-server';
@@ -22,15 +24,11 @@ import { ownServer } from './support/own-server';
 // (docs/product.md#cards-in-the-video), tried as a viewer and an admin would.
 // The YouTube stand-in plays the video (support/youtube-stand-in.js).
 
-type StandIn = { ready: boolean; time: number; playing: boolean };
-const standInReady = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __ytStandIn?: StandIn }).__ytStandIn?.ready === true);
 const drive = (page: Page, fn: string, arg?: number) =>
   page.evaluate(([f, a]) => {
     const s = (window as unknown as { __ytStandIn: Record<string, (x?: number) => void> }).__ytStandIn;
     s[f as string](a as number | undefined);
   }, [fn, arg] as const);
-const position = (page: Page) => page.evaluate(() => (window as unknown as { __ytStandIn: StandIn }).__ytStandIn.time);
 
 test.describe('resume, with WATCHWIN_TEST_CLOCK=true', () => {
   // The server credits watching no faster than twice the time that passes: the test clock
@@ -58,18 +56,18 @@ test.describe('resume, with WATCHWIN_TEST_CLOCK=true', () => {
 
     // Coming back: the page offers to resume at the server's point, and goes there playing.
     await page.goto(`/webinar/${webinar.id}/watch`);
-    await standInReady(page);
+    await youTubeStandInReady(page);
     await expect(page.getByText('You stopped at 0:48 last time.')).toBeVisible();
-    expect(await position(page)).toBe(0);
+    expect(await youTubeStandInTime(page)).toBe(0);
     await page.getByRole('button', { name: 'Resume at 0:48' }).click();
-    await expect.poll(() => position(page)).toBe(48);
+    await expect.poll(() => youTubeStandInTime(page)).toBe(48);
     await expect(page.locator('section[data-state="playing"]')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Resume at 0:48' })).toHaveCount(0);
 
     // The link a follow-up mail carries (registration.WatchPath) starts there at once.
     await page.goto(`/webinar/${webinar.id}/watch?t=48`);
-    await standInReady(page);
-    expect(await position(page)).toBe(48);
+    await youTubeStandInReady(page);
+    expect(await youTubeStandInTime(page)).toBe(48);
     await expect(page.getByRole('button', { name: /Resume at/ })).toHaveCount(0);
   });
 });
@@ -113,7 +111,7 @@ test('the admin places a card; it appears at its second, is announced, its link 
   await logIn(viewer, await signUpViaApi(viewer.request));
   await registerViaApi(viewer.request, webinar.id);
   await viewer.goto(`/webinar/${webinar.id}/watch`);
-  await standInReady(viewer);
+  await youTubeStandInReady(viewer);
   await drive(viewer, 'setDuration', 120);
   await drive(viewer, 'progressTo', 5); // 0:06
   await expect(viewer.locator('section[data-state="playing"]')).toBeVisible();
